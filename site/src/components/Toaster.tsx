@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $toast, consumeFlashToast, dismissToast } from '../stores/toast.ts';
+
+/** Spec §9: default display 5000 ms; swipe right past 50 px dismisses; F8 focuses the area. */
+const DISPLAY_MS = 5000;
+const SWIPE_THRESHOLD = 50;
+
+/** The single notification area. Mount it once per page that has islands. */
+export default function Toaster() {
+  const current = useStore($toast);
+  const regionRef = useRef<HTMLOListElement>(null);
+  const [dragX, setDragX] = useState(0);
+  const startX = useRef<number | null>(null);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => consumeFlashToast(), []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'F8') {
+        e.preventDefault();
+        regionRef.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => {
+    setDragX(0);
+    if (!current || paused) return;
+    const timer = window.setTimeout(dismissToast, DISPLAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [current, paused]);
+
+  const onPointerDown = (e: PointerEvent) => { startX.current = e.clientX; };
+  const onPointerMove = (e: PointerEvent) => {
+    if (startX.current !== null) setDragX(Math.max(0, e.clientX - startX.current));
+  };
+  const onPointerUp = () => {
+    if (dragX > SWIPE_THRESHOLD) dismissToast();
+    else setDragX(0);
+    startX.current = null;
+  };
+
+  return (
+    <section aria-label="Notifications (F8)" className="toaster">
+      <ol ref={regionRef} tabIndex={-1} className="toaster-list" aria-live="polite">
+        {current && (
+          <li
+            key={current.id}
+            role="status"
+            className={`toast toast-${current.variant ?? 'default'}`}
+            style={{ transform: `translateX(${dragX}px)`, opacity: 1 - Math.min(dragX / 200, 0.8) }}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerUp}
+            onMouseEnter={() => setPaused(true)}
+            onMouseLeave={() => setPaused(false)}
+            data-testid="toast"
+          >
+            <div className="toast-body">
+              <div className="toast-title">{current.title}</div>
+              {current.description && <div className="toast-description">{current.description}</div>}
+            </div>
+            <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={dismissToast}>
+              ×
+            </button>
+          </li>
+        )}
+      </ol>
+      <style>{`
+        .toaster { position: fixed; right: 1rem; bottom: 1rem; z-index: 1000; width: min(380px, calc(100vw - 2rem)); }
+        .toaster-list { list-style: none; margin: 0; padding: 0; outline: none; }
+        .toast { display: flex; gap: .75rem; align-items: flex-start; padding: .9rem 1rem; border-radius: var(--radius);
+          background: var(--surface); border: 1px solid var(--border-strong); box-shadow: var(--shadow); touch-action: pan-y;
+          animation: toast-in .18s ease-out; }
+        .toast-success { border-left: 4px solid var(--success); }
+        .toast-error { border-left: 4px solid var(--danger); }
+        .toast-default { border-left: 4px solid var(--accent); }
+        .toast-body { flex: 1; min-width: 0; }
+        .toast-title { font-weight: 700; }
+        .toast-description { color: var(--text-muted); font-size: .9rem; margin-top: .15rem; }
+        .toast-close { background: none; border: 0; color: var(--text-muted); font-size: 1.3rem; line-height: 1; cursor: pointer; padding: 0 .2rem; }
+        @keyframes toast-in { from { transform: translateY(8px); opacity: 0; } }
+      `}</style>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface Props { children: ReactNode }
+interface State { error: Error | null }
+
+/**
+ * The generic crash screen of spec §2. Wrap the root of every island in it, so one broken island
+ * shows 'Something went wrong' instead of a blank page.
+ */
+export default class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Island crashed', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <div className="page-center" role="alert">
+        <div className="card" style={{ maxWidth: 520, width: '100%' }}>
+          <h2>Something went wrong</h2>
+          <p className="muted">We encountered an unexpected error. Please try refreshing the page.</p>
+          <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', margin: '1rem 0' }}>
+            <button type="button" className="btn btn-primary" onClick={() => this.setState({ error: null })}>
+              Try Again
+            </button>
+            <button type="button" className="btn" onClick={() => window.location.reload()}>
+              Refresh Page
+            </button>
+          </div>
+          <details>
+            <summary className="muted">Error details</summary>
+            <pre style={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem', color: 'var(--text-muted)' }}>
+              {error.message}
+              {error.stack ? `\n\n${error.stack}` : ''}
+            </pre>
+          </details>
+        </div>
+      </div>
+    );
+  }
+}
