@@ -1,0 +1,437 @@
+import { atom } from 'nanostores';
+import { flashToast, toast, type TToastInput } from './toast.ts';
+import { recompressDataUrl, type TEncodeOptions } from '../lib/image.ts';
+
+/**
+ * The anonymous collection (spec §3, §4, §8; decisions.md 13): up to 3 cards kept only in this
+ * browser's localStorage. This module owns the storage keys, the atoms the islands render and the
+ * only functions that change them. Every change is persisted first, then published on the atom and
+ * as the window event `anonymous-collection-updated`; other tabs follow through the `storage` event.
+ */
+
+/** One card of the anonymous wall (spec §3). */
+export interface TAnonymousCard {
+  id: string;
+  /** JPEG data URL, at most 800 px on its longest side. */
+  image: string;
+  player: string;
+  year: string;
+  brand: string;
+  condition: string;
+  /** The value as the visitor typed it (free text, spec §5). */
+  userValue: string;
+  userNotes: string;
+  /** ISO timestamp. */
+  addedAt: string;
+}
+
+/** The editable text fields of a card. */
+export type TCardFields = Pick<TAnonymousCard, 'player' | 'year' | 'brand' | 'condition' | 'userValue' | 'userNotes'>;
+/** What the add flow hands over: the scaled image and the fields. */
+export type TNewCard = TCardFields & { image: string };
+
+/** Spec §9: the anonymous collection holds at most 3 cards. */
+export const ANONYMOUS_CARD_LIMIT = 3;
+/** Spec §9 cache version; legacy keys are cleared when the stored one differs. */
+export const CACHE_VERSION = '3.2';
+/** Browser storage keys (spec §3), exactly as named there. */
+export const STORAGE_KEYS = {
+  collection: 'anonymous-collection',
+  backup: 'anonymous-collection-backup',
+  pendingMigration: 'pending-migration',
+  cacheVersion: 'ratio-cache-version',
+  sessionId: 'ratio-session-id',
+} as const;
+/** The window event that carries the updated collection (detail: TAnonymousCard[]). */
+export const COLLECTION_UPDATED_EVENT = 'anonymous-collection-updated';
+/** Where a visitor at the limit is sent (spec §8). */
+export const UPGRADE_URL = '/collection?showUpgrade=true';
+/**
+ * Re-encodes tried in turn when storage is full (spec §8: quality 0.7, then 0.4, with max sides
+ * 800, 600, 400), each from the original image.
+ */
+export const RECOMPRESSION_STEPS: readonly TEncodeOptions[] = [
+  { maxSide: 800, quality: 0.7 },
+  { maxSide: 600, quality: 0.4 },
+  { maxSide: 400, quality: 0.4 },
+];
+
+/** `ratio-*` keys this release still uses; every other `ratio-*` key is legacy. */
+const CURRENT_RATIO_KEYS = new Set<string>([
+  STORAGE_KEYS.cacheVersion,
+  STORAGE_KEYS.sessionId,
+  'ratio-theme',
+  'ratio-gallery-title',
+  'ratio-from-landing',
+]);
+
+/** The notifications of this module (spec §8 and the success toasts of §8). */
+export const COLLECTION_MESSAGES = {
+  limit: { title: 'Free Limit Reached', description: 'Upgrade to PRO for unlimited card storage!' },
+  storageFull: {
+    title: 'Storage Limit Reached',
+    description: 'Browser storage is full. Upgrade to PRO for unlimited cloud storage.',
+    variant: 'error',
+  },
+  restored: { title: 'Collection Restored', description: 'Your collection has been reset due to a storage issue.' },
+  updateFailed: { title: 'Update Failed', description: 'Unable to update card details. Please try again.', variant: 'error' },
+  deleteFailed: { title: 'Delete Failed', description: 'Unable to remove card. Please try again.', variant: 'error' },
+  updated: { title: 'Card Updated', description: 'Your card details have been saved.', variant: 'success' },
+  removed: { title: 'Card Removed', description: 'Card has been deleted from your collection.', variant: 'success' },
+} as const satisfies Record<string, TToastInput>;
+
+/** The part of the Web Storage API this module uses. */
+export interface TStorageLike {
+  readonly length: number;
+  key(index: number): string | null;
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Everything the module touches outside itself; replaced in unit tests. */
+export interface TAnonymousCollectionDeps {
+  /** null when the browser refuses storage altogether. */
+  storage: TStorageLike | null;
+  /** Where the update event is sent and `storage` events arrive (the window). */
+  events: EventTarget | null;
+  recompress(dataUrl: string, options: TEncodeOptions): Promise<string>;
+  notify(message: TToastInput): void;
+  /** Shows a toast on the next page (used right before navigate). */
+  notifyNextPage(message: TToastInput): void;
+  navigate(url: string): void;
+  newId(): string;
+  now(): Date;
+}
+
+/** 'loading' until the browser storage has been read (also during server rendering). */
+export const $anonymousCollectionStatus = atom<'loading' | 'ready'>('loading');
+/** The cards, oldest first. Change it only through the functions below. */
+export const $anonymousCollection = atom<readonly TAnonymousCard[]>([]);
+
+let deps: TAnonymousCollectionDeps | null = null;
+let teardown: (() => void) | null = null;
+
+function randomId(): string {
+  // getRandomValues works outside secure contexts too (randomUUID does not).
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function browserDeps(): TAnonymousCollectionDeps {
+  const win = typeof window === 'undefined' ? undefined : window;
+  let storage: TStorageLike | null = null;
+  try {
+    storage = win?.localStorage ?? null;
+  } catch {
+    storage = null; // Storage disabled by the browser's privacy settings.
+  }
+  return {
+    storage,
+    events: win ?? null,
+    recompress: recompressDataUrl,
+    notify: toast,
+    notifyNextPage: flashToast,
+    navigate: (url) => win?.location.assign(url),
+    newId: randomId,
+    now: () => new Date(),
+  };
+}
+
+function getDeps(): TAnonymousCollectionDeps {
+  deps ??= browserDeps();
+  return deps;
+}
+
+/**
+ * Replaces the module's dependencies (unit tests) and resets its state: listeners are removed and
+ * the atoms return to 'loading' and []. Missing entries fall back to the browser's.
+ */
+export function configureAnonymousCollection(overrides: Partial<TAnonymousCollectionDeps>): void {
+  teardown?.();
+  teardown = null;
+  deps = { ...browserDeps(), ...overrides };
+  $anonymousCollection.set([]);
+  $anonymousCollectionStatus.set('loading');
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * Reads stored JSON into cards. Null when it is corrupt: not JSON, not an array, or an entry
+ * that is not a card with a string id and image. Missing text fields become ''.
+ */
+export function parseCollection(raw: string): TAnonymousCard[] | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed)) return null;
+  const cards: TAnonymousCard[] = [];
+  for (const entry of parsed as unknown[]) {
+    if (!entry || typeof entry !== 'object') return null;
+    const e = entry as Record<string, unknown>;
+    if (typeof e.id !== 'string' || !e.id || typeof e.image !== 'string') return null;
+    cards.push({
+      id: e.id,
+      image: e.image,
+      player: text(e.player),
+      year: typeof e.year === 'number' ? String(e.year) : text(e.year),
+      brand: text(e.brand),
+      condition: text(e.condition),
+      userValue: typeof e.userValue === 'number' ? String(e.userValue) : text(e.userValue),
+      userNotes: text(e.userNotes),
+      addedAt: text(e.addedAt),
+    });
+  }
+  return cards.slice(0, ANONYMOUS_CARD_LIMIT);
+}
+
+function getItem(d: TAnonymousCollectionDeps, key: string): string | null {
+  try {
+    return d.storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored cards; corrupt storage is reported once, removed, and read as a clean start. */
+function readStored(d: TAnonymousCollectionDeps): TAnonymousCard[] {
+  const raw = getItem(d, STORAGE_KEYS.collection);
+  if (raw === null) return [];
+  const cards = parseCollection(raw);
+  if (cards) return cards;
+  try {
+    d.storage?.removeItem(STORAGE_KEYS.collection);
+  } catch {
+    // Nothing more to do: the next successful save overwrites it.
+  }
+  d.notify(COLLECTION_MESSAGES.restored);
+  return [];
+}
+
+/** The freshest cards: storage when there is one (another tab may have changed it), else memory. */
+function latest(d: TAnonymousCollectionDeps): readonly TAnonymousCard[] {
+  return d.storage ? readStored(d) : $anonymousCollection.get();
+}
+
+/** Writes the cards; throws what storage throws (QuotaExceededError when full). */
+function persist(d: TAnonymousCollectionDeps, cards: readonly TAnonymousCard[]): void {
+  if (!d.storage) throw new Error('Browser storage is unavailable');
+  d.storage.setItem(STORAGE_KEYS.collection, JSON.stringify(cards));
+}
+
+function publish(d: TAnonymousCollectionDeps, cards: readonly TAnonymousCard[]): void {
+  $anonymousCollection.set(cards);
+  d.events?.dispatchEvent(new CustomEvent(COLLECTION_UPDATED_EVENT, { detail: cards }));
+}
+
+/** True for a "storage is full" error in any browser's spelling. */
+export function isQuotaError(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const { name, code } = err as { name?: unknown; code?: unknown };
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014;
+}
+
+function migrateCacheVersion(d: TAnonymousCollectionDeps): void {
+  const storage = d.storage;
+  if (!storage) return;
+  try {
+    if (storage.getItem(STORAGE_KEYS.cacheVersion) === CACHE_VERSION) return;
+    const legacy: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith('ratio-') && !CURRENT_RATIO_KEYS.has(key)) legacy.push(key);
+    }
+    for (const key of legacy) storage.removeItem(key);
+    storage.setItem(STORAGE_KEYS.cacheVersion, CACHE_VERSION);
+  } catch {
+    // A storage that refuses writes keeps its old keys; the collection still loads.
+  }
+}
+
+function ensureSessionId(d: TAnonymousCollectionDeps): void {
+  try {
+    if (d.storage && !d.storage.getItem(STORAGE_KEYS.sessionId)) {
+      d.storage.setItem(STORAGE_KEYS.sessionId, d.newId());
+    }
+  } catch {
+    // Without storage there is no session to remember.
+  }
+}
+
+/**
+ * Loads the collection from browser storage and keeps it in step with other tabs and with other
+ * code that announces changes. Idempotent: safe to call from every island on mount.
+ * Also applies the cache version (legacy `ratio-*` keys cleared) and creates `ratio-session-id`.
+ */
+export function initAnonymousCollection(): void {
+  if (teardown) return;
+  const d = getDeps();
+  migrateCacheVersion(d);
+  ensureSessionId(d);
+  $anonymousCollection.set(readStored(d));
+  $anonymousCollectionStatus.set('ready');
+
+  const onStorage = (event: Event) => {
+    const key = (event as StorageEvent).key;
+    if (key === null || key === STORAGE_KEYS.collection) publish(d, readStored(d));
+  };
+  const onUpdated = (event: Event) => {
+    // Our own broadcasts carry the atom's value; anything else means storage changed elsewhere.
+    if ((event as CustomEvent<unknown>).detail !== $anonymousCollection.get()) {
+      $anonymousCollection.set(latest(d));
+    }
+  };
+  d.events?.addEventListener('storage', onStorage);
+  d.events?.addEventListener(COLLECTION_UPDATED_EVENT, onUpdated);
+  teardown = () => {
+    d.events?.removeEventListener('storage', onStorage);
+    d.events?.removeEventListener(COLLECTION_UPDATED_EVENT, onUpdated);
+  };
+}
+
+/** Outcome of an add: the stored card, or why it was refused (already notified). */
+export type TAddResult =
+  | { ok: true; card: TAnonymousCard }
+  | { ok: false; reason: 'limit' | 'storage_full' | 'failed' };
+
+function cleanFields(fields: TCardFields): TCardFields {
+  return {
+    player: fields.player.trim(),
+    year: fields.year.trim(),
+    brand: fields.brand.trim(),
+    condition: fields.condition.trim(),
+    userValue: fields.userValue.trim(),
+    userNotes: fields.userNotes.trim(),
+  };
+}
+
+/**
+ * Adds a card. At the limit it shows 'Free Limit Reached' on /collection?showUpgrade=true and goes
+ * there. When storage is full the image is recompressed step by step (RECOMPRESSION_STEPS) and
+ * the save retried; if nothing fits: 'Storage Limit Reached'. Other failures: 'Update Failed'.
+ */
+export async function addAnonymousCard(input: TNewCard): Promise<TAddResult> {
+  const d = getDeps();
+  const current = latest(d);
+  if (current.length >= ANONYMOUS_CARD_LIMIT) {
+    $anonymousCollection.set(current);
+    d.notifyNextPage(COLLECTION_MESSAGES.limit);
+    d.navigate(UPGRADE_URL);
+    return { ok: false, reason: 'limit' };
+  }
+  const base = { id: d.newId(), ...cleanFields(input), addedAt: d.now().toISOString() };
+  const attempts: (TEncodeOptions | null)[] = [null, ...RECOMPRESSION_STEPS];
+  for (const step of attempts) {
+    let image = input.image;
+    if (step) {
+      try {
+        image = await d.recompress(input.image, step);
+      } catch {
+        continue; // This step could not re-encode; a smaller one may.
+      }
+    }
+    const card: TAnonymousCard = { ...base, image };
+    const next = [...current, card];
+    try {
+      persist(d, next);
+    } catch (err) {
+      if (isQuotaError(err)) continue;
+      d.notify(COLLECTION_MESSAGES.updateFailed);
+      return { ok: false, reason: 'failed' };
+    }
+    publish(d, next);
+    return { ok: true, card };
+  }
+  d.notify(COLLECTION_MESSAGES.storageFull);
+  return { ok: false, reason: 'storage_full' };
+}
+
+/**
+ * Saves new text fields on a card, keeping its id, image and addedAt; persists, broadcasts and
+ * says 'Card Updated', or 'Update Failed' when the card is gone or storage refuses.
+ */
+export function updateAnonymousCard(id: string, fields: TCardFields): boolean {
+  const d = getDeps();
+  const current = latest(d);
+  if (!current.some((card) => card.id === id)) {
+    $anonymousCollection.set(current);
+    d.notify(COLLECTION_MESSAGES.updateFailed);
+    return false;
+  }
+  const next = current.map((card) => (card.id === id ? { ...card, ...cleanFields(fields), id } : card));
+  try {
+    persist(d, next);
+  } catch {
+    d.notify(COLLECTION_MESSAGES.updateFailed);
+    return false;
+  }
+  publish(d, next);
+  d.notify(COLLECTION_MESSAGES.updated);
+  return true;
+}
+
+/** Removes a card; persists, broadcasts and says 'Card Removed', or 'Delete Failed'. */
+export function removeAnonymousCard(id: string): boolean {
+  const d = getDeps();
+  const current = latest(d);
+  if (!current.some((card) => card.id === id)) {
+    $anonymousCollection.set(current);
+    d.notify(COLLECTION_MESSAGES.deleteFailed);
+    return false;
+  }
+  const next = current.filter((card) => card.id !== id);
+  try {
+    persist(d, next);
+  } catch {
+    d.notify(COLLECTION_MESSAGES.deleteFailed);
+    return false;
+  }
+  publish(d, next);
+  d.notify(COLLECTION_MESSAGES.removed);
+  return true;
+}
+
+/**
+ * 'Start Free Trial' (spec §2): writes a copy of the cards with their images blanked to
+ * `anonymous-collection-backup` and sets `pending-migration` to 'true'. The collection itself is
+ * untouched. Returns false when storage refused (the caller still continues to /pricing).
+ */
+export function backupAnonymousCollection(): boolean {
+  const d = getDeps();
+  if (!d.storage) return false;
+  const blanked = latest(d).map((card) => ({ ...card, image: '' }));
+  try {
+    d.storage.setItem(STORAGE_KEYS.backup, JSON.stringify(blanked));
+    d.storage.setItem(STORAGE_KEYS.pendingMigration, 'true');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The stored cards, for code outside React (e.g. the transfer after signup). */
+export function readAnonymousCollection(): readonly TAnonymousCard[] {
+  return latest(getDeps());
+}
+
+/**
+ * Deletes the local copy after the cards were transferred (spec §4): the collection, its backup
+ * and the pending-migration mark. Broadcasts the empty collection.
+ */
+export function clearAnonymousCollection(): void {
+  const d = getDeps();
+  try {
+    d.storage?.removeItem(STORAGE_KEYS.collection);
+    d.storage?.removeItem(STORAGE_KEYS.backup);
+    d.storage?.removeItem(STORAGE_KEYS.pendingMigration);
+  } catch {
+    // Storage refusing a removal leaves the cards; the next transfer attempt sees them again.
+  }
+  publish(d, []);
+}
