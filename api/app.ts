@@ -1,0 +1,33 @@
+import Koa from 'koa';
+import type { TDeps } from './deps.ts';
+import { publicUrl } from './env.ts';
+import { errorHandler } from './middleware/error-handler.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { sameOriginOnly, securityHeaders } from './middleware/security.ts';
+import { apiRouter } from './routes/index.ts';
+import { sitePages } from './site.ts';
+
+export interface TAppOptions {
+  /** The built site (dist/); omitted, only the API is served (API tests). */
+  siteDir?: string;
+}
+
+/**
+ * The Koa app: request log -> errors -> security headers -> same-origin check -> /api router ->
+ * the site (page guards, static files, Astro, the landing page for unknown paths).
+ */
+export async function createApp(deps: TDeps, options: TAppOptions = {}): Promise<Koa> {
+  const app = new Koa({ proxy: deps.env.TRUST_PROXY });
+  app.silent = true;
+  app.use(requestLog(deps.log));
+  app.use(errorHandler(deps.log));
+  app.use(securityHeaders());
+  app.use(sameOriginOnly(() => [publicUrl(deps.env)], ['/api/stripe/webhook']));
+  const api = apiRouter(deps);
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  if (options.siteDir) {
+    for (const mw of await sitePages(deps, options.siteDir)) app.use(mw);
+  }
+  return app;
+}

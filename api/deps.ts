@@ -1,0 +1,19 @@
+import type { Knex } from 'knex';
+import type { TEnv } from './env.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './services/mail/mailer.ts';
+import type { RateLimits } from './middleware/rate-limit.ts';
+
+/**
+ * Everything a request handler may need, built once at start-up (api/server.ts) or by a test.
+ * Passing it explicitly keeps services free of globals and lets tests swap the clock or mailer.
+ */
+export interface TDeps {
+  env: TEnv;
+  db: Knex;
+  log: Logger;
+  mailer: Mailer;
+  limits: RateLimits;
+  /** The current time; tests move it. */
+  clock: () => Date;
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** Empty strings count as unset (STYLE.md "Config"). */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const bool = z.preprocess(
+  (v) => (v === '' || v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())),
+  z.boolean().optional(),
+);
+
+/** Every setting Ratio reads. README's configuration table documents each one. */
+export const ZEnv = z.object({
+  NODE_ENV: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: optional(z.string()).transform((v) => v ?? '0.0.0.0'),
+  PUBLIC_URL: optional(z.url()),
+  DATA_DIR: optional(z.string()).transform((v) => v ?? './data'),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
+  SESSION_SECRET: optional(z.string()),
+  TRUST_PROXY: bool.transform((v) => v ?? false),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).transform((v) => v ?? 'info'),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: optional(z.string()).transform((v) => v ?? 'Ratio <no-reply@ratio.local>'),
+  SUPPORT_EMAIL: optional(z.email()).transform((v) => v ?? 'support@ratio.local'),
+  ADMIN_EMAILS: optional(z.string()).transform((v) =>
+    (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
+  ),
+  GEMINI_API_KEY: optional(z.string()),
+  GEMINI_MODEL: optional(z.string()).transform((v) => v ?? 'gemini-2.5-flash'),
+  GEMINI_BASE_URL: optional(z.url()),
+  PSA_API_TOKEN: optional(z.string()),
+  PSA_API_BASE_URL: optional(z.url()).transform((v) => v ?? 'https://api.psacard.com'),
+  STRIPE_SECRET_KEY: optional(z.string()),
+  STRIPE_PUBLISHABLE_KEY: optional(z.string()),
+  STRIPE_WEBHOOK_SECRET: optional(z.string()),
+  STRIPE_PRICE_ID: optional(z.string()),
+  STRIPE_API_BASE: optional(z.url()),
+});
+
+export type TEnv = z.infer<typeof ZEnv>;
+
+/** Thrown when the configuration is unusable; lists every problem at once. */
+export class EnvError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * Parses a raw environment into typed settings. Pure: pass process.env at start-up, or a literal
+ * object in tests. Production refuses unsafe settings and says why.
+ */
+export function parseEnv(raw: Record<string, string | undefined>): TEnv {
+  const result = ZEnv.safeParse(raw);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  const env = result.data;
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production') {
+    if (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32) {
+      problems.push('SESSION_SECRET: must be set to at least 32 random characters in production');
+    }
+    if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: must be set in production (links in emails, secure cookies)');
+    else if (!env.PUBLIC_URL.startsWith('https://')) problems.push('PUBLIC_URL: must be https:// in production');
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+    }
+  }
+  if (problems.length) throw new EnvError(problems);
+  return env;
+}
+
+/** The public origin used in links (emails) and the same-origin check. */
+export function publicUrl(env: TEnv): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
+
+/** Secret used to key token hashes; a fixed development value outside production. */
+export function sessionSecret(env: TEnv): string {
+  return env.SESSION_SECRET ?? 'ratio-development-secret-not-for-production';
+}

@@ -1,0 +1,17 @@
+import Router from '@koa/router';
+import type { TDeps } from '../deps.ts';
+import { notFound } from '../errors.ts';
+import { authRoutes } from './auth/auth.ts';
+import { userRoutes } from './user/user.ts';
+
+/** The whole JSON API under /api. Unknown /api paths answer a JSON 404. */
+export function apiRouter(deps: TDeps): Router {
+  const api = new Router({ prefix: '/api' });
+  for (const routes of [authRoutes(deps), userRoutes(deps)]) {
+    api.use(routes.routes(), routes.allowedMethods({ throw: false }));
+  }
+  api.all('/{*rest}', () => {
+    throw notFound('No such API endpoint');
+  });
+  return api;
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { createDb, migrateLatest } from '../db/connection.ts';
+import { createApp } from './app.ts';
+import type { TDeps } from './deps.ts';
+import type { TEnv } from './env.ts';
+import { createLogger } from './logger.ts';
+import { createRateLimits } from './middleware/rate-limit.ts';
+import { createMailer } from './services/mail/mailer.ts';
+
+/** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
+export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
+  const log = overrides.log ?? createLogger(env.LOG_LEVEL);
+  const db = overrides.db ?? createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const applied = await migrateLatest(db);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  return {
+    env,
+    db,
+    log,
+    mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
+    limits: overrides.limits ?? createRateLimits(),
+    clock: overrides.clock ?? (() => new Date()),
+  };
+}
+
+export interface TRunningServer {
+  server: Server;
+  deps: TDeps;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts Ratio: site and API on one port. Writes `<DATA_DIR>/ratio.pid` so scripts can stop this
+ * process by its own PID.
+ */
+export async function startServer(env: TEnv, options: { siteDir?: string; deps?: Partial<TDeps> } = {}): Promise<TRunningServer> {
+  const deps = await createDeps(env, options.deps);
+  const siteDir = options.siteDir ?? path.resolve('dist');
+  const app = await createApp(deps, { siteDir });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const url = `http://localhost:${port}`;
+  await fs.mkdir(env.DATA_DIR, { recursive: true });
+  await fs.writeFile(path.join(env.DATA_DIR, 'ratio.pid'), String(process.pid));
+  deps.log.info({ url, database: env.DATABASE_URL ? 'postgresql' : 'pglite', mail: deps.mailer.isOutbox ? 'outbox' : 'smtp' }, 'Ratio is serving');
+  return {
+    server,
+    deps,
+    url,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await deps.db.destroy();
+    },
+  };
+}

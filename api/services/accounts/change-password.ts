@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import { User } from '../../../db/models/User.ts';
+import { badRequest, unauthorized } from '../../errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { Session } from '../../../db/models/Session.ts';
+
+/**
+ * Changes a password after checking the current one, and ends every other session of the user
+ * (the session making the change stays signed in). One transaction.
+ */
+export async function changePassword(opts: {
+  db: Knex;
+  userId: number;
+  keepSessionId: string;
+  currentPassword: string;
+  newPassword: string;
+}): Promise<void> {
+  const user = await User.query(opts.db).findById(opts.userId);
+  if (!user) throw unauthorized();
+  if (!(await verifyPassword(opts.currentPassword, user.passwordHash))) {
+    throw badRequest('invalid_password', 'Current password is incorrect');
+  }
+  const passwordHash = await hashPassword(opts.newPassword);
+  await opts.db.transaction(async (trx) => {
+    await User.query(trx).patch({ passwordHash, updatedAt: new Date() }).where('id', opts.userId);
+    await Session.query(trx).delete().where('userId', opts.userId).whereNot('id', opts.keepSessionId);
+  });
+}

@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+import { Session } from '../../../db/models/Session.ts';
+import type { User } from '../../../db/models/User.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+
+/** A session ends after this long without a request. */
+export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
+/** A session ends this long after sign-in, whatever happens. */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, to keep reads cheap. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+interface TSessionOptions {
+  db: Knex | Knex.Transaction;
+  secret: string;
+  now: Date;
+}
+
+/** Starts a session for a user; returns the cookie token (only its hash is stored). */
+export async function createSession(
+  opts: TSessionOptions & { userId: number; userAgent?: string | undefined; ip?: string | undefined },
+): Promise<string> {
+  const token = newToken();
+  await Session.query(opts.db).insert({
+    id: hashToken(token, opts.secret),
+    userId: opts.userId,
+    createdAt: opts.now,
+    lastSeenAt: opts.now,
+    expiresAt: new Date(opts.now.getTime() + SESSION_ABSOLUTE_MS),
+    userAgent: opts.userAgent?.slice(0, 300) ?? null,
+    ip: opts.ip ?? null,
+  });
+  return token;
+}
+
+/**
+ * The user behind a cookie token, or null when the session is unknown, idle too long or past its
+ * absolute expiry (an expired row is deleted).
+ */
+export async function findSessionUser(opts: TSessionOptions & { token: string }): Promise<{ user: User; sessionId: string } | null> {
+  const id = hashToken(opts.token, opts.secret);
+  const session = await Session.query(opts.db).findById(id).withGraphJoined('user');
+  if (!session?.user) return null;
+  const now = opts.now.getTime();
+  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
+    await Session.query(opts.db).deleteById(id);
+    return null;
+  }
+  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await Session.query(opts.db).patch({ lastSeenAt: opts.now }).where('id', id);
+  }
+  return { user: session.user, sessionId: id };
+}
+
+/** Ends one session by its cookie token. Idempotent. */
+export async function destroySession(opts: { db: Knex | Knex.Transaction; secret: string; token: string }): Promise<void> {
+  await Session.query(opts.db).deleteById(hashToken(opts.token, opts.secret));
+}
+
+/** Ends every session of a user (password change or reset). Idempotent. */
+export async function destroyUserSessions(opts: { db: Knex | Knex.Transaction; userId: number }): Promise<void> {
+  await Session.query(opts.db).delete().where('userId', opts.userId);
+}

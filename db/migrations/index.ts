@@ -1,0 +1,26 @@
+import type { Knex } from 'knex';
+import * as accounts from './20261121100000_accounts.ts';
+
+interface TMigration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** Every migration in order. Add new ones at the end, named by timestamp. */
+const MIGRATIONS: Record<string, TMigration> = {
+  '20261121100000_accounts': accounts,
+};
+
+/**
+ * Knex migration source listing the migrations above, so migrations load the same way under
+ * Node, Vitest and any bundler (no directory scanning).
+ */
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const migration = MIGRATIONS[name];
+    if (!migration) throw new Error(`Unknown migration ${name}`);
+    return migration;
+  },
+};

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
+
+let srv: TTestServer;
+beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });
+afterAll(async () => { await srv?.close(); });
+
+/** The token in the last reset email sent to an address. */
+function tokenFor(email: string): string {
+  const mail = srv.mailer.sent.filter((m) => m.to === email).at(-1);
+  const match = mail?.text.match(/\/reset-password\?token=([A-Za-z0-9_%-]+)/);
+  if (!match?.[1]) throw new Error(`no reset link mailed to ${email}`);
+  return decodeURIComponent(match[1]);
+}
+
+describe('forgot and reset password', () => {
+  it('answers the same for an unknown email and sends nothing', async () => {
+    const before = srv.mailer.sent.length;
+    const known = await registerUser(srv);
+    const a = await srv.client().post('/api/forgot-password', { email: 'ghost@example.com' });
+    const b = await srv.client().post('/api/forgot-password', { email: known.input.email });
+    expect(a.status).toBe(200);
+    expect(a.body).toEqual(b.body);
+    expect(srv.mailer.sent.length).toBe(before + 1);
+    expect(srv.mailer.sent.at(-1)?.to).toBe(known.input.email);
+  });
+
+  it('the emailed link resets the password once, ends every session, and the new password signs in', async () => {
+    const { client, input } = await registerUser(srv);
+    await srv.client().post('/api/forgot-password', { email: input.email });
+    const token = tokenFor(input.email);
+    const mismatch = await srv.client().post('/api/reset-password', { token, password: '123' });
+    expect(mismatch.status).toBe(400);
+    const res = await srv.client().post('/api/reset-password', { token, password: 'after-reset' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBeTruthy();
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+    const again = await srv.client().post('/api/reset-password', { token, password: 'third-time' });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatchObject({ code: 'invalid_token', message: 'This reset link is invalid or expired' });
+    expect((await srv.client().post('/api/login', { email: input.email, password: input.password })).status).toBe(401);
+    expect((await srv.client().post('/api/login', { email: input.email, password: 'after-reset' })).status).toBe(200);
+  });
+
+  it('a link older than one hour is refused', async () => {
+    const { input } = await registerUser(srv);
+    await srv.client().post('/api/forgot-password', { email: input.email });
+    const token = tokenFor(input.email);
+    srv.advance(61 * 60 * 1000);
+    try {
+      const res = await srv.client().post('/api/reset-password', { token, password: 'too-late-1' });
+      expect(res.status).toBe(400);
+      expect(res.body.error?.code).toBe('invalid_token');
+    } finally {
+      srv.advance(-61 * 60 * 1000);
+    }
+  });
+
+  it('an invented token is refused', async () => {
+    const res = await srv.client().post('/api/reset-password', { token: 'made-up', password: 'whatever1' });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.code).toBe('invalid_token');
+  });
+});
