@@ -1,0 +1,43 @@
+/**
+ * `npm test`: everything a clean machine needs, then every test.
+ * 1. Debian's Chromium for the browser tests (installed with apt-get when missing).
+ * 2. The site build the browser tests serve.
+ * 3. PostgreSQL: used when reachable (started with the machine's command when it is installed but
+ *    down), so the API tests run on PGlite and on PostgreSQL.
+ * 4. Vitest over every project; the exit code is Vitest's.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { postgresReachable } from '../tests/helpers/db.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  execFileSync(cmd, args, { stdio: 'inherit', env });
+}
+
+if (!fs.existsSync(CHROMIUM)) {
+  console.log(`[test] ${CHROMIUM} missing: installing Debian's chromium`);
+  run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+}
+
+console.log('[test] building the site');
+run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' });
+
+let postgres = await postgresReachable();
+if (!postgres && fs.existsSync('/etc/postgresql')) {
+  console.log('[test] PostgreSQL is down: starting it');
+  const versions = fs.readdirSync('/etc/postgresql');
+  if (versions[0]) spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', versions[0], 'main', 'start'], { stdio: 'inherit' });
+  for (let i = 0; i < 20 && !postgres; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    postgres = await postgresReachable();
+  }
+}
+console.log(postgres ? '[test] API tests run on PGlite and PostgreSQL' : '[test] PostgreSQL unreachable: API tests run on PGlite only');
+
+const result = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, RATIO_TEST_POSTGRES: postgres ? '1' : '0', ASTRO_TELEMETRY_DISABLED: '1' },
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,82 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { parseEnv } from '../../api/env.ts';
+import { createLogger } from '../../api/logger.ts';
+import { createRateLimits } from '../../api/middleware/rate-limit.ts';
+import { startServer, type TRunningServer } from '../../api/server.ts';
+import { createDb } from '../../db/connection.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export interface TE2E {
+  url: string;
+  server: TRunningServer;
+  browser: Browser;
+  /** Where the app writes emails (.eml) in this run. */
+  outboxDir: string;
+  /** A fresh browser context (own cookies and storage) and page. */
+  newPage(options?: { width?: number; height?: number; theme?: 'dark' | 'light' }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The built app (dist/) on a random port with a fresh in-memory database and its own data folder,
+ * plus headless Chromium. One per test file.
+ */
+export async function startE2E(): Promise<TE2E> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-e2e-'));
+  const env = parseEnv({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const server = await startServer(env, {
+    siteDir: path.resolve('dist'),
+    deps: { db: createDb({ inMemory: true }), log: createLogger('silent'), limits: createRateLimits(50) },
+  });
+  const url = server.url.replace('localhost', '127.0.0.1');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return {
+    url,
+    server,
+    browser,
+    outboxDir: path.join(dataDir, 'outbox'),
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        baseURL: url,
+        viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      });
+      if (options.theme) {
+        await context.addInitScript((theme) => localStorage.setItem('ratio-theme', theme), options.theme);
+      }
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until every React island on the page has hydrated (stack-notes.md). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
+
+/** The newest email in the outbox addressed to `to`, as raw text (waits up to 5 s). */
+export async function latestEmail(outboxDir: string, to: string): Promise<string> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const files = await fs.readdir(outboxDir).catch(() => [] as string[]);
+    for (const file of files.sort().reverse()) {
+      const text = await fs.readFile(path.join(outboxDir, file), 'utf8');
+      if (text.includes(`To: ${to}`)) return text;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no email to ${to} in ${outboxDir}`);
+}
