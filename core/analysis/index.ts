@@ -1,0 +1,9 @@
+/** Card analysis domain: result types, slab-label parsing, confidence and form autofill. Pure. */
+export * from './types.ts';
+export { parseLabel } from './parse-label.ts';
+export { labelConfidence, FIELD_WEIGHTS } from './confidence.ts';
+export { analysisFromLabel, formatCondition, gradeDetailsFor, certificationUrlFor, cardNameOf } from './build-analysis.ts';
+export type { TGradeParts } from './build-analysis.ts';
+export { autofillFromAnalysis, collectionFieldsFromAnalysis } from './autofill.ts';
+export type { TAutofillSource } from './autofill.ts';
+export { levelForGrade, levelForName, nameOf, describeGrade } from './grade-scale.ts';

@@ -1,0 +1,103 @@
+/** Words a slab label uses, for telling brands, parallels and players apart in OCR'd text. */
+
+/** Known brands and sets, longest first so 'TOPPS CHROME' wins over 'TOPPS'. */
+export const BRANDS: readonly string[] = [
+  'TOPPS', 'TOPPS CHROME', 'TOPPS CHROME UPDATE', 'TOPPS UPDATE', 'TOPPS HERITAGE', 'TOPPS FINEST',
+  'TOPPS STADIUM CLUB', 'TOPPS TRADED', 'TOPPS NOW', 'TOPPS TIER ONE', 'TOPPS TRIPLE THREADS', 'TOPPS SAPPHIRE',
+  'FINEST', 'STADIUM CLUB', 'BOWMAN', 'BOWMAN CHROME', 'BOWMAN DRAFT', 'BOWMAN CHROME DRAFT', "BOWMAN'S BEST",
+  'BOWMAN STERLING', 'PANINI', 'PANINI PRIZM', 'PRIZM', 'PANINI SELECT', 'SELECT', 'PANINI MOSAIC', 'MOSAIC',
+  'DONRUSS', 'DONRUSS OPTIC', 'PANINI DONRUSS', 'PANINI DONRUSS OPTIC', 'OPTIC', 'PANINI NATIONAL TREASURES',
+  'NATIONAL TREASURES', 'PANINI CONTENDERS', 'CONTENDERS', 'PANINI HOOPS', 'HOOPS', 'NBA HOOPS', 'PANINI IMMACULATE',
+  'PANINI FLAWLESS', 'PANINI SPECTRA', 'PANINI OBSIDIAN', 'PANINI CHRONICLES', 'PANINI PRIZM WORLD CUP',
+  'PANINI PRIZM DRAFT PICKS', 'UPPER DECK', 'UPPER DECK YOUNG GUNS', 'UPPER DECK SP AUTHENTIC', 'SP AUTHENTIC',
+  'UPPER DECK EXQUISITE', 'SPX', 'FLEER', 'FLEER ULTRA', 'FLEER TRADITION', 'ULTRA', 'SKYBOX', 'SKYBOX PREMIUM',
+  'SCORE', 'LEAF', 'O-PEE-CHEE', 'GOUDEY', 'PLAY BALL', 'PINNACLE', 'PACIFIC', 'CLASSIC', 'PRESS PASS',
+].sort((a, b) => b.length - a.length);
+
+/** Single words that mark a phrase as a brand even when the whole set name is unknown. */
+export const BRAND_ROOTS: ReadonlySet<string> = new Set([
+  'TOPPS', 'BOWMAN', 'PANINI', 'PRIZM', 'DONRUSS', 'FLEER', 'UPPER', 'SKYBOX', 'SCORE', 'LEAF', 'O-PEE-CHEE',
+  'GOUDEY', 'FINEST', 'HOOPS', 'OPTIC', 'MOSAIC', 'SELECT', 'PINNACLE', 'PACIFIC', 'CONTENDERS', 'CHROME',
+]);
+
+/** Words that make up parallel/variety lines ('SILVER PRIZM', 'GOLD REFRACTOR', 'RC'). */
+export const VARIETY_WORDS: ReadonlySet<string> = new Set([
+  'REFRACTOR', 'REFRACTORS', 'XFRACTOR', 'X-FRACTOR', 'SUPERFRACTOR', 'PRIZM', 'PRIZMS', 'PRIZMATIC', 'SILVER',
+  'GOLD', 'BLUE', 'RED', 'GREEN', 'ORANGE', 'PURPLE', 'BLACK', 'PINK', 'WHITE', 'AQUA', 'TEAL', 'BRONZE', 'HOLO',
+  'HOLOGRAPHIC', 'AUTO', 'AUTOS', 'AUTOGRAPH', 'AUTOGRAPHS', 'AUTOGRAPHED', 'SIGNED', 'RC', 'ROOKIE', 'ROOKIES',
+  '1ST', 'FIRST', 'PATCH', 'JERSEY', 'RELIC', 'RPA', 'SP', 'SSP', 'VARIATION', 'VAR', 'PARALLEL', 'SHIMMER', 'MOJO',
+  'WAVE', 'SAPPHIRE', 'CRACKED', 'ICE', 'DIE-CUT', 'INSERT', 'FOIL', 'SPECKLE', 'SCOPE', 'HYPER', 'LASER', 'DISCO',
+  'CAMO', 'TIGER', 'ZEBRA', 'SNAKESKIN', 'NEON', 'PULSAR', 'CHECKERBOARD', 'RATED', 'YOUNG', 'GUNS', 'ATOMIC',
+  'LAVA', 'RAYWAVE', 'BASE', 'SHORT', 'PRINT', 'PROSPECT', 'PROSPECTS', 'DRAFT', 'CHROME', 'BOWMAN', 'FUTURES',
+  'PREVIEW', 'STARS', 'TEAM', 'USA', 'MINI', 'DIAMOND', 'EMERALD', 'RUBY', 'CARDINAL', 'FAST', 'BREAK', 'HOLOFOIL',
+]);
+
+/** Variety words that may trail a player's name on one line ('SHOHEI OHTANI RC'). */
+export const PLAYER_SUFFIX_WORDS: ReadonlySet<string> = new Set([
+  'RC', 'ROOKIE', 'AUTO', 'AUTOGRAPH', 'REFRACTOR', 'PRIZM', 'SP', 'SSP', 'PATCH', 'RPA', '1ST',
+]);
+
+/** Label boilerplate that is never a player or a variety. */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  'CERT', 'CERTIFICATION', 'NO', 'NUMBER', 'GRADE', 'GRADING', 'SERVICE', 'SERVICES', 'AUTHENTICATION',
+  'PROFESSIONAL', 'SPORTSCARD', 'GUARANTY', 'CARDS', 'COM', 'WWW', 'DNA', 'SUBGRADES', 'FINAL', 'QUALIFIER',
+]);
+
+/** Phrases that name the sport, in the order they are tried. */
+export const SPORT_HINTS: readonly (readonly [RegExp, string])[] = [
+  [/\b(BASEBALL|MLB|BOWMAN)\b/, 'Baseball'],
+  [/\b(BASKETBALL|NBA|WNBA|HOOPS)\b/, 'Basketball'],
+  [/\b(FOOTBALL|NFL)\b/, 'Football'],
+  [/\b(HOCKEY|NHL|YOUNG GUNS|O-PEE-CHEE)\b/, 'Hockey'],
+  [/\b(SOCCER|WORLD CUP|UEFA|FIFA|MLS|PREMIER LEAGUE)\b/, 'Soccer'],
+];
+
+const SPECIAL_CASE: Readonly<Record<string, string>> = {
+  SKYBOX: 'SkyBox', 'O-PEE-CHEE': 'O-Pee-Chee', SPX: 'SPx', "BOWMAN'S": "Bowman's", 'X-FRACTOR': 'X-Fractor',
+  XFRACTOR: 'XFractor', JR: 'Jr.', 'JR.': 'Jr.', SR: 'Sr.', 'SR.': 'Sr.',
+};
+const KEEP_UPPER: ReadonlySet<string> = new Set([
+  'SP', 'SSP', 'RC', 'UD', 'NBA', 'NFL', 'MLB', 'NHL', 'WNBA', 'USA', 'UEFA', 'FIFA', 'MLS', 'II', 'III', 'IV',
+  'RPA', 'OPC', 'DJ', 'AJ', 'CJ', 'TJ', 'JJ', 'JD', 'JT', 'KJ', 'RJ',
+]);
+
+function capitalise(part: string): string {
+  if (/^MC[A-Z]{2,}$/.test(part)) return `Mc${capitalise(part.slice(2))}`;
+  if (/^[OD]'[A-Z]/.test(part)) return `${part.slice(0, 2)}${capitalise(part.slice(2))}`;
+  if (/^([A-Z]\.)+$/.test(part)) return part;
+  if (/^\d+(ST|ND|RD|TH)$/.test(part)) return part.toLowerCase();
+  return part.charAt(0) + part.slice(1).toLowerCase();
+}
+
+/** Upper-case label text to display case: 'SHOHEI OHTANI' -> 'Shohei Ohtani', 'SKYBOX' -> 'SkyBox'. */
+export function displayCase(text: string): string {
+  return text
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => SPECIAL_CASE[w] ?? (KEEP_UPPER.has(w) ? w : w.split('-').map(capitalise).join('-')))
+    .join(' ');
+}
+
+/** True when `a` becomes `b` with at most `max` single-letter edits (Levenshtein; exits early). */
+export function withinEdits(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+    }
+    if (Math.min(...cur) > max) return false;
+    prev = cur;
+  }
+  return (prev[b.length] ?? max + 1) <= max;
+}
+
+const BRAND_WORDS: readonly string[] = [...new Set(BRANDS.flatMap((b) => b.split(' ')))].filter((w) => w.length >= 5);
+
+/** Mends one OCR slip in a brand word ('TOPPZ' -> 'TOPPS'); other words come back unchanged. */
+export function mendBrandWord(word: string): string {
+  if (word.length < 5 || BRAND_WORDS.includes(word)) return word;
+  return BRAND_WORDS.find((w) => withinEdits(word, w, 1)) ?? word;
+}
