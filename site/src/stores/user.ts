@@ -41,3 +41,57 @@ export async function loadUser(): Promise<TUser | null> {
 export function setUser(user: TUser | null): void {
   $user.set(user);
 }
+
+/** Credentials of POST /api/login (spec §3 Login payload). */
+export interface TLoginInput { email: string; password: string }
+/** Body of POST /api/register (spec §3 Registration payload). */
+export interface TRegisterInput extends TLoginInput { firstName: string; lastName: string }
+/** What POST /api/register answers: the new user, or a note that an email must be confirmed first. */
+export type TRegisterResult = TUser & { emailSent?: boolean };
+
+/** Signs in and caches the user. Rejects with ApiError (404 user_not_found, 401, 429). */
+export async function login(input: TLoginInput): Promise<TUser> {
+  const user = await apiRequest<TUser>('POST', '/api/login', input);
+  $user.set(user);
+  return user;
+}
+
+/** Creates an account (the server sets the session cookie) and caches the user unless an email must be confirmed. */
+export async function register(input: TRegisterInput): Promise<TRegisterResult> {
+  const result = await apiRequest<TRegisterResult>('POST', '/api/register', input);
+  if (!result.emailSent) $user.set(result);
+  return result;
+}
+
+/** Ends the session and clears the cached user. Rejects with ApiError when the server refuses. */
+export async function logout(): Promise<void> {
+  await apiRequest<unknown>('POST', '/api/logout');
+  $user.set(null);
+}
+
+/** Saves the user's name, trimmed (spec §5), and caches the updated user. */
+export async function updateName(firstName: string, lastName: string): Promise<TUser> {
+  const user = await apiRequest<TUser>('PATCH', '/api/auth/user', {
+    firstName: firstName.trim(),
+    lastName: lastName.trim(),
+  });
+  $user.set(user);
+  return user;
+}
+
+/** Spec §9: refresh the signed-in user every 30 s while they are not PRO; never when PRO. */
+export const USER_REFRESH_MS = 30_000;
+
+/**
+ * Keeps $user fresh while the page is open: reloads it every USER_REFRESH_MS while a non-PRO user
+ * is signed in (a trial may end, a payment may land). Returns the function that stops it.
+ * Network failures are ignored; the next tick tries again.
+ */
+export function startUserRefresh(intervalMs: number = USER_REFRESH_MS): () => void {
+  const timer = window.setInterval(() => {
+    const user = $user.get();
+    if (!user || user.isPro) return;
+    loadUser().catch(() => undefined);
+  }, intervalMs);
+  return () => window.clearInterval(timer);
+}

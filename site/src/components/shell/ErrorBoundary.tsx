@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props { children: ReactNode }
 interface State { error: Error | null }
@@ -45,4 +45,20 @@ export default class ErrorBoundary extends Component<Props, State> {
       </div>
     );
   }
+}
+
+/**
+ * Wraps a component in ErrorBoundary. Island roots export `withErrorBoundary(Root)` as their
+ * default, so every island shows the crash screen instead of disappearing.
+ */
+export function withErrorBoundary<P extends object>(Inner: ComponentType<P>): ComponentType<P> {
+  function Bounded(props: P) {
+    return (
+      <ErrorBoundary>
+        <Inner {...props} />
+      </ErrorBoundary>
+    );
+  }
+  Bounded.displayName = `withErrorBoundary(${Inner.displayName ?? Inner.name})`;
+  return Bounded;
 }

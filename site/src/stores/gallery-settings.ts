@@ -1,0 +1,34 @@
+import { atom } from 'nanostores';
+
+/** Spec §2 /gallery: the title shown until the user renames the gallery. */
+export const DEFAULT_COLLECTION_NAME = 'My Collection';
+/** localStorage key of the gallery title (saved locally, spec §2 /gallery). */
+export const COLLECTION_NAME_KEY = 'ratio-collection-name';
+
+function readName(): string {
+  try {
+    return (typeof localStorage !== 'undefined' && localStorage.getItem(COLLECTION_NAME_KEY)) || DEFAULT_COLLECTION_NAME;
+  } catch {
+    return DEFAULT_COLLECTION_NAME;
+  }
+}
+
+/** The gallery title. Server HTML shows the default; call loadCollectionName() after hydration. */
+export const $collectionName = atom<string>(DEFAULT_COLLECTION_NAME);
+
+/** Reads the saved title into $collectionName (call once in the browser). */
+export function loadCollectionName(): void {
+  $collectionName.set(readName());
+}
+
+/** Saves the title locally; a blank title goes back to the default. Returns the title kept. */
+export function setCollectionName(name: string): string {
+  const kept = name.trim() || DEFAULT_COLLECTION_NAME;
+  $collectionName.set(kept);
+  try {
+    localStorage.setItem(COLLECTION_NAME_KEY, kept);
+  } catch {
+    // Storage blocked: the title holds for this page only.
+  }
+  return kept;
+}
