@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { toast } from '../../stores/toast.ts';
+import PasswordField from '../ui/PasswordField.tsx';
+import { MIN_PASSWORD_LENGTH } from '../auth/password-rules.ts';
+import Section from './Section.tsx';
+
+/** Security (spec §2 /account, §5): change password with current, new and confirm. */
+export default function SecuritySection({ email }: { email: string }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const filled = current !== '' && next !== '' && confirm !== '';
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!filled) return;
+    if (next !== confirm) {
+      toast({ title: 'Password Mismatch', description: 'New passwords do not match', variant: 'error' });
+      return;
+    }
+    if (next.length < MIN_PASSWORD_LENGTH) {
+      toast({ title: 'Password Too Short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`, variant: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiRequest<{ message: string }>('POST', '/api/auth/change-password', { currentPassword: current, newPassword: next });
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      toast({ title: 'Password Updated', description: 'Your password has been changed.', variant: 'success' });
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'Failed to change password. Please try again.'), variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Section title="Security" description="Change the password you sign in with.">
+      <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {/* Lets password managers tie the new password to this account. */}
+        <input type="text" name="username" autoComplete="username" hidden readOnly value={email} />
+        <PasswordField label="Current Password" autoComplete="current-password" required
+          value={current} onValueChange={setCurrent} disabled={busy} />
+        <div className="field-row">
+          <PasswordField label="New Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
+            value={next} onValueChange={setNext} disabled={busy} />
+          <PasswordField label="Confirm New Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
+            value={confirm} onValueChange={setConfirm} disabled={busy} />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy || !filled}>
+            {busy ? 'Updating...' : 'Update Password'}
+          </button>
+          <span className="field-hint">At least {MIN_PASSWORD_LENGTH} characters.</span>
+        </div>
+      </form>
+    </Section>
+  );
+}
