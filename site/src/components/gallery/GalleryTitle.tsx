@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $collectionName, loadCollectionName, setCollectionName } from '../../stores/gallery-settings.ts';
+
+/** Longest gallery title kept. */
+const MAX_LENGTH = 60;
+
+/**
+ * The gallery title, editable inline (spec §2 /gallery): click or Enter to edit; Enter or blur
+ * saves it locally; Escape cancels.
+ */
+export default function GalleryTitle() {
+  const name = useStore($collectionName);
+  const [draft, setDraft] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(loadCollectionName, []);
+  useEffect(() => {
+    if (draft !== null) inputRef.current?.select();
+  }, [draft !== null]);
+
+  const save = () => {
+    if (draft === null) return;
+    setCollectionName(draft);
+    setDraft(null);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') save();
+    if (e.key === 'Escape') setDraft(null);
+  };
+
+  if (draft !== null) {
+    return (
+      <h1 className="gallery-title">
+        <label className="sr-only" htmlFor="gallery-title-input">Gallery title</label>
+        <input id="gallery-title-input" ref={inputRef} className="gallery-title-input" value={draft}
+          maxLength={MAX_LENGTH} onChange={(e) => setDraft(e.target.value)} onBlur={save} onKeyDown={onKeyDown} />
+      </h1>
+    );
+  }
+  return (
+    <h1 className="gallery-title">
+      <button type="button" className="gallery-title-button" onClick={() => setDraft(name)}
+        aria-label={`${name}, edit gallery title`}>
+        <span>{name}</span>
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
+        </svg>
+      </button>
+    </h1>
+  );
+}

@@ -1,0 +1,12 @@
+import { PRO_FEATURES } from './steps.ts';
+
+/** The PRO features with check marks (spec §2 /pricing). */
+export default function ProFeatureList() {
+  return (
+    <ul className="pro-features">
+      {PRO_FEATURES.map((f) => (
+        <li key={f}>{f}</li>
+      ))}
+    </ul>
+  );
+}

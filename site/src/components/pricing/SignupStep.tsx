@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/api.ts';
+import { register } from '../../stores/user.ts';
+import { toast } from '../../stores/toast.ts';
+import TextField from '../ui/TextField.tsx';
+import PasswordField from '../ui/PasswordField.tsx';
+import { MIN_PASSWORD_LENGTH } from '../auth/password-rules.ts';
+import ProFeatureList from './ProFeatureList.tsx';
+import { afterSignup } from './after-signup.ts';
+import type { TStepProps } from './steps.ts';
+
+/** The signup step of /pricing (spec §2, §5, §8): 'Unlock Your Gallery'. */
+export default function SignupStep(_props: TStepProps) {
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!firstName.trim() || !lastName.trim() || !email.trim() || !password) {
+      toast({ title: 'Missing fields', description: 'Please fill in all required fields', variant: 'error' });
+      return;
+    }
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      toast({ title: 'Password Too Short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`, variant: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await register({ email: email.trim(), password, firstName: firstName.trim(), lastName: lastName.trim() });
+      if (result.emailSent) {
+        setBusy(false);
+        toast({ title: 'Check your email', description: 'Confirm your address to finish creating your account.' });
+        return;
+      }
+      await afterSignup(result);
+    } catch (err) {
+      setBusy(false);
+      toast({ title: 'Signup failed', description: errorMessage(err, 'Please try again'), variant: 'error' });
+    }
+  };
+
+  return (
+    <div className="pricing-grid">
+      <div className="card form-card">
+        <p className="eyebrow">Create your account</p>
+        <h1 className="form-card-title">Unlock Your Gallery</h1>
+        <p className="muted form-card-lead">Save your cards to an account and keep building your wall.</p>
+        <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+          <div className="field-row">
+            <TextField label="First Name" name="firstName" autoComplete="given-name" required
+              value={firstName} onValueChange={setFirstName} disabled={busy} autoFocus />
+            <TextField label="Last Name" name="lastName" autoComplete="family-name" required
+              value={lastName} onValueChange={setLastName} disabled={busy} />
+          </div>
+          <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" required
+            value={email} onValueChange={setEmail} disabled={busy} />
+          <PasswordField label="Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
+            value={password} onValueChange={setPassword} disabled={busy}
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} />
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+            {busy ? 'Creating Account...' : 'Create Account'}
+          </button>
+        </form>
+        <div className="form-card-footer">
+          <a href="/collection">Back to Collection</a>
+          <span>Already have an account? <a href="/auth">Sign In</a></span>
+        </div>
+      </div>
+      <aside className="pricing-aside" aria-labelledby="pro-title">
+        <p className="eyebrow">Ratio PRO</p>
+        <h2 id="pro-title">Everything your wall deserves</h2>
+        <p className="pricing-price"><strong>$10</strong><span>/month</span></p>
+        <p className="muted">7-day free trial. No payment needed to start. Cancel anytime.</p>
+        <ProFeatureList />
+      </aside>
+    </div>
+  );
+}
