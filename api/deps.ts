@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { TEnv } from './env.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './services/mail/mailer.ts';
+import type { ImageStore } from './services/images/image-store.ts';
 import type { RateLimits } from './middleware/rate-limit.ts';
 
 /**
@@ -14,6 +15,8 @@ export interface TDeps {
   log: Logger;
   mailer: Mailer;
   limits: RateLimits;
+  /** Card photos (local files by default). */
+  images: ImageStore;
   /** The current time; tests move it. */
   clock: () => Date;
 }

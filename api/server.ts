@@ -8,6 +8,7 @@ import type { TEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { createRateLimits } from './middleware/rate-limit.ts';
 import { createMailer } from './services/mail/mailer.ts';
+import { localImageStore } from './services/images/image-store.ts';
 
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
 export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
@@ -21,6 +22,7 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
     log,
     mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
     limits: overrides.limits ?? createRateLimits(),
+    images: overrides.images ?? localImageStore(path.join(env.DATA_DIR, 'images')),
     clock: overrides.clock ?? (() => new Date()),
   };
 }

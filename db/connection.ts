@@ -24,13 +24,14 @@ export function createDb(options: TDbOptions): Knex {
   if (options.databaseUrl) {
     return knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 }, ...shared });
   }
-  let connection: { filename?: string } = {};
+  // knex-pglite reads `filename` as its data directory; {} means in memory.
+  let connection: Knex.Sqlite3ConnectionConfig | Record<string, never> = {};
   if (!options.inMemory) {
     const dir = path.resolve(options.dataDir ?? './data', 'pglite');
     fs.mkdirSync(dir, { recursive: true });
     connection = { filename: dir };
   }
-  return knexFactory({ client: ClientPgLite, dialect: 'postgres', connection, ...shared });
+  return knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: connection as Knex.StaticConnectionConfig, ...shared });
 }
 
 /** Applies every pending migration; returns their names. Idempotent. */

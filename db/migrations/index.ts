@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as accounts from './20261121100000_accounts.ts';
+import * as cards from './20261121110000_cards.ts';
 
 interface TMigration {
   up(knex: Knex): Promise<void>;
@@ -9,6 +10,7 @@ interface TMigration {
 /** Every migration in order. Add new ones at the end, named by timestamp. */
 const MIGRATIONS: Record<string, TMigration> = {
   '20261121100000_accounts': accounts,
+  '20261121110000_cards': cards,
 };
 
 /**

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import { createApp } from '../../api/app.ts';
 import type { TDeps } from '../../api/deps.ts';
@@ -23,6 +26,8 @@ export interface TTestServer {
   url: string;
   deps: TDeps;
   testDb: TTestDb;
+  /** This server's data folder (images, outbox). */
+  dataDir: string;
   mailer: TMemoryMailer;
   /** Moves the server's clock (ms); all time-based rules read it. */
   advance(ms: number): void;
@@ -36,7 +41,8 @@ export interface TTestServer {
  */
 export async function startTestServer(options: { env?: Record<string, string>; deps?: Partial<TDeps>; rateLimitScale?: number } = {}): Promise<TTestServer> {
   const testDb = await createTestDb();
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: 'data/test', ...options.env });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-api-'));
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir, ...options.env });
   let offset = 0;
   const mailer = memoryMailer();
   const deps = await createDeps(env, {
@@ -57,6 +63,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
     url,
     deps,
     testDb,
+    dataDir,
     mailer,
     advance(ms) { offset += ms; },
     client: () => new TestClient(url),
@@ -64,6 +71,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await testDb.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import Router, { type RouterContext } from '@koa/router';
 import type { TDeps } from '../../deps.ts';
 import { publicUrl, sessionSecret } from '../../env.ts';
 import { bodyOf, jsonBody, parseInput } from '../../middleware/body.ts';
@@ -17,7 +17,7 @@ export function authRoutes(deps: TDeps): Router {
   const router = new Router();
   const secret = sessionSecret(deps.env);
 
-  const startSession = async (ctx: Router.RouterContext, userId: number) => {
+  const startSession = async (ctx: RouterContext, userId: number) => {
     // A fresh session id at every sign-in; any session the browser held before ends.
     const old = ctx.cookies.get(SESSION_COOKIE);
     if (old) await destroySession({ db: deps.db, secret, token: old });

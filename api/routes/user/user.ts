@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import Router, { type RouterContext } from '@koa/router';
 import type { TDeps } from '../../deps.ts';
 import { bodyOf, jsonBody, parseInput } from '../../middleware/body.ts';
 import { currentUser, requireUser, userOf } from '../../middleware/session.ts';
@@ -10,7 +10,7 @@ import { ZChangePassword, ZUpdateName } from '../auth/schema.ts';
 /** The current user: read, rename, change password (spec §7). */
 export function userRoutes(deps: TDeps): Router {
   const router = new Router();
-  const present = (ctx: Router.RouterContext) => presentUser(userOf(ctx), deps.clock(), deps.env.ADMIN_EMAILS);
+  const present = (ctx: RouterContext) => presentUser(userOf(ctx), deps.clock(), deps.env.ADMIN_EMAILS);
 
   // Spec §7: null (not an error) when signed out, so pages can ask freely.
   router.get('/user', async (ctx) => {

@@ -1,0 +1,54 @@
+import { formatCents } from '../../core/values.ts';
+import type { CardSlot } from '../../db/models/CardSlot.ts';
+
+/** A slot as the client sees it (spec §3 Card slot, plus image variants and parsed cents). */
+export interface TSlotView {
+  id: number | null;
+  slotNumber: number;
+  imageUrl: string | null;
+  thumbUrl: string | null;
+  originalUrl: string | null;
+  title: string;
+  description: string;
+  value: string | null;
+  valueCents: number | null;
+  /** The larger of what the user entered and the highest value ever recorded (decisions.md 5). */
+  allTimeHigh: string | null;
+  allTimeHighCents: number | null;
+  isEmpty: boolean;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+const imageUrl = (id: string, variant: string) => `/api/images/${id}/${variant}`;
+
+/** Presents a filled slot. */
+export function presentSlot(card: CardSlot): TSlotView {
+  const entered = card.allTimeHighCents;
+  const peak = card.peakValueCents;
+  const athFromHistory = peak !== null && (entered === null || peak > entered);
+  return {
+    id: card.id,
+    slotNumber: card.slotNumber,
+    imageUrl: card.imageId ? imageUrl(card.imageId, 'large') : null,
+    thumbUrl: card.imageId ? imageUrl(card.imageId, 'thumb') : null,
+    originalUrl: card.imageId ? imageUrl(card.imageId, 'original') : null,
+    title: card.title,
+    description: card.description,
+    value: card.value,
+    valueCents: card.valueCents,
+    allTimeHigh: athFromHistory ? formatCents(peak) : card.allTimeHigh,
+    allTimeHighCents: athFromHistory ? peak : entered,
+    isEmpty: false,
+    createdAt: card.createdAt.toISOString(),
+    updatedAt: card.updatedAt.toISOString(),
+  };
+}
+
+/** Presents an empty slot (after a delete, or the empty side of a swap). */
+export function presentEmptySlot(slotNumber: number): TSlotView {
+  return {
+    id: null, slotNumber, imageUrl: null, thumbUrl: null, originalUrl: null, title: '', description: '',
+    value: null, valueCents: null, allTimeHigh: null, allTimeHighCents: null, isEmpty: true, createdAt: null, updatedAt: null,
+  };
+}

@@ -1,0 +1,30 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { CardImage } from '../../../db/models/CardImage.ts';
+import type { TDeps } from '../../deps.ts';
+import { notFound } from '../../errors.ts';
+import { requireUser, userOf } from '../../middleware/session.ts';
+import { variantKey } from '../../services/images/save-card-image.ts';
+
+const ZImageParams = z.object({ id: z.uuid(), variant: z.enum(['thumb', 'large', 'original']) });
+
+/**
+ * Card photos, served only to their owner (decisions.md 12): any other user, and any unknown id,
+ * gets the same 404. Ids are random and files never change, so browsers may keep them.
+ */
+export function imageRoutes(deps: TDeps): Router {
+  const router = new Router();
+  router.get('/images/:id/:variant', requireUser(deps), async (ctx) => {
+    const params = ZImageParams.safeParse(ctx.params);
+    if (!params.success) throw notFound('No such image');
+    const { id, variant } = params.data;
+    const image = await CardImage.query(deps.db).findById(id);
+    if (!image || image.userId !== userOf(ctx).id) throw notFound('No such image');
+    const data = await deps.images.read(variantKey(image, variant));
+    if (!data) throw notFound('No such image');
+    ctx.type = variant === 'original' ? image.mime : 'image/webp';
+    ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
+    ctx.body = data;
+  });
+  return router;
+}

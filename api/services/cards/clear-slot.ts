@@ -1,0 +1,22 @@
+import type { Knex } from 'knex';
+import { CardSlot } from '../../../db/models/CardSlot.ts';
+import type { User } from '../../../db/models/User.ts';
+import type { ImageStore } from '../images/image-store.ts';
+import { deleteImageRows, removeImageFiles } from '../images/save-card-image.ts';
+import { lockUser } from './lock-user.ts';
+import { assertCanEditSlots } from './slot-access.ts';
+
+/** Empties a slot: the card, its history and its photo go. Idempotent: an empty slot stays empty. */
+export async function clearSlot(opts: { db: Knex; images: ImageStore; user: User; now: Date; slotNumber: number }): Promise<void> {
+  assertCanEditSlots(opts.user, opts.now, []);
+  const imageId = await opts.db.transaction(async (trx) => {
+    const user = await lockUser(trx, opts.user.id);
+    assertCanEditSlots(user, opts.now, []);
+    const card = await CardSlot.query(trx).where({ userId: user.id, slotNumber: opts.slotNumber }).first();
+    if (!card) return null;
+    await CardSlot.query(trx).deleteById(card.id);
+    if (card.imageId) await deleteImageRows(trx, [card.imageId]);
+    return card.imageId;
+  });
+  if (imageId) await removeImageFiles(opts.images, opts.user.id, [imageId]);
+}

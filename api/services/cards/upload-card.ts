@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import { CardSlot } from '../../../db/models/CardSlot.ts';
+import type { User } from '../../../db/models/User.ts';
+import type { ImageStore } from '../images/image-store.ts';
+import { processImage } from '../images/process-image.ts';
+import { deleteImageRows, insertImageRow, removeImageFiles, writeImageFiles } from '../images/save-card-image.ts';
+import { recordValue, valueFields } from './card-values.ts';
+import { lockUser } from './lock-user.ts';
+import { assertCanEditSlots } from './slot-access.ts';
+
+export interface TCardFields {
+  title?: string | undefined;
+  description?: string | undefined;
+  value?: string | null | undefined;
+  allTimeHigh?: string | null | undefined;
+}
+
+/**
+ * Puts a photo (and optional fields) into a slot: a new card in an empty slot, or a new photo for
+ * the card already there. The image is checked and sized before the transaction; the slot write
+ * is one transaction; a replaced photo's files are removed after commit, and the new files are
+ * removed again if the write fails.
+ */
+export async function uploadCard(opts: {
+  db: Knex;
+  images: ImageStore;
+  user: User;
+  now: Date;
+  slotNumber: number;
+  image: Buffer;
+  fields: TCardFields;
+}): Promise<CardSlot> {
+  assertCanEditSlots(opts.user, opts.now, [opts.slotNumber]);
+  const processed = await processImage(opts.image);
+  const imageId = await writeImageFiles(opts.images, opts.user.id, processed);
+  let replacedImage: string | null = null;
+  try {
+    const card = await opts.db.transaction(async (trx) => {
+      const user = await lockUser(trx, opts.user.id);
+      assertCanEditSlots(user, opts.now, [opts.slotNumber]);
+      await insertImageRow(trx, user.id, imageId, processed);
+      const existing = await CardSlot.query(trx).where({ userId: user.id, slotNumber: opts.slotNumber }).first();
+      const fields = {
+        ...(opts.fields.title !== undefined ? { title: opts.fields.title } : {}),
+        ...(opts.fields.description !== undefined ? { description: opts.fields.description } : {}),
+        ...valueFields(opts.fields),
+      };
+      let saved: CardSlot;
+      if (existing) {
+        replacedImage = existing.imageId;
+        saved = await CardSlot.query(trx).patchAndFetchById(existing.id, { ...fields, imageId, updatedAt: opts.now });
+        if (replacedImage) await deleteImageRows(trx, [replacedImage]);
+      } else {
+        saved = await CardSlot.query(trx).insertAndFetch({
+          userId: user.id, slotNumber: opts.slotNumber, imageId, title: '', description: '', ...fields, createdAt: opts.now, updatedAt: opts.now,
+        });
+      }
+      await recordValue(trx, saved, opts.now);
+      return saved;
+    });
+    if (replacedImage) await removeImageFiles(opts.images, opts.user.id, [replacedImage]);
+    return card;
+  } catch (err) {
+    await removeImageFiles(opts.images, opts.user.id, [imageId]);
+    throw err;
+  }
+}

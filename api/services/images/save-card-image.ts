@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { CardImage } from '../../../db/models/CardImage.ts';
+import type { ImageStore } from './image-store.ts';
+import type { TProcessedImage } from './process-image.ts';
+
+/** Variants a client may ask for, and their files. */
+export const IMAGE_VARIANTS = { thumb: 'thumb.webp', large: 'large.webp' } as const;
+export type TImageVariant = keyof typeof IMAGE_VARIANTS | 'original';
+
+export const imageFolder = (userId: number, imageId: string) => `${userId}/${imageId}`;
+
+/** The store key of one variant of an image. */
+export function variantKey(image: Pick<CardImage, 'id' | 'userId' | 'mime'>, variant: TImageVariant): string {
+  const file = variant === 'original' ? `original.${image.mime === 'image/png' ? 'png' : 'jpg'}` : IMAGE_VARIANTS[variant];
+  return `${imageFolder(image.userId, image.id)}/${file}`;
+}
+
+/** Writes a processed image's files; returns the id of the new image (no row yet). */
+export async function writeImageFiles(store: ImageStore, userId: number, image: TProcessedImage): Promise<string> {
+  const id = randomUUID();
+  const folder = imageFolder(userId, id);
+  await Promise.all([
+    store.write(`${folder}/original.${image.original.ext}`, image.original.data),
+    store.write(`${folder}/${IMAGE_VARIANTS.thumb}`, image.thumb),
+    store.write(`${folder}/${IMAGE_VARIANTS.large}`, image.large),
+  ]);
+  return id;
+}
+
+/** Inserts the row of an image whose files are written. Call inside the write's transaction. */
+export async function insertImageRow(trx: Knex.Transaction, userId: number, id: string, image: TProcessedImage): Promise<void> {
+  await CardImage.query(trx).insert({
+    id, userId, mime: image.original.mime, width: image.width, height: image.height, bytes: image.original.data.length,
+  });
+}
+
+/** Deletes images' rows (inside a transaction) — their files go after commit with removeImageFiles. */
+export async function deleteImageRows(trx: Knex.Transaction, ids: string[]): Promise<void> {
+  if (ids.length) await CardImage.query(trx).delete().whereIn('id', ids);
+}
+
+/** Removes images' files. Idempotent; failures are left for a clean-up job rather than thrown. */
+export async function removeImageFiles(store: ImageStore, userId: number, ids: string[]): Promise<void> {
+  await Promise.allSettled(ids.map((id) => store.removePrefix(imageFolder(userId, id))));
+}

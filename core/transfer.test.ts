@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { toGalleryCards } from './transfer.ts';
+
+describe('toGalleryCards (spec §3)', () => {
+  it('titles player plus year, describes brand • condition, numbers slots from 1', () => {
+    const [card] = toGalleryCards([{ image: 'data:image/jpeg;base64,AAA', player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', condition: 'PSA 10 GEM MT', userValue: '$1,250' }]);
+    expect(card).toEqual({
+      slotNumber: 1, imageUrl: 'data:image/jpeg;base64,AAA', title: 'Shohei Ohtani 2018', description: 'Topps Chrome • PSA 10 GEM MT',
+      value: '$1,250', allTimeHigh: '', isEmpty: false,
+    });
+  });
+
+  it("falls back to existing fields, then 'Unknown Card'", () => {
+    const cards = toGalleryCards([{ title: 'Old title', description: 'Old desc', value: '40' }, {}]);
+    expect(cards[0]).toMatchObject({ slotNumber: 1, title: 'Old title', description: 'Old desc', value: '40' });
+    expect(cards[1]).toMatchObject({ slotNumber: 2, title: 'Unknown Card', description: '', value: '', imageUrl: '' });
+  });
+
+  it('complete-setup uses null for a missing value and all-time high', () => {
+    expect(toGalleryCards([{ player: 'A' }], null)[0]).toMatchObject({ value: null, allTimeHigh: null });
+  });
+});

@@ -1,0 +1,11 @@
+import { BaseModel } from './BaseModel.ts';
+
+/** One recorded value of a card, with its time (decisions.md 5). */
+export class CardValueHistory extends BaseModel {
+  static override tableName = 'card_value_history';
+
+  declare id: number;
+  declare cardId: number;
+  declare valueCents: number;
+  declare recordedAt: Date;
+}
