@@ -1,0 +1,84 @@
+import type { FormEvent, ReactNode } from 'react';
+import type { TCardFields } from '../../stores/anonymous-collection.ts';
+
+interface Props {
+  fields: TCardFields;
+  /** Fields the last analysis filled in, briefly highlighted. */
+  autofilled: ReadonlySet<keyof TCardFields>;
+  onChange(name: keyof TCardFields, value: string): void;
+  onSubmit(): void;
+  canSave: boolean;
+  saving: boolean;
+  /** Shown above the save button: which slot the card goes to, or why it cannot. */
+  slotNote: ReactNode;
+  children?: ReactNode;
+}
+
+interface FieldProps {
+  name: keyof TCardFields;
+  label: string;
+  placeholder?: string;
+  inputMode?: 'numeric' | 'decimal' | 'text';
+  props: Props;
+}
+
+function Field({ name, label, placeholder, inputMode, props }: FieldProps) {
+  const id = `card-${name}`;
+  return (
+    <div className={`field${props.autofilled.has(name) ? ' is-autofilled' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        value={props.fields[name]}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        autoComplete="off"
+        onChange={(event) => props.onChange(name, event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** Step 3 of the add flow: the editable details and 'Save to Collection'. */
+export default function DetailsForm(props: Props) {
+  const { fields, onChange, onSubmit, canSave, saving, slotNote, children } = props;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form className="panel details-panel" aria-labelledby="details-title" onSubmit={submit} noValidate>
+      <div className="panel-head">
+        <h2 id="details-title" className="panel-title">Card details</h2>
+      </div>
+      {children}
+      <Field name="player" label="Player Name" placeholder="e.g. Shohei Ohtani" props={props} />
+      <div className="field-row">
+        <Field name="year" label="Year" placeholder="e.g. 2018" inputMode="numeric" props={props} />
+        <Field name="brand" label="Brand" placeholder="e.g. Topps Chrome" props={props} />
+      </div>
+      <div className="field-row">
+        <Field name="condition" label="Condition" placeholder="e.g. PSA 10 GEM MT" props={props} />
+        <Field name="userValue" label="Estimated Value ($)" placeholder="150" inputMode="decimal" props={props} />
+      </div>
+      <div className={`field${props.autofilled.has('userNotes') ? ' is-autofilled' : ''}`}>
+        <label htmlFor="card-userNotes">Notes (Optional)</label>
+        <textarea
+          id="card-userNotes"
+          name="userNotes"
+          rows={3}
+          value={fields.userNotes}
+          onChange={(event) => onChange('userNotes', event.target.value)}
+        />
+      </div>
+      <div className="save-row">
+        <p className="save-note">{slotNote}</p>
+        <button type="submit" className="btn btn-primary save-btn" disabled={!canSave || saving} aria-disabled={!canSave || saving}>
+          {saving && <span className="spinner spinner-sm" aria-hidden="true" />}
+          {saving ? 'Saving...' : 'Save to Collection'}
+        </button>
+      </div>
+    </form>
+  );
+}

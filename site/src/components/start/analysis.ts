@@ -1,0 +1,95 @@
+import { ApiError } from '../../lib/api.ts';
+import type { TCardFields } from '../../stores/anonymous-collection.ts';
+import type { TToastInput } from '../../stores/toast.ts';
+
+/**
+ * The card analysis result (spec §3, §7 POST /api/analyze-card) as the add flow shows it: every
+ * text field a string ('' when the analysis could not read it), confidence clamped to 0..1.
+ */
+export interface TAnalysisView {
+  player: string;
+  sport: string;
+  year: string;
+  brand: string;
+  cardName: string;
+  condition: string;
+  confidence: number;
+  psaVerified: boolean;
+  gradeDetails: { name: string; description: string } | null;
+  psaCertNumber: string;
+  /** An http(s) link to the grader's cert page, or ''. */
+  certificationUrl: string;
+}
+
+function str(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** Reads whatever the server answered into a TAnalysisView; unknown or missing fields become ''. */
+export function readAnalysis(raw: unknown): TAnalysisView {
+  const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const confidence = typeof r.confidence === 'number' && Number.isFinite(r.confidence) ? r.confidence : 0;
+  const grade = r.gradeDetails && typeof r.gradeDetails === 'object' ? (r.gradeDetails as Record<string, unknown>) : null;
+  const url = str(r.certificationUrl);
+  return {
+    player: str(r.player),
+    sport: str(r.sport),
+    year: str(r.year),
+    brand: str(r.brand),
+    cardName: str(r.cardName),
+    condition: str(r.condition),
+    confidence: Math.min(1, Math.max(0, confidence)),
+    psaVerified: r.psaVerified === true,
+    gradeDetails: grade && str(grade.name) ? { name: str(grade.name), description: str(grade.description) } : null,
+    psaCertNumber: str(r.psaCertNumber),
+    certificationUrl: /^https?:\/\//i.test(url) ? url : '',
+  };
+}
+
+/**
+ * Autofill of the anonymous add flow: player, year, brand and condition take the analysis's
+ * values where it read one and keep what the visitor typed where it did not. The card name
+ * ('Refractor #193'), which has no field of its own, goes into empty notes.
+ */
+export function fieldsFromAnalysis(current: TCardFields, result: TAnalysisView): TCardFields {
+  return {
+    ...current,
+    player: result.player || current.player,
+    year: result.year || current.year,
+    brand: result.brand || current.brand,
+    condition: result.condition || current.condition,
+    userNotes: current.userNotes.trim() ? current.userNotes : result.cardName,
+  };
+}
+
+/** The 'Analysis Complete' toast (spec §8: Identified: player - condition). */
+export function analysisCompleteToast(result: TAnalysisView): TToastInput {
+  const player = result.player || 'Unknown player';
+  const condition = result.condition || 'condition not read';
+  return { title: 'Analysis Complete', description: `Identified: ${player} - ${condition}`, variant: 'success' };
+}
+
+const BUSY_FALLBACK = 'AI analysis service is temporarily overloaded. Please try again in a moment.';
+
+/**
+ * The toast for a failed analysis (spec §8): a 503 is 'Analysis Service Busy' with the server's
+ * message; another answer is 'Analysis Failed' with the server's message or 'Unable to analyze the
+ * card image'; no answer at all (network) is 'Analysis Error'.
+ */
+export function analysisErrorToast(err: unknown): TToastInput {
+  if (err instanceof ApiError) {
+    const topLevel = typeof err.body?.message === 'string' ? err.body.message : undefined;
+    const message = err.serverMessage ?? topLevel;
+    if (err.status === 503) return { title: 'Analysis Service Busy', description: message ?? BUSY_FALLBACK, variant: 'error' };
+    return { title: 'Analysis Failed', description: message ?? 'Unable to analyze the card image', variant: 'error' };
+  }
+  return { title: 'Analysis Error', description: 'Unable to analyze the card image. Please try again.', variant: 'error' };
+}
+
+/** A word for the confidence meter: High from 0.8, Medium from 0.5, else Low. */
+export function confidenceLevel(confidence: number): 'High' | 'Medium' | 'Low' {
+  if (confidence >= 0.8) return 'High';
+  if (confidence >= 0.5) return 'Medium';
+  return 'Low';
+}
