@@ -3,8 +3,10 @@
  * side is at most 800 px and re-encoded as JPEG 0.85 before they are analysed or stored.
  */
 
+import { MAX_IMAGE_BYTES } from '../../../core/limits.ts';
+
 /** Largest accepted upload (spec §9 hint 'JPG, PNG up to 10MB'). */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export { MAX_IMAGE_BYTES };
 /** Longest side of a stored or analysed image, in pixels. */
 export const MAX_IMAGE_SIDE = 800;
 /** JPEG quality of a stored or analysed image. */

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { flashToast, toast, type TToastInput } from './toast.ts';
 import { recompressDataUrl, type TEncodeOptions } from '../lib/image.ts';
+import { ANONYMOUS_SLOTS } from '../../../core/limits.ts';
 
 /**
  * The anonymous collection (spec §3, §4, §8; decisions.md 13): up to 3 cards kept only in this
@@ -31,7 +32,7 @@ export type TCardFields = Pick<TAnonymousCard, 'player' | 'year' | 'brand' | 'co
 export type TNewCard = TCardFields & { image: string };
 
 /** Spec §9: the anonymous collection holds at most 3 cards. */
-export const ANONYMOUS_CARD_LIMIT = 3;
+export const ANONYMOUS_CARD_LIMIT = ANONYMOUS_SLOTS;
 /** Spec §9 cache version; legacy keys are cleared when the stored one differs. */
 export const CACHE_VERSION = '3.2';
 /** Browser storage keys (spec §3), exactly as named there. */
