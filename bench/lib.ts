@@ -38,7 +38,7 @@ export function loadFromSecondProcess(url: string, opts: { connections?: number;
 /** Ratio on a temporary data folder (PGlite on disk, as `npm start` runs it) on a random port. */
 export async function startBenchServer(): Promise<{ server: TRunningServer; url: string; cleanup(): Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-bench-'));
-  const env = parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'b'.repeat(40), PUBLIC_URL: 'https://bench.local', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const env = parseEnv({ NODE_ENV: 'development', SESSION_SECRET: 'b'.repeat(40), PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const server = await startServer(env, { siteDir: path.resolve('dist'), deps: { log: createLogger('silent'), limits: createRateLimits(1e6) } });
   return {
     server,

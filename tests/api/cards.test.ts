@@ -37,15 +37,24 @@ describe('upload', () => {
     expect((await slots(client)).map((s) => s.slotNumber)).toEqual([3]);
   });
 
-  it('strips EXIF and applies the orientation', async () => {
+  it('strips EXIF (GPS, camera) from every stored file; the variants are upright, the original keeps only its orientation', async () => {
     const { client } = await registerUser(srv);
     const rotated = await jpegWithExif(400, 300, 6);
     const res = await upload(client, 1, rotated);
-    const original = Buffer.from(await (await fetch(srv.url + res.body.originalUrl!, { headers: { cookie: client.cookieHeader } })).arrayBuffer());
-    const meta = await sharp(original).metadata();
-    expect(meta.exif).toBeUndefined();
-    expect([meta.width, meta.height]).toEqual([300, 400]);
-    expect(original.includes(Buffer.from('GPS 48.8584N'))).toBe(false);
+    expect(res.status).toBe(201);
+    const get = async (url: string) => Buffer.from(await (await fetch(srv.url + url, { headers: { cookie: client.cookieHeader } })).arrayBuffer());
+    const original = await get(res.body.originalUrl!);
+    const large = await get(res.body.imageUrl!);
+    for (const file of [original, large]) {
+      expect(file.includes(Buffer.from('GPS 48.8584N'))).toBe(false);
+      expect(file.includes(Buffer.from('PhoneCo'))).toBe(false);
+    }
+    const o = await sharp(original).metadata();
+    expect([o.width, o.height, o.orientation]).toEqual([400, 300, 6]);
+    const upright = await sharp(original).rotate().toBuffer({ resolveWithObject: true });
+    expect([upright.info.width, upright.info.height]).toEqual([300, 400]);
+    const l = await sharp(large).metadata();
+    expect([l.width, l.height, l.exif]).toEqual([300, 400, undefined]);
   });
 
   it('accepts PNG and WebP by content, whatever the file is called', async () => {

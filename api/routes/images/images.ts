@@ -4,7 +4,7 @@ import { CardImage } from '../../../db/models/CardImage.ts';
 import type { TDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser, userOf } from '../../middleware/session.ts';
-import { variantKey } from '../../services/images/save-card-image.ts';
+import { variantKey, variantMime } from '../../services/images/save-card-image.ts';
 
 const ZImageParams = z.object({ id: z.uuid(), variant: z.enum(['thumb', 'large', 'original']) });
 
@@ -22,7 +22,7 @@ export function imageRoutes(deps: TDeps): Router {
     if (!image || image.userId !== userOf(ctx).id) throw notFound('No such image');
     const data = await deps.images.read(variantKey(image, variant));
     if (!data) throw notFound('No such image');
-    ctx.type = variant === 'original' ? image.mime : 'image/webp';
+    ctx.type = variantMime(image, variant);
     ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
     ctx.body = data;
   });

@@ -5,7 +5,13 @@ import type { ImageStore } from './image-store.ts';
 import type { TProcessedImage } from './process-image.ts';
 
 /** Variants a client may ask for, and their files. */
-export const IMAGE_VARIANTS = { thumb: 'thumb.webp', large: 'large.webp' } as const;
+export const IMAGE_VARIANTS = { thumb: 'thumb.webp', large: 'large.jpg' } as const;
+
+/** The content type of a stored variant. */
+export function variantMime(image: Pick<CardImage, 'mime'>, variant: TImageVariant): string {
+  if (variant === 'original') return image.mime;
+  return variant === 'thumb' ? 'image/webp' : 'image/jpeg';
+}
 export type TImageVariant = keyof typeof IMAGE_VARIANTS | 'original';
 
 export const imageFolder = (userId: number, imageId: string) => `${userId}/${imageId}`;
