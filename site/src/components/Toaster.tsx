@@ -13,8 +13,14 @@ export default function Toaster() {
   const [dragX, setDragX] = useState(0);
   const startX = useRef<number | null>(null);
   const [paused, setPaused] = useState(false);
+  // Server HTML never has a toast; another island may raise one before this one hydrates, so the
+  // first client render must match the server's (empty) one.
+  const [mounted, setMounted] = useState(false);
 
-  useEffect(() => consumeFlashToast(), []);
+  useEffect(() => {
+    setMounted(true);
+    consumeFlashToast();
+  }, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -47,7 +53,7 @@ export default function Toaster() {
   return (
     <section aria-label="Notifications (F8)" className="toaster">
       <ol ref={regionRef} tabIndex={-1} className="toaster-list" aria-live="polite">
-        {current && (
+        {mounted && current && (
           <li
             key={current.id}
             role="status"

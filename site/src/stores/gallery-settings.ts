@@ -3,7 +3,7 @@ import { atom } from 'nanostores';
 /** Spec §2 /gallery: the title shown until the user renames the gallery. */
 export const DEFAULT_COLLECTION_NAME = 'My Collection';
 /** localStorage key of the gallery title (saved locally, spec §2 /gallery). */
-export const COLLECTION_NAME_KEY = 'ratio-collection-name';
+export const COLLECTION_NAME_KEY = 'ratio-gallery-title';
 
 function readName(): string {
   try {

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api.ts';
-import { login } from '../../stores/user.ts';
+import { loadUser, login } from '../../stores/user.ts';
 import { toast } from '../../stores/toast.ts';
 import { withErrorBoundary } from '../shell/ErrorBoundary.tsx';
 import FormCard from '../ui/FormCard.tsx';
@@ -15,6 +15,13 @@ function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+
+  // Spec §7: the sign-in page reads the current user too; a signed-in visitor goes to the gallery.
+  useEffect(() => {
+    loadUser()
+      .then((user) => { if (user) window.location.replace('/gallery'); })
+      .catch(() => undefined);
+  }, []);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
