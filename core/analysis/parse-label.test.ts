@@ -77,6 +77,16 @@ describe('parseLabel: PSA', () => {
       { grade: '4', condition: 'PSA 4 VG-EX' },
     ],
     [
+      'short wording NM with its number two lines down (sparse columns)',
+      'PSA\n2012 BOWMAN CHROME #175\nZION WILLIAMSON\nNM\nRATED ROOKIE\n7\n51736801',
+      { player: 'Zion Williamson', variety: 'Rated Rookie', grade: '7', condition: 'PSA 7 NM' },
+    ],
+    [
+      'an 8-digit cert points to PSA when no logo or PSA wording was read',
+      '1986 FLEER #57\nMICHAEL JORDAN\nMINT 9\n02345678',
+      { grader: 'PSA', condition: 'PSA 9 MINT', psaCertNumber: '02345678' },
+    ],
+    [
       'short wording FR needs its number beside it',
       'PSA\n1909 T206\nHONUS WAGNER\nFR 1.5\n00112233',
       { brand: 'T206', player: 'Honus Wagner', grade: '1.5', condition: 'PSA 1.5 FR' },

@@ -44,7 +44,8 @@ export function parseLabel(text: string): TParsedLabel {
   const year = takeYear(rest);
   const hashNumber = takeCardNumber(rest);
   const g = readGrade(rest, readGrader, subgrades !== null);
-  const grader = readGrader ?? g.graderHint;
+  // PSA certs run 8-9 digits; BGS and CGC use 10, SGC 7 (or 10): a last hint when no logo was read.
+  const grader = readGrader ?? g.graderHint ?? (certNumber && /^\d{8,9}$/.test(certNumber) ? 'PSA' : null);
   const cardNumber = hashNumber?.value ?? (year ? takeTrailingCardNumber(rest, year.line) : null);
 
   const anchored = Boolean(grader || year || g.grade || certNumber);

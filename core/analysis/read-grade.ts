@@ -68,10 +68,10 @@ function findNumber(rest: readonly string[], c: TCandidate): TNumberHit | null {
   const before = (rest[c.line] ?? '').slice(0, c.start);
   const b = numberAt([before], 0, 0, new RegExp(String.raw`${GRADE_NUMBER}\s*$`));
   if (b) return { ...b, line: c.line };
-  if (c.short) return null;
+  // Short wordings take a number only from a line holding nothing else.
   for (const d of [1, -1, 2, -2]) {
     const line = c.line + d;
-    const re = Math.abs(d) === 1 ? new RegExp(String.raw`${GRADE_NUMBER}\s*$`) : new RegExp(String.raw`^\s*${GRADE_NUMBER}\s*$`);
+    const re = Math.abs(d) === 1 && !c.short ? new RegExp(String.raw`${GRADE_NUMBER}\s*$`) : new RegExp(String.raw`^\s*${GRADE_NUMBER}\s*$`);
     const hit = numberAt(rest, line, 0, re);
     if (hit) return hit;
   }

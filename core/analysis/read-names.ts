@@ -64,10 +64,12 @@ export interface TPeopleRead { player: string | null; variety: string | null }
 /**
  * Reads the player and variety from leftover fragments (each a line's words, in label order).
  * A fragment made only of parallel words is the variety; the first name-like fragment is the
- * player (a name broken over two lines is joined); a fragment after the player is the variety.
+ * player (a name broken over two lines is joined). After the player, the next fragment is the
+ * variety, and so is any later one holding a parallel word; other stray words are dropped.
  */
 export function readPlayerAndVariety(fragments: readonly { words: string[]; afterSet: boolean }[]): TPeopleRead {
   let player: string[] | null = null;
+  let playerAt = -1;
   const variety: string[] = [];
   for (let i = 0; i < fragments.length; i++) {
     const { words, afterSet } = fragments[i] ?? { words: [], afterSet: false };
@@ -78,20 +80,22 @@ export function readPlayerAndVariety(fragments: readonly { words: string[]; afte
     }
     if (!player) {
       const next = fragments[i + 1]?.words ?? [];
-      if (words.length === 1 && next.length === 1 && nameLike([...words, ...next], false) && !isVarietyWord(next[0] ?? '')) {
-        player = [...words, ...next];
+      const joined = [...words, ...next];
+      if (words.length === 1 && next.length === 1 && joined.every((w) => w.length >= 3) && nameLike(joined, false) && !isVarietyWord(next[0] ?? '')) {
+        [player, playerAt] = [joined, i + 1];
         i += 1;
         continue;
       }
       if (nameLike(words, afterSet)) {
         let end = words.length;
         while (end > 1 && PLAYER_SUFFIX_WORDS.has(words[end - 1] ?? '')) end -= 1;
-        player = words.slice(0, end);
+        [player, playerAt] = [words.slice(0, end), i];
         variety.push(...words.slice(end));
         continue;
       }
     }
-    if (player && words.join('').length >= 3 && variety.length < 6) variety.push(...words);
+    const nextToPlayer = player && !variety.length && fragments.slice(playerAt + 1, i).every((f) => !f.words.length);
+    if (player && (nextToPlayer || words.some(isVarietyWord)) && variety.length < 6) variety.push(...words);
   }
   return {
     player: player ? displayCase(player.join(' ')) : null,
