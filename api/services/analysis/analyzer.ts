@@ -1,0 +1,59 @@
+import { mergePsaCert } from '../../../core/analysis/psa-cert.ts';
+import type { TCardAnalysis } from '../../../core/analysis/types.ts';
+import { createGeminiAnalyzer } from './gemini-analyzer.ts';
+import { createOcrAnalyzer } from './ocr-analyzer.ts';
+import { createPsaVerifier, type PsaVerifier } from './psa-verify.ts';
+
+/** Reads a card photo. One instance per process; safe for concurrent calls. */
+export interface CardAnalyzer {
+  /**
+   * Identifies the card in `image` (bytes of a JPEG/PNG/WebP/GIF/HEIC; `mime` is its sniffed type).
+   * Throws AnalysisInputError (400), AnalysisBusyError (503) or AnalysisFailedError (502).
+   */
+  analyze(image: Buffer, mime: string): Promise<TCardAnalysis>;
+  /** Releases workers and sockets. Idempotent; call on shutdown. */
+  close(): Promise<void>;
+}
+
+/** Settings for createAnalyzer; the caller maps them from its parsed env (nothing here reads process.env). */
+export interface TAnalyzerOptions {
+  /** GEMINI_API_KEY: when set, Gemini reads the photo; otherwise the offline OCR analyzer does. */
+  geminiApiKey?: string;
+  geminiModel?: string;
+  geminiBaseUrl?: string;
+  /** Limit for one Gemini call or one OCR pass (ms). */
+  timeoutMs?: number;
+  /** PSA_API_TOKEN: when set, PSA cert numbers are checked with PSA (sets psaVerified). */
+  psaToken?: string;
+  psaBaseUrl?: string;
+  psaTimeoutMs?: number;
+  /** Tesseract model folder; defaults to the bundled English model. */
+  langPath?: string;
+  /** Warm OCR workers (default 1). */
+  ocrWorkers?: number;
+}
+
+/** Wraps `inner` so that every PSA cert number it reads is checked with PSA (decisions.md 11). */
+export function withPsaVerification(inner: CardAnalyzer, verifier: PsaVerifier): CardAnalyzer {
+  return {
+    async analyze(image, mime) {
+      const result = await inner.analyze(image, mime);
+      if (!result.psaCertNumber) return result;
+      const lookup = await verifier.lookup(result.psaCertNumber);
+      return lookup.status === 'verified' ? mergePsaCert(result, lookup.cert) : result;
+    },
+    close: () => inner.close(),
+  };
+}
+
+/**
+ * Builds the analyzer the configuration asks for: Gemini when a key is set, else offline OCR;
+ * wrapped with PSA verification when a PSA token is set. Cheap: OCR workers start on first use.
+ */
+export function createAnalyzer(o: TAnalyzerOptions = {}): CardAnalyzer {
+  const base = o.geminiApiKey
+    ? createGeminiAnalyzer({ apiKey: o.geminiApiKey, model: o.geminiModel, baseUrl: o.geminiBaseUrl, timeoutMs: o.timeoutMs })
+    : createOcrAnalyzer({ langPath: o.langPath, workers: o.ocrWorkers, timeoutMs: o.timeoutMs });
+  if (!o.psaToken) return base;
+  return withPsaVerification(base, createPsaVerifier({ token: o.psaToken, baseUrl: o.psaBaseUrl, timeoutMs: o.psaTimeoutMs }));
+}

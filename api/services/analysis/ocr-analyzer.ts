@@ -1,0 +1,55 @@
+import { analysisFromLabel } from '../../../core/analysis/build-analysis.ts';
+import { parseLabel } from '../../../core/analysis/parse-label.ts';
+import type { TCardAnalysis } from '../../../core/analysis/types.ts';
+import type { CardAnalyzer } from './analyzer.ts';
+import { createOcrPool, defaultLangPath } from './ocr-pool.ts';
+import { openForOcr } from './ocr-views.ts';
+
+export interface TOcrAnalyzerOptions {
+  /** Folder holding eng.traineddata(.gz); defaults to the bundled @tesseract.js-data/eng best_int model. */
+  langPath?: string;
+  /** Warm tesseract workers (default 1). */
+  workers?: number;
+  /** Limit for one recognition and for waiting for a worker (default 15 s). */
+  timeoutMs?: number;
+  /** Limit for starting a worker (default 20 s). */
+  startTimeoutMs?: number;
+  /** Requests allowed to wait for a worker before new ones are refused as busy (default 16). */
+  maxQueue?: number;
+}
+
+/** A read this good needs no second look at the photo from another angle. */
+const GOOD_ENOUGH = 0.8;
+
+/**
+ * The offline analyzer (decisions.md 11): reads the slab label with tesseract on this machine and
+ * parses it. Tries the likely crops and turns of the photo, best first, and keeps the best read.
+ * Confidence is the label's read share, lowered a little when tesseract itself is unsure.
+ * Never reaches the network; `psaVerified` is always false here.
+ */
+export function createOcrAnalyzer(o: TOcrAnalyzerOptions = {}): CardAnalyzer {
+  const pool = createOcrPool({
+    langPath: o.langPath ?? defaultLangPath(),
+    size: o.workers ?? 1,
+    jobTimeoutMs: o.timeoutMs ?? 15_000,
+    startTimeoutMs: o.startTimeoutMs ?? 20_000,
+    maxQueue: o.maxQueue ?? 16,
+  });
+  return {
+    async analyze(image) {
+      const source = await openForOcr(image);
+      return pool.run(async (recognize) => {
+        let best: TCardAnalysis | null = null;
+        for (const view of source.views) {
+          const { text, confidence } = await recognize(await source.render(view));
+          const read = analysisFromLabel(parseLabel(text));
+          const scored = { ...read, confidence: Math.round(read.confidence * (0.7 + (0.3 * confidence) / 100) * 100) / 100 };
+          if (!best || scored.confidence > best.confidence) best = scored;
+          if (read.confidence >= GOOD_ENOUGH) break;
+        }
+        return best ?? analysisFromLabel(parseLabel(''));
+      });
+    },
+    close: () => pool.close(),
+  };
+}
