@@ -1,0 +1,155 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AnalysisBusyError, AnalysisFailedError, AnalysisInputError, createAnalyzer, createOcrAnalyzer } from '../../api/services/analysis/index.ts';
+import { createOcrPool, defaultLangPath } from '../../api/services/analysis/ocr-pool.ts';
+import { ZCardAnalysis } from '../../core/analysis/types.ts';
+import { refuseInternet } from './fixtures/http-peer.ts';
+import { renderLabel, type TLabelSpec } from './fixtures/make-label.ts';
+import { OHTANI_PSA_RECORD, startPsaEmulator } from './fixtures/psa-emulator.ts';
+
+const OHTANI: TLabelSpec = {
+  grader: 'PSA',
+  year: '2018',
+  brand: 'TOPPS CHROME',
+  cardNumber: '193',
+  player: 'SHOHEI OHTANI',
+  variety: 'REFRACTOR',
+  grade: '10',
+  gradeName: 'GEM MT',
+  certNumber: '12345678',
+};
+const READ_OHTANI = {
+  grader: 'PSA',
+  player: 'Shohei Ohtani',
+  year: '2018',
+  brand: 'Topps Chrome',
+  cardName: 'Refractor #193',
+  condition: 'PSA 10 GEM MT',
+  psaCertNumber: '12345678',
+  certificationUrl: 'https://www.psacard.com/cert/12345678',
+  psaVerified: false,
+};
+const rough = { tilt: 1.2, blur: 0.5, noise: 6, jpegQuality: 82 } as const;
+
+const analyzer = createOcrAnalyzer();
+afterAll(() => analyzer.close());
+
+describe('offline OCR analyzer on generated slab photos', () => {
+  it('reads a PSA label photo', async () => {
+    const a = await analyzer.analyze(await renderLabel(OHTANI), 'image/jpeg');
+    expect(ZCardAnalysis.parse(a)).toEqual(a);
+    expect(a).toMatchObject(READ_OHTANI);
+    expect(a.confidence).toBeGreaterThan(0.85);
+  });
+
+  it('reads a whole-slab phone photo (800 px, tilted, blurred, noisy)', async () => {
+    const a = await analyzer.analyze(await renderLabel(OHTANI, { layout: 'slab', ...rough }), 'image/jpeg');
+    expect(a).toMatchObject(READ_OHTANI);
+  });
+
+  it('reads a slab photographed upside down and one on its side', async () => {
+    for (const turn of [180, 90] as const) {
+      const a = await analyzer.analyze(await renderLabel(OHTANI, { layout: 'slab', turn }), 'image/jpeg');
+      expect(a, `turned ${turn}°`).toMatchObject({ player: 'Shohei Ohtani', condition: 'PSA 10 GEM MT' });
+    }
+  });
+
+  it('reads a BGS label with subgrades and a half grade', async () => {
+    const a = await analyzer.analyze(
+      await renderLabel(
+        { ...OHTANI, grader: 'BGS', grade: '9.5', gradeName: 'GEM MINT', certNumber: '0012345678', subgrades: { centering: '9.5', corners: '10', edges: '9.5', surface: '9' } },
+        rough,
+      ),
+      'image/jpeg',
+    );
+    expect(a).toMatchObject({
+      grader: 'BGS',
+      condition: 'BGS 9.5 GEM MINT',
+      subgrades: { centering: '9.5', corners: '10', edges: '9.5', surface: '9' },
+      certNumber: '0012345678',
+      psaCertNumber: null,
+      player: 'Shohei Ohtani',
+    });
+  });
+
+  it('reads a light-on-dark SGC label on a slab, and a CGC label', async () => {
+    const sgc = await analyzer.analyze(
+      await renderLabel({ ...OHTANI, grader: 'SGC', player: 'MIKE TROUT', grade: '9.5', gradeName: 'MINT+', certNumber: '7654321' }, { layout: 'slab', ...rough }),
+      'image/jpeg',
+    );
+    expect(sgc).toMatchObject({ grader: 'SGC', condition: 'SGC 9.5 MINT+', player: 'Mike Trout', certNumber: '7654321' });
+    const cgc = await analyzer.analyze(
+      await renderLabel({ ...OHTANI, grader: 'CGC', brand: 'PANINI PRIZM', variety: 'SILVER PRIZM', grade: '9.5', gradeName: 'GEM MINT', certNumber: '4012345001' }),
+      'image/jpeg',
+    );
+    expect(cgc).toMatchObject({ grader: 'CGC', condition: 'CGC 9.5 GEM MINT', brand: 'Panini Prizm', variety: 'Silver Prizm' });
+  });
+
+  it('reads a half grade with a qualifier', async () => {
+    const a = await analyzer.analyze(
+      await renderLabel({ ...OHTANI, grade: '8.5', gradeName: 'NM-MT+', qualifier: 'OC', certNumber: '55512345' }, rough),
+      'image/jpeg',
+    );
+    expect(a).toMatchObject({ grade: '8.5', condition: 'PSA 8.5 NM-MT+ (OC)' });
+  });
+
+  it('gives a photo without a label a low confidence and no invented card', async () => {
+    const art = await sharp({ create: { width: 500, height: 800, channels: 3, background: '#3a6e2f' } })
+      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="500" height="800"><circle cx="250" cy="300" r="120" fill="#e0b48a"/></svg>') }])
+      .jpeg()
+      .toBuffer();
+    const a = await analyzer.analyze(art, 'image/jpeg');
+    expect(a.confidence).toBeLessThan(0.3);
+    expect(a).toMatchObject({ player: null, condition: null, psaCertNumber: null });
+  });
+
+  it('refuses an image it cannot decode', async () => {
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(64)]);
+    await expect(analyzer.analyze(heic, 'image/heic')).rejects.toBeInstanceOf(AnalysisInputError);
+  });
+
+  it('serves concurrent requests from one warm worker', async () => {
+    const photo = await renderLabel(OHTANI);
+    const reads = await Promise.all([analyzer.analyze(photo, 'image/jpeg'), analyzer.analyze(photo, 'image/jpeg')]);
+    for (const a of reads) expect(a.player).toBe('Shohei Ohtani');
+  });
+});
+
+describe('createAnalyzer without a Gemini key', () => {
+  it('reads offline and has PSA confirm the cert when a PSA token is set', async () => {
+    const restore = refuseInternet();
+    const psa = await startPsaEmulator('t0ken', { '12345678': OHTANI_PSA_RECORD });
+    const offline = createAnalyzer({ psaToken: 't0ken', psaBaseUrl: psa.baseUrl });
+    try {
+      const a = await offline.analyze(await renderLabel(OHTANI, { layout: 'slab' }), 'image/jpeg');
+      expect(a).toMatchObject({ ...READ_OHTANI, psaVerified: true });
+      expect(psa.requests).toHaveLength(1);
+    } finally {
+      await offline.close();
+      await psa.close();
+      restore();
+    }
+  });
+});
+
+describe('OCR worker pool', () => {
+  it('refuses work beyond its queue as busy, and all work once closed', async () => {
+    const pool = createOcrPool({ langPath: defaultLangPath(), size: 1, startTimeoutMs: 20_000, jobTimeoutMs: 20_000, maxQueue: 0 });
+    let release = () => {};
+    let started = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const holding = pool.run(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+          started();
+        }),
+    );
+    await expect(pool.run(async () => 'second')).rejects.toBeInstanceOf(AnalysisBusyError);
+    await running;
+    release();
+    await holding;
+    await pool.close();
+    await expect(pool.run(async () => 'late')).rejects.toBeInstanceOf(AnalysisFailedError);
+  });
+});
