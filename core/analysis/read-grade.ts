@@ -60,7 +60,10 @@ function numberAt(rest: readonly string[], line: number, from: number, re: RegEx
   return { line, start, end: start + m[1].length, value: m[1] };
 }
 
-/** The grade number that goes with a wording: beside it, else at the end of a neighbouring line. */
+/**
+ * The grade number that goes with a wording: beside it on its line; else ending the line above or
+ * below; else alone on a line one or two away (columns read one after the other).
+ */
 function findNumber(rest: readonly string[], c: TCandidate): TNumberHit | null {
   if (c.level.key === 'AUTHENTIC') return null;
   const after = numberAt(rest, c.line, c.end, new RegExp(String.raw`^\s*[:\-]?\s*${GRADE_NUMBER}`));
@@ -68,8 +71,8 @@ function findNumber(rest: readonly string[], c: TCandidate): TNumberHit | null {
   const before = (rest[c.line] ?? '').slice(0, c.start);
   const b = numberAt([before], 0, 0, new RegExp(String.raw`${GRADE_NUMBER}\s*$`));
   if (b) return { ...b, line: c.line };
-  // Short wordings take a number only from a line holding nothing else.
   for (const d of [1, -1, 2, -2]) {
+    // Short wordings ('NM', 'EX') and distant lines only take a number standing alone.
     const line = c.line + d;
     const re = Math.abs(d) === 1 && !c.short ? new RegExp(String.raw`${GRADE_NUMBER}\s*$`) : new RegExp(String.raw`^\s*${GRADE_NUMBER}\s*$`);
     const hit = numberAt(rest, line, 0, re);
@@ -147,7 +150,7 @@ export function readGrade(rest: string[], grader: TGrader | null, hasSubgrades: 
     const grade = num?.value ?? gradesOf(c.level, g)[0] ?? null;
     read = { grade, gradeName: nameOf(level, g), certain: fits || c.level.key === 'AUTHENTIC' };
   } else {
-    const lone = rest.map((text, line) => numberAt(rest, line, 0, new RegExp(String.raw`^\s*${GRADE_NUMBER}\s*$`))).find(Boolean);
+    const lone = rest.map((_, line) => numberAt(rest, line, 0, new RegExp(String.raw`^\s*${GRADE_NUMBER}\s*$`))).find(Boolean);
     if (lone) {
       rest[lone.line] = blank(rest[lone.line] ?? '', lone.start, lone.end);
       used.push(lone.line);

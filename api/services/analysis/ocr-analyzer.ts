@@ -1,7 +1,9 @@
 import { analysisFromLabel } from '../../../core/analysis/build-analysis.ts';
 import { parseLabel } from '../../../core/analysis/parse-label.ts';
 import type { TCardAnalysis } from '../../../core/analysis/types.ts';
+import { AppError } from '../../errors.ts';
 import type { CardAnalyzer } from './analyzer.ts';
+import { AnalysisFailedError } from './errors.ts';
 import { createOcrPool, defaultLangPath } from './ocr-pool.ts';
 import { openForOcr } from './ocr-views.ts';
 
@@ -28,19 +30,22 @@ const GOOD_ENOUGH = 0.8;
  * Never reaches the network; `psaVerified` is always false here.
  */
 export function createOcrAnalyzer(o: TOcrAnalyzerOptions = {}): CardAnalyzer {
+  const timeoutMs = o.timeoutMs ?? 15_000;
   const pool = createOcrPool({
     langPath: o.langPath ?? defaultLangPath(),
     size: o.workers ?? 1,
-    jobTimeoutMs: o.timeoutMs ?? 15_000,
+    jobTimeoutMs: timeoutMs,
     startTimeoutMs: o.startTimeoutMs ?? 20_000,
     maxQueue: o.maxQueue ?? 16,
   });
   return {
     async analyze(image) {
       const source = await openForOcr(image);
-      return pool.run(async (recognize) => {
+      const reading = pool.run(async (recognize) => {
         let best: TCardAnalysis | null = null;
+        const deadline = Date.now() + timeoutMs;
         for (const view of source.views) {
+          if (best && Date.now() > deadline) break; // a usable read now beats a better one too late
           const { text, confidence } = await recognize(await source.render(view));
           const read = analysisFromLabel(parseLabel(text));
           const scored = { ...read, confidence: Math.round(read.confidence * (0.7 + (0.3 * confidence) / 100) * 100) / 100 };
@@ -48,6 +53,10 @@ export function createOcrAnalyzer(o: TOcrAnalyzerOptions = {}): CardAnalyzer {
           if (read.confidence >= GOOD_ENOUGH) break;
         }
         return best ?? analysisFromLabel(parseLabel(''));
+      });
+      // Anything unforeseen inside tesseract or sharp is an analysis failure, not a 500.
+      return reading.catch((e: unknown) => {
+        throw e instanceof AppError ? e : new AnalysisFailedError(e);
       });
     },
     close: () => pool.close(),
