@@ -3,6 +3,7 @@ import { ApiError, apiRequest } from '../../lib/api.ts';
 import { toast } from '../../stores/toast.ts';
 import { withErrorBoundary } from '../shell/ErrorBoundary.tsx';
 import FormCard from '../ui/FormCard.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import TextField from '../ui/TextField.tsx';
 import { MailIcon } from '../ui/icons.tsx';
 
@@ -10,6 +11,7 @@ import { MailIcon } from '../ui/icons.tsx';
 function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = async (e: FormEvent) => {
@@ -62,7 +64,7 @@ function ForgotPasswordForm() {
       <form onSubmit={onSubmit} noValidate aria-busy={busy}>
         <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email"
           required value={email} onValueChange={setEmail} disabled={busy} autoFocus />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
           {busy ? 'Sending...' : 'Send Reset Link'}
         </button>
       </form>

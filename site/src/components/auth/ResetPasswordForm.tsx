@@ -3,6 +3,7 @@ import { ApiError, apiRequest } from '../../lib/api.ts';
 import { toast } from '../../stores/toast.ts';
 import { withErrorBoundary } from '../shell/ErrorBoundary.tsx';
 import FormCard from '../ui/FormCard.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import PasswordField from '../ui/PasswordField.tsx';
 import Spinner from '../ui/Spinner.tsx';
 import { AlertIcon, CheckIcon } from '../ui/icons.tsx';
@@ -15,6 +16,7 @@ function ResetPasswordForm() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [done, setDone] = useState(false);
 
   useEffect(() => {
@@ -81,7 +83,7 @@ function ResetPasswordForm() {
           value={password} onValueChange={setPassword} disabled={busy} autoFocus />
         <PasswordField label="Confirm Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
           value={confirm} onValueChange={setConfirm} disabled={busy} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
           {busy ? 'Resetting...' : 'Reset Password'}
         </button>
       </form>

@@ -4,6 +4,7 @@ import { loadUser, login } from '../../stores/user.ts';
 import { toast } from '../../stores/toast.ts';
 import { withErrorBoundary } from '../shell/ErrorBoundary.tsx';
 import FormCard from '../ui/FormCard.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import TextField from '../ui/TextField.tsx';
 import PasswordField from '../ui/PasswordField.tsx';
 
@@ -15,6 +16,7 @@ function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   // Spec §7: the sign-in page reads the current user too; a signed-in visitor goes to the gallery.
   useEffect(() => {
@@ -64,7 +66,7 @@ function SignInForm() {
         <div className="form-row-end">
           <a className="link-quiet" href="/forgot-password">Forgot your password?</a>
         </div>
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
           {busy ? 'Signing In...' : 'Sign In'}
         </button>
       </form>

@@ -3,6 +3,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { register } from '../../stores/user.ts';
 import { toast } from '../../stores/toast.ts';
 import TextField from '../ui/TextField.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import PasswordField from '../ui/PasswordField.tsx';
 import { MIN_PASSWORD_LENGTH } from '../auth/password-rules.ts';
 import ProFeatureList from './ProFeatureList.tsx';
@@ -16,6 +17,7 @@ export default function SignupStep(_props: TStepProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -60,7 +62,7 @@ export default function SignupStep(_props: TStepProps) {
           <PasswordField label="Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
             value={password} onValueChange={setPassword} disabled={busy}
             hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} />
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
             {busy ? 'Creating Account...' : 'Create Account'}
           </button>
         </form>
