@@ -31,6 +31,11 @@ const READ_OHTANI = {
 };
 const rough = { tilt: 1.2, blur: 0.5, noise: 6, jpegQuality: 82 } as const;
 
+async function labelView() {
+  const { data, info } = await sharp(await renderLabel(OHTANI)).png().toBuffer({ resolveWithObject: true });
+  return { png: data, width: info.width, height: info.height };
+}
+
 const analyzer = createOcrAnalyzer();
 afterAll(() => analyzer.close());
 
@@ -133,6 +138,17 @@ describe('createAnalyzer without a Gemini key', () => {
 });
 
 describe('OCR worker pool', () => {
+  it('survives an image tesseract cannot read, and keeps serving', async () => {
+    const pool = createOcrPool({ langPath: defaultLangPath(), size: 1, startTimeoutMs: 20_000, jobTimeoutMs: 20_000, maxQueue: 1 });
+    try {
+      await expect(pool.run((read) => read({ png: Buffer.from('not a png'), width: 1, height: 1 }))).rejects.toThrow();
+      const ok = await pool.run(async (read) => read(await labelView()));
+      expect(ok.text).toMatch(/OHTANI/);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('refuses work beyond its queue as busy, and all work once closed', async () => {
     const pool = createOcrPool({ langPath: defaultLangPath(), size: 1, startTimeoutMs: 20_000, jobTimeoutMs: 20_000, maxQueue: 0 });
     let release = () => {};

@@ -58,7 +58,14 @@ export function createOcrPool(o: TOcrPoolOptions): TOcrPool {
   let closed = false;
 
   const start = async (): Promise<Worker> => {
-    const starting = createWorker('eng', OEM.LSTM_ONLY, { langPath: o.langPath, cacheMethod: 'none', gzip: true });
+    const starting = createWorker('eng', OEM.LSTM_ONLY, {
+      langPath: o.langPath,
+      cacheMethod: 'none',
+      gzip: true,
+      // Without a handler tesseract.js rethrows a failed job from its message listener, which
+      // would crash the process; the job's own promise still rejects and is handled by run().
+      errorHandler: () => undefined,
+    });
     const worker = await withTimeout(
       starting,
       o.startTimeoutMs,
@@ -97,6 +104,7 @@ export function createOcrPool(o: TOcrPoolOptions): TOcrPool {
   };
 
   const release = (slot: TSlot) => {
+    if (closed) drop(slot); // a worker started while closing is not left running
     const next = waiting.shift();
     if (next && !closed) next.resolve(slot);
     else slot.busy = false;
