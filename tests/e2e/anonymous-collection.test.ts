@@ -240,6 +240,12 @@ describe('the anonymous collection in Chromium', () => {
     expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    // Tab and Shift+Tab cycle inside the dialog.
+    for (let i = 0; i < 9; i++) await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    for (let i = 0; i < 9; i++) await page.keyboard.press('Shift+Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect((await stored())[1]?.player).toBe('Mike Trout');
@@ -281,6 +287,12 @@ describe('the anonymous collection in Chromium', () => {
     await hydrated(page);
     await expectToast('Free Limit Reached', /Upgrade to PRO for unlimited card storage!/);
     await page.getByRole('dialog', { name: /FREE for 7 days/ }).waitFor();
+    // The toast stays readable above the dialog's backdrop.
+    const onTop = await toast().evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    });
+    expect(onTop).toBe(true);
     expect((await stored()).map((c) => c.player)).toEqual(['Shohei Ohtani RC', 'Ken Griffey Jr.', 'Mike Trout']);
   });
 

@@ -33,7 +33,7 @@ export default function UpgradeDialog({ open, onClose }: Props) {
         ))}
       </ul>
       <div className="upgrade-actions">
-        <button type="button" className="btn btn-primary btn-block" onClick={startFreeTrial} autoFocus>
+        <button type="button" className="btn btn-primary btn-block" onClick={startFreeTrial} data-autofocus>
           Start Free Trial
         </button>
         <button type="button" className="btn btn-ghost btn-block" onClick={onClose}>Back to Gallery</button>
