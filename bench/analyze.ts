@@ -10,8 +10,9 @@ import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createOcrAnalyzer } from '../api/services/analysis/ocr-analyzer.ts';
 import type { TCardAnalysis } from '../core/analysis/types.ts';
-import { SCORED_FIELDS, randomLabels, scoreRead, seededRandom } from '../tests/analysis/fixtures/label-truth.ts';
+import { SCORED_FIELDS, randomLabels, scoreRead } from '../tests/analysis/fixtures/label-truth.ts';
 import { renderLabel, type TLabelSpec } from '../tests/analysis/fixtures/make-label.ts';
+import { seededRandom } from '../tests/analysis/fixtures/random.ts';
 
 const { values } = parseArgs({
   options: {

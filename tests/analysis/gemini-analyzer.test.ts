@@ -60,6 +60,21 @@ describe('Gemini analyzer against a local emulator', () => {
     expect(body.generationConfig.responseJsonSchema.required).toContain('certNumber');
   });
 
+  it('words the grade itself and keeps non-PSA certs out of psaCertNumber', async () => {
+    peer.reply(() =>
+      geminiAnswer(JSON.stringify({ ...OHTANI_ANSWER, grader: 'Beckett', grade: 'BGS 9.5', gradeName: null, certNumber: '0012345678', year: '2018/2019', qualifier: 'none' })),
+    );
+    expect(await analyzer.analyze(PHOTO, 'image/jpeg')).toMatchObject({
+      grader: 'BGS',
+      year: '2018-19',
+      condition: 'BGS 9.5 GEM MINT',
+      gradeDetails: { name: 'GEM MINT' },
+      certNumber: '0012345678',
+      psaCertNumber: null,
+      certificationUrl: null,
+    });
+  });
+
   it('caps the confidence of a photo that is not a card', async () => {
     peer.reply(() =>
       geminiAnswer(JSON.stringify({ ...OHTANI_ANSWER, isTradingCard: false, player: null, year: null, brand: null, confidence: 0.9 })),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cardNameOf, certificationUrlFor, formatCondition, gradeDetailsFor } from '../../../core/analysis/build-analysis.ts';
-import { levelForGrade, nameOf } from '../../../core/analysis/grade-scale.ts';
+import { QUALIFIERS, levelForGrade, nameOf } from '../../../core/analysis/grade-scale.ts';
 import { ZGrader, type TCardAnalysis } from '../../../core/analysis/types.ts';
 import { displayCase } from '../../../core/analysis/vocabulary.ts';
 
@@ -35,7 +35,7 @@ export const GEMINI_RESPONSE_SCHEMA = {
     brand: { ...nullableString, description: "Brand and set, e.g. 'Topps Chrome', 'Panini Prizm'." },
     cardNumber: { ...nullableString, description: "Card number without '#', e.g. '193'." },
     variety: { ...nullableString, description: "Parallel or variety, e.g. 'Refractor', 'Silver Prizm'." },
-    grader: { type: ['string', 'null'], enum: ['PSA', 'BGS', 'SGC', 'CGC', null], description: 'BGS for Beckett.' },
+    grader: { ...nullableString, description: 'The grading company: PSA, BGS (Beckett), SGC or CGC.' },
     grade: { ...nullableString, description: "Numeric grade as on the label ('10', '9.5') or 'AUTHENTIC'." },
     gradeName: { ...nullableString, description: "Grade wording on the label, e.g. 'GEM MT', 'MINT'." },
     qualifier: { ...nullableString, description: 'PSA qualifier code such as OC or ST, if printed.' },
@@ -71,7 +71,7 @@ function normaliseGrade(s: string | null): string | null {
 }
 
 function normaliseYear(s: string | null): string | null {
-  const m = /((?:18|19|20)\d{2})(?:\s*[-/]\s*(\d{2}|\d{4}))?/.exec(clean(s) ?? '');
+  const m = /((?:18|19|20)\d{2})(?:\s*[-/]\s*(\d{4}|\d{2}))?/.exec(clean(s) ?? '');
   if (!m?.[1]) return null;
   return m[2] ? `${m[1]}-${m[2].slice(-2)}` : m[1];
 }
@@ -86,7 +86,8 @@ export function analysisFromGemini(g: TGeminiCard): TCardAnalysis {
   const grade = normaliseGrade(g.grade);
   const level = grade && grade !== 'AUTHENTIC' ? levelForGrade(grader, grade) : null;
   const gradeName = clean(g.gradeName)?.toUpperCase() ?? (level ? nameOf(level, grader) : null);
-  const qualifier = clean(g.qualifier)?.toUpperCase().replace(/[()]/g, '') || null;
+  const code = clean(g.qualifier)?.toUpperCase().replace(/[()]/g, '') ?? '';
+  const qualifier = code in QUALIFIERS ? code : null;
   const parts = { grader, grade, gradeName, qualifier, autoGrade: normaliseGrade(g.autoGrade) };
   const certNumber = clean(g.certNumber)?.replace(/[^0-9A-Za-z-]/g, '') || null;
   const [player, year, brand] = [cased(g.player), normaliseYear(g.year), cased(g.brand)];
