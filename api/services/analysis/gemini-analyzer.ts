@@ -6,6 +6,7 @@ import { GEMINI_PROMPT, GEMINI_RESPONSE_SCHEMA, ZGeminiCard, analysisFromGemini 
 /** Model used when none is configured. */
 export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash';
 
+/** Settings of the Gemini analyzer; only `apiKey` is required. */
 export interface TGeminiAnalyzerOptions {
   apiKey: string;
   model?: string;

@@ -7,6 +7,7 @@ import { AnalysisFailedError } from './errors.ts';
 import { createOcrPool, defaultLangPath } from './ocr-pool.ts';
 import { openForOcr } from './ocr-views.ts';
 
+/** Settings of the offline analyzer; every one has a working default. */
 export interface TOcrAnalyzerOptions {
   /** Folder holding eng.traineddata(.gz); defaults to the bundled @tesseract.js-data/eng best_int model. */
   langPath?: string;

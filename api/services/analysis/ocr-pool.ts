@@ -13,6 +13,7 @@ export function defaultLangPath(): string {
 /** Reads text from a view with the worker the job holds. */
 export type TRecognize = (image: TOcrImage) => Promise<TOcrText>;
 
+/** Settings of the worker pool (see createOcrPool). */
 export interface TOcrPoolOptions {
   langPath: string;
   /** Warm workers kept (each is a thread running tesseract); 1 or 2 is plenty. */

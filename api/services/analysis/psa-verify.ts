@@ -7,6 +7,7 @@ export const PSA_API_BASE = 'https://api.psacard.com';
 /** PSA's answer for one cert: confirmed with its record, unknown to PSA, or not checkable now. */
 export type TPsaLookup = { status: 'verified'; cert: TPsaCert } | { status: 'not_found' } | { status: 'unavailable' };
 
+/** Settings of the PSA verifier; only `token` is required. */
 export interface TPsaVerifierOptions {
   /** PSA public API bearer token. */
   token: string;
