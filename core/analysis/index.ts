@@ -7,3 +7,5 @@ export type { TGradeParts } from './build-analysis.ts';
 export { autofillFromAnalysis, collectionFieldsFromAnalysis } from './autofill.ts';
 export type { TAutofillSource } from './autofill.ts';
 export { levelForGrade, levelForName, nameOf, describeGrade } from './grade-scale.ts';
+export { mergePsaCert, psaCertMatches } from './psa-cert.ts';
+export type { TPsaCert } from './psa-cert.ts';
