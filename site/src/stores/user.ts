@@ -84,14 +84,18 @@ export const USER_REFRESH_MS = 30_000;
 
 /**
  * Keeps $user fresh while the page is open: reloads it every USER_REFRESH_MS while a non-PRO user
- * is signed in (a trial may end, a payment may land). Returns the function that stops it.
- * Network failures are ignored; the next tick tries again.
+ * is signed in (a trial may end, a payment may land). A null answer or a 401 signs the page out;
+ * other failures (network, 5xx) are ignored and the next tick tries again. Returns the stop function.
  */
 export function startUserRefresh(intervalMs: number = USER_REFRESH_MS): () => void {
   const timer = window.setInterval(() => {
-    const user = $user.get();
-    if (!user || user.isPro) return;
-    loadUser().catch(() => undefined);
+    const current = $user.get();
+    if (!current || current.isPro) return;
+    apiRequest<TUser | null>('GET', '/api/user')
+      .then((user) => $user.set(user ?? null))
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && err.status === 401) $user.set(null);
+      });
   }, intervalMs);
   return () => window.clearInterval(timer);
 }
