@@ -1,3 +1,4 @@
+import { collectionFieldsFromAnalysis } from '../../../../core/analysis/autofill.ts';
 import { ApiError } from '../../lib/api.ts';
 import type { TCardFields } from '../../stores/anonymous-collection.ts';
 import type { TToastInput } from '../../stores/toast.ts';
@@ -48,17 +49,19 @@ export function readAnalysis(raw: unknown): TAnalysisView {
 }
 
 /**
- * Autofill of the anonymous add flow: player, year, brand and condition take the analysis's
- * values where it read one and keep what the visitor typed where it did not. The card name
- * ('Refractor #193'), which has no field of its own, goes into empty notes.
+ * Autofill of the anonymous add flow (core's collectionFieldsFromAnalysis): player, year, brand
+ * and condition take the analysis's values where it read one and keep what the visitor typed
+ * where it did not. The card name ('Refractor #193'), which has no field of its own, goes into
+ * empty notes.
  */
 export function fieldsFromAnalysis(current: TCardFields, result: TAnalysisView): TCardFields {
+  const read = collectionFieldsFromAnalysis(result);
   return {
     ...current,
-    player: result.player || current.player,
-    year: result.year || current.year,
-    brand: result.brand || current.brand,
-    condition: result.condition || current.condition,
+    player: read.player || current.player,
+    year: read.year || current.year,
+    brand: read.brand || current.brand,
+    condition: read.condition || current.condition,
     userNotes: current.userNotes.trim() ? current.userNotes : result.cardName,
   };
 }
