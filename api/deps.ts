@@ -3,6 +3,7 @@ import type { TEnv } from './env.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import type { ImageStore } from './services/images/image-store.ts';
+import type { CardAnalyzer } from './services/analysis/index.ts';
 import type { RateLimits } from './middleware/rate-limit.ts';
 
 /**
@@ -17,6 +18,8 @@ export interface TDeps {
   limits: RateLimits;
   /** Card photos (local files by default). */
   images: ImageStore;
+  /** Card photo analysis: Gemini when configured, else offline OCR of the slab label. */
+  analyzer: CardAnalyzer;
   /** The current time; tests move it. */
   clock: () => Date;
 }

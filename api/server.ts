@@ -9,6 +9,7 @@ import { createLogger } from './logger.ts';
 import { createRateLimits } from './middleware/rate-limit.ts';
 import { createMailer } from './services/mail/mailer.ts';
 import { localImageStore } from './services/images/image-store.ts';
+import { createAnalyzer } from './services/analysis/index.ts';
 
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
 export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
@@ -23,6 +24,13 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
     mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
     limits: overrides.limits ?? createRateLimits(),
     images: overrides.images ?? localImageStore(path.join(env.DATA_DIR, 'images')),
+    analyzer: overrides.analyzer ?? createAnalyzer({
+      geminiApiKey: env.GEMINI_API_KEY,
+      geminiModel: env.GEMINI_MODEL,
+      geminiBaseUrl: env.GEMINI_BASE_URL,
+      psaToken: env.PSA_API_TOKEN,
+      psaBaseUrl: env.PSA_API_BASE_URL,
+    }),
     clock: overrides.clock ?? (() => new Date()),
   };
 }
@@ -58,6 +66,7 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await deps.analyzer.close();
       await deps.db.destroy();
     },
   };

@@ -6,11 +6,12 @@ import { userRoutes } from './user/user.ts';
 import { cardRoutes } from './cards/cards.ts';
 import { imageRoutes } from './images/images.ts';
 import { trialRoutes } from './trial/trial.ts';
+import { analysisRoutes } from './analysis/analysis.ts';
 
 /** The whole JSON API under /api. Unknown /api paths answer a JSON 404. */
 export function apiRouter(deps: TDeps): Router {
   const api = new Router({ prefix: '/api' });
-  for (const routes of [authRoutes(deps), userRoutes(deps), cardRoutes(deps), imageRoutes(deps), trialRoutes(deps)]) {
+  for (const routes of [authRoutes(deps), userRoutes(deps), cardRoutes(deps), imageRoutes(deps), trialRoutes(deps), analysisRoutes(deps)]) {
     api.use(routes.routes(), routes.allowedMethods({ throw: false }));
   }
   api.all('/{*rest}', () => {

@@ -70,6 +70,7 @@ export async function startTestServer(options: { env?: Record<string, string>; d
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.analyzer.close();
       await testDb.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,59 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataUrl } from '../fixtures/images.ts';
+import { renderLabel } from '../analysis/fixtures/make-label.ts';
+import { startTestServer, type TTestServer } from '../helpers/server.ts';
+
+let srv: TTestServer;
+beforeAll(async () => { srv = await startTestServer(); });
+afterAll(async () => { await srv?.close(); });
+
+describe('POST /api/analyze-card (offline label reader)', () => {
+  it('identifies a photographed PSA slab for a visitor without an account', async () => {
+    const photo = await renderLabel(
+      { grader: 'PSA', year: '2018', brand: 'TOPPS CHROME', cardNumber: '193', player: 'SHOHEI OHTANI', variety: 'REFRACTOR', grade: '10', gradeName: 'GEM MT', certNumber: '45678912' },
+      { layout: 'slab', size: 800, jpegQuality: 85 },
+    );
+    const res = await srv.client().post('/api/analyze-card', { image: dataUrl(photo) });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      player: expect.stringMatching(/shohei ohtani/i),
+      year: '2018',
+      brand: expect.stringMatching(/topps chrome/i),
+      condition: expect.stringMatching(/PSA 10/),
+      psaCertNumber: '45678912',
+      certificationUrl: 'https://www.psacard.com/cert/45678912',
+      psaVerified: false,
+    });
+    expect(res.body.confidence).toBeGreaterThan(0.6);
+  });
+
+  it('a photo with no label reads with a low confidence, not a made-up card', async () => {
+    const blank = await sharp({ create: { width: 400, height: 560, channels: 3, background: '#556' } }).jpeg().toBuffer();
+    const res = await srv.client().post('/api/analyze-card', { image: dataUrl(blank) });
+    expect(res.status).toBe(200);
+    expect(res.body.confidence).toBeLessThan(0.3);
+  });
+
+  it.each([
+    [{}, 400, 'validation_error'],
+    [{ image: 'hello' }, 400, 'invalid_image'],
+    [{ image: dataUrl(Buffer.from('plain text, not a picture at all')) }, 400, 'invalid_image'],
+    [{ image: 42 }, 400, 'validation_error'],
+  ])('refuses %j with a clear 4xx', async (body, status, code) => {
+    const res = await srv.client().post('/api/analyze-card', body);
+    expect(res.status).toBe(status);
+    expect(res.body.error?.code).toBe(code);
+  });
+
+  it('is rate limited per IP', async () => {
+    const limited = await startTestServer();
+    try {
+      let last = 0;
+      for (let i = 0; i < 21; i++) last = (await limited.client().post('/api/analyze-card', { image: 'x' })).status;
+      expect(last).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
