@@ -11,7 +11,7 @@ const RUNS = 15;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 // A photo-like 4000x3000 JPEG: smooth noise scaled up (real photos compress like this, pure noise does not).
-const photo = await sharp({ create: { width: 1000, height: 750, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+const photo = await sharp({ create: { width: 1000, height: 750, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
   .resize(4000, 3000, { kernel: 'cubic' })
   .jpeg({ quality: 90 })
   .withMetadata({ orientation: 6, exif: { IFD0: { Make: 'PhoneCo', Model: 'Bench' } } })

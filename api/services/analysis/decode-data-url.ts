@@ -1,8 +1,10 @@
 import sharp from 'sharp';
 import { AnalysisInputError } from './errors.ts';
 
+import { MAX_IMAGE_BYTES } from '../../../core/limits.ts';
+
 /** Largest image accepted for analysis, decoded (spec: 'JPG, PNG up to 10MB'). */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export { MAX_IMAGE_BYTES };
 /** Largest image accepted for analysis, in pixels (a decompression-bomb guard). */
 export const MAX_IMAGE_PIXELS = 100_000_000;
 

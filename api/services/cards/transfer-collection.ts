@@ -5,7 +5,7 @@ import type { TGalleryCard } from '../../../core/transfer.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
 import { upgradeRequired } from '../../errors.ts';
-import { bufferFromDataUrl } from '../images/data-url.ts';
+import { decodeImageDataUrl } from '../analysis/decode-data-url.ts';
 import type { ImageStore } from '../images/image-store.ts';
 import { processImage, type TProcessedImage } from '../images/process-image.ts';
 import { insertImageRow, removeImageFiles, writeImageFiles } from '../images/save-card-image.ts';
@@ -42,7 +42,7 @@ export async function transferCollection(opts: { db: Knex; images: ImageStore; u
   // Images are checked and sized before the transaction; an invalid one fails the whole call.
   const prepared: Array<{ key: string; card: TIncomingCard; image: TProcessedImage | null }> = [];
   for (const [key, card] of unique) {
-    prepared.push({ key, card, image: card.imageUrl ? await processImage(bufferFromDataUrl(card.imageUrl)) : null });
+    prepared.push({ key, card, image: card.imageUrl ? await processImage((await decodeImageDataUrl(card.imageUrl)).data) : null });
   }
 
   const written: string[] = [];
