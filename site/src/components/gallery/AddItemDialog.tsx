@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { checkImageFile } from '../../lib/image.ts';
+import { $upload, closeDialog, uploadCard, type TCardFields } from '../../stores/gallery.ts';
+import CardFields from './CardFields.tsx';
+import { DIALOG_TITLE_ID, focusSlot } from './dialog-ids.ts';
+import { slotLabel } from './format.ts';
+import { ScanIcon, UploadIcon } from './icons.tsx';
+import { ANALYSIS_STAGES, useAnalysis } from './useAnalysis.ts';
+
+const EMPTY: TCardFields = { title: '', description: '', value: '', allTimeHigh: '' };
+
+const PROBLEMS = {
+  type: 'Only image files can be added: JPG, PNG, WebP or HEIC.',
+  size: 'This image is larger than 10MB. Please choose a smaller one.',
+  missing: 'Choose a photo of your card to add it.',
+} as const;
+
+/**
+ * The add-item dialog (spec §4 add-item flow): pick an image (required, image files only),
+ * optionally analyse it to fill the title and description, edit the fields, then upload with a
+ * determinate progress bar.
+ */
+export default function AddItemDialog({ slot }: { slot: number }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [previewFailed, setPreviewFailed] = useState(false);
+  const [fields, setFields] = useState<TCardFields>(EMPTY);
+  const [autofilled, setAutofilled] = useState<ReadonlySet<keyof TCardFields>>(new Set());
+  const [problem, setProblem] = useState<keyof typeof PROBLEMS | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const upload = useStore($upload);
+  const uploading = upload?.slot === slot;
+  const percent = uploading ? Math.round(upload.progress * 100) : 0;
+
+  const analysis = useAnalysis((fill) => {
+    setFields((current) => ({ ...current, ...fill }));
+    setAutofilled(new Set(Object.keys(fill) as Array<keyof TCardFields>));
+  });
+
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  const pick = (picked: File | undefined) => {
+    if (!picked) return;
+    const bad = checkImageFile(picked);
+    if (bad) {
+      setProblem(bad);
+      return;
+    }
+    analysis.reset();
+    setProblem(null);
+    setFile(picked);
+    setPreviewFailed(false);
+    setPreview(URL.createObjectURL(picked));
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    pick(event.dataTransfer.files[0]);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (uploading) return;
+    if (!file) {
+      setProblem('missing');
+      inputRef.current?.focus();
+      return;
+    }
+    if (await uploadCard(slot, file, fields)) {
+      closeDialog();
+      focusSlot(slot);
+    }
+  };
+
+  const busy = uploading || analysis.running;
+
+  return (
+    <form className="g-form" onSubmit={submit} noValidate>
+      <div className="dialog-head">
+        <p className="eyebrow g-eyebrow-accent">{slotLabel(slot)}</p>
+        <h2 id={DIALOG_TITLE_ID}>Add Item</h2>
+      </div>
+      <div className="g-add-grid">
+        <div className="g-photo">
+          <input
+            ref={inputRef}
+            id="add-photo"
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            aria-describedby="add-photo-hint add-photo-problem"
+            onChange={(e) => {
+              pick(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+            disabled={uploading}
+            data-testid="add-photo-input"
+          />
+          <label
+            htmlFor="add-photo"
+            className={`g-drop${preview ? ' has-photo' : ''}${dragging ? ' is-dragging' : ''}${analysis.running ? ' is-scanning' : ''}`}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+          >
+            {preview && !previewFailed ? (
+              <img src={preview} alt="Preview of the chosen photo" onError={() => setPreviewFailed(true)} data-testid="add-preview" />
+            ) : (
+              <>
+                <span className="g-drop-icon"><UploadIcon size={24} /></span>
+                <span className="g-drop-title">{file ? file.name : 'Choose a photo'}</span>
+                <span className="g-drop-sub">{file ? 'Ready to upload' : 'or drag it here'}</span>
+              </>
+            )}
+            {analysis.running && <span className="g-beam" aria-hidden="true" />}
+          </label>
+          <p id="add-photo-hint" className="field-hint">JPG, PNG up to 10MB{file ? ' · click the photo to replace it' : ''}</p>
+          <p id="add-photo-problem" className="g-problem" role="alert">{problem ? PROBLEMS[problem] : ''}</p>
+          <button type="button" className="btn btn-block g-analyze" onClick={() => void analysis.analyze(file)} disabled={busy}>
+            {analysis.running ? <span className="spinner g-spinner-sm" aria-hidden="true" /> : <ScanIcon />}
+            {analysis.running ? 'Analyzing...' : 'Analyze Card'}
+          </button>
+          <div className="g-analysis-status" role="status" aria-live="polite">
+            {analysis.running ? (
+              <div className="g-progress" data-testid="analysis-progress">
+                <span className="g-progress-text">{ANALYSIS_STAGES[analysis.stage]}</span>
+                <span className="g-progress-track is-indeterminate"><span /></span>
+              </div>
+            ) : (
+              <span className="field-hint">Optional: Ratio reads the grading label and fills in the title and description.</span>
+            )}
+          </div>
+        </div>
+        <CardFields fields={fields} onChange={setFields} autofilled={autofilled} disabled={uploading} />
+      </div>
+      {uploading && (
+        <div className="g-progress g-upload-progress" data-testid="upload-progress">
+          <span className="g-progress-text">{percent < 100 ? `Uploading… ${percent}%` : 'Processing photo…'}</span>
+          <span className="g-progress-track" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <span style={{ width: `${percent}%` }} />
+          </span>
+        </div>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="btn btn-ghost" onClick={closeDialog}>Cancel</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {uploading ? 'Uploading...' : 'Add to Gallery'}
+        </button>
+      </div>
+    </form>
+  );
+}

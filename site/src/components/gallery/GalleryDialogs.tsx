@@ -1,0 +1,42 @@
+import { useStore } from '@nanostores/react';
+import { $cards, $dialog, closeDialog, type TGalleryAccess } from '../../stores/gallery.ts';
+import Dialog from '../collection/Dialog.tsx';
+import AddItemDialog from './AddItemDialog.tsx';
+import DeleteCardDialog from './DeleteCardDialog.tsx';
+import { DIALOG_TITLE_ID } from './dialog-ids.ts';
+import EditCardDialog from './EditCardDialog.tsx';
+import UpsellDialog from './UpsellDialog.tsx';
+import ViewerDialog from './ViewerDialog.tsx';
+
+/**
+ * The one modal of the gallery (role=dialog, aria-modal, Esc, focus kept inside and returned):
+ * add item, edit, delete, the full-image viewer and the PRO upsell, as $dialog says.
+ */
+export default function GalleryDialogs({ access }: { access: TGalleryAccess }) {
+  const dialog = useStore($dialog);
+  const cards = useStore($cards);
+  const card = dialog && 'slot' in dialog ? cards.get(dialog.slot) : undefined;
+
+  let content = null;
+  let className = 'g-dialog';
+  if (dialog?.kind === 'add') {
+    content = <AddItemDialog key={dialog.slot} slot={dialog.slot} />;
+    className += ' g-dialog-wide';
+  } else if (dialog?.kind === 'upsell') {
+    content = <UpsellDialog feature={dialog.feature} />;
+    className += ' g-dialog-upsell';
+  } else if (card && dialog?.kind === 'edit') {
+    content = <EditCardDialog key={card.slotNumber} card={card} />;
+  } else if (card && dialog?.kind === 'delete') {
+    content = <DeleteCardDialog card={card} />;
+  } else if (card && dialog?.kind === 'view') {
+    content = <ViewerDialog card={card} canEdit={access.canEdit} />;
+    className += ' g-dialog-viewer';
+  }
+
+  return (
+    <Dialog open={content !== null} onClose={closeDialog} labelledBy={DIALOG_TITLE_ID} className={className}>
+      {content}
+    </Dialog>
+  );
+}

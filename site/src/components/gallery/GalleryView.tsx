@@ -1,0 +1,114 @@
+import { useEffect, useMemo } from 'react';
+import { useStore } from '@nanostores/react';
+import { LAYOUTS, insightsView, portfolioInsights, registryFigures } from '../../../../core/gallery.ts';
+import {
+  $cardList, $cards, $cardsState, $dialog, $settings, $swapMode, exitSwapMode, firstOpenSlot, galleryAccess, loadSettings,
+  openDialog, setCustomCount, slotsShown,
+} from '../../stores/gallery.ts';
+import { toast } from '../../stores/toast.ts';
+import type { TUser } from '../../stores/user.ts';
+import AccountBanner from './AccountBanner.tsx';
+import GalleryDialogs from './GalleryDialogs.tsx';
+import GalleryTitle from './GalleryTitle.tsx';
+import GalleryToolbar from './GalleryToolbar.tsx';
+import InsightsCard from './InsightsCard.tsx';
+import RegistryPanel from './RegistryPanel.tsx';
+import SlotGrid from './SlotGrid.tsx';
+import SubscriptionBanner from './SubscriptionBanner.tsx';
+import { SWAP_HELP_ID } from './Slot.tsx';
+import { PlusIcon } from './icons.tsx';
+
+/** Free walls hang as two rows of five. */
+const FREE_COLUMNS = 5;
+
+/** The gallery under the header: title, banners, toolbar, summary panels, the slot wall and its dialogs. */
+export default function GalleryView({ user }: { user: TUser }) {
+  const access = useMemo(() => galleryAccess(user), [user]);
+  const settings = useStore($settings);
+  const cards = useStore($cards);
+  const list = useStore($cardList);
+  const ready = useStore($cardsState) === 'ready';
+  const swapMode = useStore($swapMode);
+
+  useEffect(loadSettings, []);
+
+  // Swap mode is for PRO features on an editable wall; Esc leaves it.
+  useEffect(() => {
+    if (swapMode && (!access.pro || !access.canEdit)) exitSwapMode();
+  }, [swapMode, access]);
+  useEffect(() => {
+    if (!swapMode) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !$dialog.get()) exitSwapMode();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [swapMode]);
+
+  const highest = list.at(-1)?.slotNumber ?? 0;
+  const count = slotsShown(settings, access, highest);
+  const columns = access.pro ? (LAYOUTS.find((l) => l.id === settings.layout)?.columns ?? null) : FREE_COLUMNS;
+  const registry = access.pro && settings.registryMode;
+  const panels = !(access.pro && settings.fullGallery);
+  const beyond = access.pro ? list.filter((c) => c.slotNumber > count).length : 0;
+  const figures = useMemo(() => registryFigures(list, count), [list, count]);
+  const insights = useMemo(() => portfolioInsights(list), [list]);
+
+  const addCard = () => {
+    const slot = firstOpenSlot(cards, count, access.maxSlots);
+    if (slot !== null) openDialog({ kind: 'add', slot });
+    else if (!access.pro || count >= access.maxSlots) openDialog({ kind: 'upsell', feature: 'slot' });
+    else toast({ title: 'This layout is full', description: 'Choose a larger layout, or CUSTOM, to hang more cards.' });
+  };
+
+  return (
+    <main id="main" className="container gallery g-page">
+      <div className="g-head">
+        <div className="g-head-title">
+          <p className="eyebrow">Private gallery · {list.length.toLocaleString('en-US')} {list.length === 1 ? 'card' : 'cards'}</p>
+          <GalleryTitle />
+        </div>
+        {access.canEdit && (
+          <button type="button" className="btn btn-primary g-add-button" onClick={addCard} disabled={!ready}>
+            <PlusIcon /> ADD ITEM
+          </button>
+        )}
+      </div>
+
+      <div className="g-banners">
+        <SubscriptionBanner user={user} />
+        <AccountBanner user={user} access={access} cardCount={list.length} />
+      </div>
+
+      <GalleryToolbar access={access} />
+
+      {panels && ready && (
+        <div className="g-panels">
+          {registry && <RegistryPanel figures={figures} />}
+          <InsightsCard insights={insights} view={insightsView(access.pro, list.length)} withTotals={!registry} />
+        </div>
+      )}
+
+      {swapMode && (
+        <div className="g-swapbar" role="status">
+          <p id={SWAP_HELP_ID}>
+            <strong>SWAP MODE</strong> Select a card, then the slot to trade places with. Or drag a card onto another slot.
+          </p>
+          <button type="button" className="btn btn-sm" onClick={exitSwapMode}>Done</button>
+        </div>
+      )}
+      {!access.canEdit && <p className="g-viewonly" data-testid="view-only">Cards in View-Only Mode</p>}
+
+      <SlotGrid access={access} count={count} columns={columns} registry={registry} />
+
+      {beyond > 0 && (
+        <p className="g-beyond">
+          {beyond} more {beyond === 1 ? 'card hangs' : 'cards hang'} past slot {count}.{' '}
+          <button type="button" className="btn btn-sm" onClick={() => setCustomCount(highest)}>Show all {highest} slots</button>
+        </p>
+      )}
+
+      <GalleryDialogs access={access} />
+    </main>
+  );
+}

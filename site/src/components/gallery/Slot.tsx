@@ -1,0 +1,174 @@
+import { memo } from 'react';
+import type { TGalleryCard } from '../../stores/gallery.ts';
+import { cardName, slotLabel, valueText } from './format.ts';
+import { EditIcon, ExpandIcon, LockIcon, PlusIcon, TrashIcon } from './icons.tsx';
+
+/** How slots respond: 'edit' (view, edit, delete, add), 'swap' (taps select and swap), 'view-only' (dimmed, inert). */
+export type TSlotMode = 'edit' | 'swap' | 'view-only';
+
+/** Id of the swap instructions that slot buttons point to in swap mode. */
+export const SWAP_HELP_ID = 'swap-help';
+
+interface FilledProps {
+  card: TGalleryCard;
+  mode: TSlotMode;
+  registry: boolean;
+  selected: boolean;
+  pending: boolean;
+  dropTarget: boolean;
+  dragging: boolean;
+  draggable: boolean;
+}
+
+function Placard({ slot, card }: { slot: number; card?: TGalleryCard }) {
+  if (!card) {
+    return (
+      <div className="g-placard is-empty">
+        <span className="g-placard-no">{slotLabel(slot)}</span>
+        <span className="g-placard-title">—</span>
+      </div>
+    );
+  }
+  const value = valueText(card.value, card.valueCents);
+  const high = valueText(card.allTimeHigh, card.allTimeHighCents);
+  return (
+    <div className="g-placard">
+      <span className="g-placard-no">{slotLabel(slot)}</span>
+      <span className="g-placard-title" title={cardName(card)}>{cardName(card)}</span>
+      <span className="g-placard-figures">
+        <span className="g-placard-value" data-testid="placard-value">{value ?? 'No value'}</span>
+        {high && <span className="g-placard-high">ATH {high}</span>}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * A filled slot (spec §2): the lazy thumbnail in a fixed-ratio frame, the value badge, and view,
+ * edit and delete buttons. Clicks are handled by the grid through data-action / data-slot, so the
+ * component takes only plain props and re-renders only when its own card or flags change.
+ */
+export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selected, pending, dropTarget, dragging, draggable }: FilledProps) {
+  const n = card.slotNumber;
+  const name = cardName(card);
+  const value = valueText(card.value, card.valueCents);
+  const classes = ['g-slot', 'is-filled'];
+  if (selected) classes.push('is-selected');
+  if (pending) classes.push('is-pending');
+  if (dropTarget) classes.push('is-drop-target');
+  if (dragging) classes.push('is-dragging');
+  if (mode === 'view-only') classes.push('is-inert');
+  const image = card.thumbUrl ? (
+    <img src={card.thumbUrl} width={400} height={560} loading="lazy" decoding="async" alt={mode === 'view-only' ? name : ''} draggable={false} />
+  ) : (
+    <span className="g-missing">Image unavailable</span>
+  );
+  const label = mode === 'swap'
+    ? `${slotLabel(n)}: ${name}. ${selected ? 'Selected for swap, press again to clear' : 'Select to swap'}`
+    : `${slotLabel(n)}: ${name}${value ? `, ${value}` : ''}. View full image`;
+
+  return (
+    <li className={classes.join(' ')} data-slot={n} aria-busy={pending || undefined} data-testid="filled-slot">
+      <div className="g-frame" draggable={draggable} data-drag={draggable ? n : undefined}>
+        {mode === 'view-only' ? (
+          <div className="g-face">{image}</div>
+        ) : (
+          <button
+            type="button"
+            className="g-face"
+            data-action="open"
+            data-slot={n}
+            aria-label={label}
+            aria-pressed={mode === 'swap' ? selected : undefined}
+            aria-describedby={mode === 'swap' ? SWAP_HELP_ID : undefined}
+          >
+            {image}
+          </button>
+        )}
+        {value && <span className="g-badge" data-testid="value-badge">{value}</span>}
+        {!registry && <span className="g-no" aria-hidden="true">{String(n).padStart(2, '0')}</span>}
+        {mode === 'edit' && (
+          <div className="g-actions">
+            <button type="button" className="g-action" data-action="view" data-slot={n} aria-label={`View ${name}`} title="View">
+              <ExpandIcon />
+            </button>
+            <button type="button" className="g-action" data-action="edit" data-slot={n} aria-label={`Edit ${name}`} title="Edit">
+              <EditIcon />
+            </button>
+            <button type="button" className="g-action is-danger" data-action="delete" data-slot={n} aria-label={`Delete ${name}`} title="Delete">
+              <TrashIcon />
+            </button>
+          </div>
+        )}
+        {pending && <span className="g-pending" aria-hidden="true"><span className="spinner" /></span>}
+      </div>
+      {registry && <Placard slot={n} card={card} />}
+    </li>
+  );
+});
+
+interface EmptyProps {
+  slot: number;
+  mode: TSlotMode;
+  registry: boolean;
+  pending: boolean;
+  dropTarget: boolean;
+}
+
+/** An empty slot (spec §2): ADD ITEM, CARD NN, AWAITING ACQUISITION; opens the add-item dialog. */
+export const EmptySlot = memo(function EmptySlot({ slot, mode, registry, pending, dropTarget }: EmptyProps) {
+  const body = (
+    <>
+      <span className="g-empty-plus" aria-hidden="true"><PlusIcon size={22} /></span>
+      <span className="g-empty-add">ADD ITEM</span>
+      <span className="g-empty-no">{slotLabel(slot)}</span>
+      <span className="g-empty-note">AWAITING ACQUISITION</span>
+    </>
+  );
+  const classes = ['g-slot', 'is-empty'];
+  if (dropTarget) classes.push('is-drop-target');
+  if (pending) classes.push('is-pending');
+  if (mode === 'view-only') classes.push('is-inert');
+  return (
+    <li className={classes.join(' ')} data-slot={slot} data-testid="empty-slot">
+      {mode === 'view-only' ? (
+        <div className="g-frame g-empty">{body}</div>
+      ) : (
+        <button
+          type="button"
+          className="g-frame g-empty"
+          data-action="add"
+          data-slot={slot}
+          aria-label={mode === 'swap' ? `${slotLabel(slot)}, empty: move the selected card here` : `${slotLabel(slot)}, empty: add item`}
+          aria-describedby={mode === 'swap' ? SWAP_HELP_ID : undefined}
+        >
+          {body}
+        </button>
+      )}
+      {registry && <Placard slot={slot} />}
+    </li>
+  );
+});
+
+/** A slot past the plan's limit (a legacy account in a larger layout): opens the upgrade prompt. */
+export const LockedSlot = memo(function LockedSlot({ slot, registry }: { slot: number; registry: boolean }) {
+  return (
+    <li className="g-slot is-locked" data-slot={slot}>
+      <button type="button" className="g-frame g-empty" data-action="locked" data-slot={slot} aria-label={`${slotLabel(slot)}: PRO slot, upgrade to use it`}>
+        <span className="g-empty-plus" aria-hidden="true"><LockIcon size={20} /></span>
+        <span className="g-empty-no">{slotLabel(slot)}</span>
+        <span className="g-empty-note">PRO SLOT</span>
+      </button>
+      {registry && <Placard slot={slot} />}
+    </li>
+  );
+});
+
+/** The shape of a slot while the cards load. */
+export const SkeletonSlot = memo(function SkeletonSlot() {
+  return (
+    <li className="g-slot is-skeleton" aria-hidden="true">
+      <div className="g-frame"><span className="g-shimmer" /></div>
+    </li>
+  );
+});

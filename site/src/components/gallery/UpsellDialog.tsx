@@ -1,0 +1,33 @@
+import { closeDialog, goToPricing, type TUpsellFeature } from '../../stores/gallery.ts';
+import { DIALOG_TITLE_ID } from './dialog-ids.ts';
+import { CheckIcon, SparkIcon } from './icons.tsx';
+
+const COPY: Record<TUpsellFeature, { title: string; lead: string }> = {
+  swap: { title: 'Card swap is a PRO feature', lead: 'Rearrange your wall: drag a card onto any slot, or tap two slots to trade their places.' },
+  layouts: { title: 'Custom layouts are a PRO feature', lead: 'Hang your wall 4x5, 6x4, as a TOP 10, or any size up to 1,000 slots.' },
+  'full-gallery': { title: 'Full gallery is a PRO feature', lead: 'Hide the panels and let the cards fill the wall.' },
+  slot: { title: 'Your wall is full', lead: 'PRO holds up to 1,000 cards, with every slot ready for your next pickup.' },
+};
+
+const FEATURES = ['Up to 1,000 cards', 'Custom grid layouts and card swap', 'Registry mode and portfolio analytics', 'Collection sharing and priority support'];
+
+/** The PRO upsell (spec §2): 'Upgrade to PRO' goes to /pricing, 'Not right now' closes it. */
+export default function UpsellDialog({ feature }: { feature: TUpsellFeature }) {
+  const copy = COPY[feature];
+  return (
+    <div className="g-upsell" data-testid="upsell-dialog">
+      <div className="g-upsell-glow" aria-hidden="true" />
+      <p className="eyebrow g-eyebrow-accent"><SparkIcon size={14} /> Ratio PRO</p>
+      <h2 id={DIALOG_TITLE_ID}>{copy.title}</h2>
+      <p className="g-upsell-lead">{copy.lead}</p>
+      <ul className="g-upsell-list">
+        {FEATURES.map((f) => <li key={f}><CheckIcon size={16} />{f}</li>)}
+      </ul>
+      <div className="g-upsell-actions">
+        <button type="button" className="btn btn-primary btn-block" onClick={() => goToPricing()} autoFocus>Upgrade to PRO</button>
+        <button type="button" className="btn btn-ghost btn-block" onClick={closeDialog}>Not right now</button>
+      </div>
+      <p className="g-upsell-note">PRO is $10/month. Cancel anytime.</p>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $cardList, closeDialog, openDialog, type TGalleryCard } from '../../stores/gallery.ts';
+import { DIALOG_TITLE_ID } from './dialog-ids.ts';
+import { cardName, slotLabel, valueText } from './format.ts';
+import { ChevronIcon, CloseIcon, EditIcon } from './icons.tsx';
+
+/**
+ * The full-image viewer: the large image over the already-loaded thumbnail, the card's details,
+ * and the previous / next card (buttons or the arrow keys). Esc closes it (native dialog).
+ */
+export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; canEdit: boolean }) {
+  const list = useStore($cardList);
+  const [loaded, setLoaded] = useState(false);
+  const index = list.findIndex((c) => c.slotNumber === card.slotNumber);
+  const prev = index > 0 ? list[index - 1] : undefined;
+  const next = index >= 0 && index < list.length - 1 ? list[index + 1] : undefined;
+  const name = cardName(card);
+  const value = valueText(card.value, card.valueCents);
+  const high = valueText(card.allTimeHigh, card.allTimeHighCents);
+
+  useEffect(() => setLoaded(false), [card.imageUrl]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowLeft' && prev) openDialog({ kind: 'view', slot: prev.slotNumber });
+      if (e.key === 'ArrowRight' && next) openDialog({ kind: 'view', slot: next.slotNumber });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [prev, next]);
+
+  return (
+    <div className="g-viewer" data-testid="viewer">
+      <button type="button" className="g-viewer-close" onClick={closeDialog} aria-label="Close viewer"><CloseIcon /></button>
+      <figure className="g-viewer-figure">
+        <div className={`g-viewer-stage${loaded ? ' is-loaded' : ''}`}>
+          {card.thumbUrl && <img className="g-viewer-thumb" src={card.thumbUrl} alt="" aria-hidden="true" />}
+          {card.imageUrl ? (
+            <img className="g-viewer-image" src={card.imageUrl} alt={name} onLoad={() => setLoaded(true)} data-testid="viewer-image" />
+          ) : (
+            <span className="g-missing">Image unavailable</span>
+          )}
+          {!loaded && card.imageUrl && <span className="spinner g-viewer-spinner" aria-hidden="true" />}
+        </div>
+        <figcaption className="g-viewer-caption">
+          <p className="eyebrow g-eyebrow-accent">{slotLabel(card.slotNumber)}</p>
+          <h2 id={DIALOG_TITLE_ID}>{name}</h2>
+          {card.description && <p className="g-viewer-desc">{card.description}</p>}
+          <dl className="g-viewer-figures">
+            <div><dt>Value</dt><dd>{value ?? '—'}</dd></div>
+            <div><dt>All-Time High</dt><dd>{high ?? '—'}</dd></div>
+          </dl>
+          <div className="g-viewer-actions">
+            <button type="button" className="btn btn-sm" disabled={!prev} onClick={() => prev && openDialog({ kind: 'view', slot: prev.slotNumber })}
+              aria-label="Previous card"><ChevronIcon dir="left" size={18} /></button>
+            <button type="button" className="btn btn-sm" disabled={!next} onClick={() => next && openDialog({ kind: 'view', slot: next.slotNumber })}
+              aria-label="Next card"><ChevronIcon dir="right" size={18} /></button>
+            {canEdit && (
+              <button type="button" className="btn btn-sm" onClick={() => openDialog({ kind: 'edit', slot: card.slotNumber })}>
+                <EditIcon /> Edit
+              </button>
+            )}
+          </div>
+        </figcaption>
+      </figure>
+    </div>
+  );
+}

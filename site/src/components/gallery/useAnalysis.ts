@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from 'react';
+import { autofillFromAnalysis } from '../../../../core/analysis/autofill.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { encodeImage } from '../../lib/image.ts';
+import { toast } from '../../stores/toast.ts';
+import { analysisCompleteToast, analysisErrorToast, readAnalysis } from '../start/analysis.ts';
+
+/** Progress words while the analysis runs (the server reports none of its own). */
+export const ANALYSIS_STAGES = ['Preparing the photo…', 'Reading the slab label…', 'Matching player, set and grade…'];
+
+/** What the add-item form receives from a finished analysis (spec §5 autofill). */
+export type TAutofill = ReturnType<typeof autofillFromAnalysis>;
+
+/**
+ * The add-item analysis flow (spec §4: file chosen, analysing, result): scales the photo to
+ * 800 px JPEG 0.85, posts it to /api/analyze-card, and hands the autofill to `onResult`. Toasts
+ * follow spec §8. `stage` indexes ANALYSIS_STAGES while `running`.
+ */
+export function useAnalysis(onResult: (fill: TAutofill) => void) {
+  const [running, setRunning] = useState(false);
+  const [stage, setStage] = useState(0);
+  const run = useRef(0);
+
+  useEffect(() => {
+    setStage(0);
+    if (!running) return;
+    const timers = [700, 1900].map((ms, i) => window.setTimeout(() => setStage(i + 1), ms));
+    return () => timers.forEach((t) => window.clearTimeout(t));
+  }, [running]);
+
+  useEffect(() => () => {
+    run.current++; // a closed dialog ignores a late answer
+  }, []);
+
+  const analyze = async (file: File | null) => {
+    if (!file) {
+      toast({ title: 'No Image Selected', description: 'Please select an image to analyze', variant: 'error' });
+      return;
+    }
+    const mine = ++run.current;
+    setRunning(true);
+    try {
+      let image: string;
+      try {
+        image = await encodeImage(file);
+      } catch {
+        toast({ title: 'Analysis Failed', description: 'Failed to read image file', variant: 'error' });
+        return;
+      }
+      const raw = await apiRequest<unknown>('POST', '/api/analyze-card', { image });
+      if (mine !== run.current) return;
+      const result = readAnalysis(raw);
+      onResult(autofillFromAnalysis(result));
+      toast(analysisCompleteToast(result));
+    } catch (err) {
+      if (mine === run.current) toast(analysisErrorToast(err));
+    } finally {
+      if (mine === run.current) setRunning(false);
+    }
+  };
+
+  /** Forgets a running analysis (the photo was replaced or removed). */
+  const reset = () => {
+    run.current++;
+    setRunning(false);
+  };
+
+  return { running, stage, analyze, reset };
+}
