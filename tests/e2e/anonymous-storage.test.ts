@@ -150,6 +150,8 @@ describe('browser storage of the anonymous collection', () => {
     }));
     await page.goto('/collection');
     await hydrated(page);
+    // The store runs its version check once the wall mounts; wait for its visible result.
+    await page.locator('[data-testid=filled-slot] h3', { hasText: 'Kept Card' }).waitFor();
     const keys = await page.evaluate(() => ({
       version: localStorage.getItem('ratio-cache-version'),
       legacy: localStorage.getItem('ratio-old-gallery-cache'),
