@@ -17,6 +17,15 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};
  * the given hue), 500x700: enough to tell cards apart in tests and screenshots.
  */
 export async function slabJpeg(title: string, hue: number, grade = 'GEM MT 10'): Promise<Buffer> {
+  return sharp(slabSvg(title, hue, grade)).flatten({ background: '#3a3a40' }).jpeg({ quality: 86 }).toBuffer();
+}
+
+/** The same slab as a PNG with a transparent surround, as a cut-out product photo. */
+export async function slabPng(title: string, hue: number, grade = 'GEM MT 10'): Promise<Buffer> {
+  return sharp(slabSvg(title, hue, grade)).png().toBuffer();
+}
+
+function slabSvg(title: string, hue: number, grade: string): Buffer {
   const [line1 = '', line2 = ''] = splitTitle(title);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="500" height="700" viewBox="0 0 500 700">
   <defs>
@@ -36,7 +45,7 @@ export async function slabJpeg(title: string, hue: number, grade = 'GEM MT 10'):
   <rect x="58" y="600" width="384" height="64" fill="#000" fill-opacity="0.35"/>
   <text x="250" y="642" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="26" font-weight="bold" fill="#fff">${escape(line2 || line1)}</text>
 </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 86 }).toBuffer();
+  return Buffer.from(svg);
 }
 
 function splitTitle(title: string): [string, string] {
@@ -60,8 +69,9 @@ export async function startTrial(context: BrowserContext): Promise<void> {
 
 /** Uploads a card into a slot through the API. */
 export async function seedCard(context: BrowserContext, slot: number, card: TSeedCard, image: Buffer): Promise<void> {
+  const png = image[0] === 0x89;
   const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
-    image: { name: `card-${slot}.jpg`, mimeType: 'image/jpeg', buffer: image },
+    image: { name: `card-${slot}.${png ? 'png' : 'jpg'}`, mimeType: png ? 'image/png' : 'image/jpeg', buffer: image },
   };
   for (const [key, value] of Object.entries(card)) if (value) multipart[key] = value;
   const res = await context.request.post(`/api/cards/${slot}/upload`, { multipart });

@@ -20,23 +20,23 @@ export default function CardFields({ fields, onChange, autofilled, disabled }: P
       <div className={`field${mark('title')}`}>
         <label htmlFor={`${id}-title`}>Title</label>
         <input id={`${id}-title`} name="title" value={fields.title} onChange={set('title')} maxLength={200}
-          placeholder="2018 Prizm Luka Doncic #280" autoComplete="off" />
+          placeholder="e.g. 2018 Prizm Luka Doncic #280" autoComplete="off" />
       </div>
       <div className={`field${mark('description')}`}>
         <label htmlFor={`${id}-description`}>Description</label>
         <textarea id={`${id}-description`} name="description" value={fields.description} onChange={set('description')}
-          maxLength={2000} rows={3} placeholder="PSA 10 GEM MT" />
+          maxLength={2000} rows={3} placeholder="e.g. PSA 10 GEM MT" />
       </div>
       <div className="field-row">
         <div className="field">
           <label htmlFor={`${id}-value`}>Value</label>
           <input id={`${id}-value`} name="value" value={fields.value} onChange={set('value')} maxLength={40}
-            inputMode="decimal" placeholder="$150" autoComplete="off" />
+            inputMode="decimal" placeholder="e.g. $150" autoComplete="off" />
         </div>
         <div className="field">
           <label htmlFor={`${id}-ath`}>All-Time High</label>
           <input id={`${id}-ath`} name="allTimeHigh" value={fields.allTimeHigh} onChange={set('allTimeHigh')} maxLength={40}
-            inputMode="decimal" placeholder="$250" autoComplete="off" />
+            inputMode="decimal" placeholder="e.g. $250" autoComplete="off" />
         </div>
       </div>
     </fieldset>

@@ -9,7 +9,8 @@ import UpsellDialog from './UpsellDialog.tsx';
 import ViewerDialog from './ViewerDialog.tsx';
 
 /**
- * The one modal of the gallery (role=dialog, aria-modal, Esc, focus kept inside and returned):
+ * The one modal of the gallery, on the shared Dialog (role=dialog, aria-modal, the page inert
+ * behind it, Tab kept inside, Esc and backdrop close, focus returned; toasts stay above it):
  * add item, edit, delete, the full-image viewer and the PRO upsell, as $dialog says.
  */
 export default function GalleryDialogs({ access }: { access: TGalleryAccess }) {

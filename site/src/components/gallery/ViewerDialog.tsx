@@ -5,6 +5,8 @@ import { DIALOG_TITLE_ID } from './dialog-ids.ts';
 import { cardName, slotLabel, valueText } from './format.ts';
 import { ChevronIcon, CloseIcon, EditIcon } from './icons.tsx';
 
+const ADDED = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
 /**
  * The full-image viewer: the large image over the already-loaded thumbnail, the card's details,
  * and the previous / next card (buttons or the arrow keys). Esc closes it (native dialog).
@@ -18,6 +20,7 @@ export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; ca
   const name = cardName(card);
   const value = valueText(card.value, card.valueCents);
   const high = valueText(card.allTimeHigh, card.allTimeHighCents);
+  const added = card.createdAt ? ADDED.format(new Date(card.createdAt)) : null;
 
   useEffect(() => setLoaded(false), [card.imageUrl]);
   useEffect(() => {
@@ -46,6 +49,7 @@ export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; ca
           <p className="eyebrow g-eyebrow-accent">{slotLabel(card.slotNumber)}</p>
           <h2 id={DIALOG_TITLE_ID}>{name}</h2>
           {card.description && <p className="g-viewer-desc">{card.description}</p>}
+          {added && <p className="g-viewer-added">Added {added}</p>}
           <dl className="g-viewer-figures">
             <div><dt>Value</dt><dd>{value ?? '—'}</dd></div>
             <div><dt>All-Time High</dt><dd>{high ?? '—'}</dd></div>
