@@ -322,6 +322,61 @@ describe('trial user', () => {
   });
 });
 
+describe('add-item analysis', () => {
+  it('shows progress while analysing, autofills title and description, and reports a busy service', async () => {
+    const { context, page } = await e2e.newPage();
+    await signUp(context, email('analysis'));
+    await startTrial(context);
+    let sent: { image?: string } = {};
+    let release: () => void = () => undefined;
+    await page.route('**/api/analyze-card', async (route) => {
+      sent = route.request().postDataJSON() as { image?: string };
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          player: 'Luka Doncic', sport: 'Basketball', year: '2018', brand: 'Panini Prizm', cardName: '#280',
+          condition: 'PSA 10 GEM MT', confidence: 0.93, psaVerified: false, gradeDetails: null, psaCertNumber: '', certificationUrl: '',
+        }),
+      });
+    });
+    await openGallery(page);
+    await slot(page, 1).getByRole('button').click();
+    await dialog(page).getByTestId('add-photo-input').setInputFiles({ name: 'luka.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await dialog(page).getByLabel('Value').fill('$1,250');
+    await dialog(page).getByRole('button', { name: 'Analyze Card' }).click();
+    await dialog(page).getByTestId('analysis-progress').waitFor();
+    expect(await dialog(page).getByRole('button', { name: 'Analyzing...' }).isDisabled()).toBe(true);
+    release();
+    await toast(page).getByText('Analysis Complete').waitFor();
+    expect(await toast(page).innerText()).toContain('Identified: Luka Doncic - PSA 10 GEM MT');
+    expect(sent.image).toMatch(/^data:image\/jpeg;base64,/);
+    expect(await dialog(page).getByLabel('Title').inputValue()).toBe('2018 Panini Prizm Luka Doncic #280');
+    expect(await dialog(page).getByLabel('Description').inputValue()).toBe('PSA 10 GEM MT');
+    expect(await dialog(page).getByLabel('Value').inputValue()).toBe('$1,250');
+
+    await page.unroute('**/api/analyze-card');
+    await page.route('**/api/analyze-card', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'busy', message: 'Try again in a minute' } }) }));
+    await dialog(page).getByRole('button', { name: 'Analyze Card' }).click();
+    await toast(page).getByText('Analysis Service Busy').waitFor();
+    expect(await toast(page).innerText()).toContain('Try again in a minute');
+
+    // A slow uplink: the determinate upload bar shows the progress.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 24 * 1024 });
+    await dialog(page).getByRole('button', { name: 'Add to Gallery' }).click();
+    const bar = dialog(page).getByRole('progressbar', { name: 'Upload progress' });
+    await bar.waitFor();
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { intervals: [50] }).toBeGreaterThan(0);
+    expect(await dialog(page).getByTestId('upload-progress').innerText()).toMatch(/Uploading… \d+%|Processing photo…/);
+    await toast(page).getByText('Card uploaded successfully!').waitFor();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    expect(await apiCards(context)).toMatchObject([{ slotNumber: 1, title: '2018 Panini Prizm Luka Doncic #280' }]);
+    await context.close();
+  });
+});
+
 describe('speed', () => {
   it('shows the first screen of a 1,000-card wall within 1.5 s', async () => {
     const { context, page } = await e2e.newPage();
