@@ -322,6 +322,31 @@ describe('trial user', () => {
   });
 });
 
+describe('legacy (grandfathered) user', () => {
+  it('gets every feature, with the slots past 10 locked behind PRO', async () => {
+    const { context, page } = await e2e.newPage();
+    const user = await signUp(context, email('legacy'));
+    await e2e.server.deps.db('users').where({ id: user.id }).update({ is_grandfathered: true });
+    await seedCard(context, 1, { title: 'Old favourite', value: '40' }, photo);
+    await openGallery(page);
+    expect(await page.getByTestId('version-label').textContent()).toBe('PRO VERSION');
+    await expect(page.getByTestId('free-banner').count()).resolves.toBe(0);
+    await expect(grid(page).locator('li').count()).resolves.toBe(20);
+    await expect(grid(page).locator('li.is-locked').count()).resolves.toBe(10);
+    expect(await slot(page, 11).innerText()).toMatch(/CARD 11\s+PRO SLOT/);
+    await slot(page, 11).getByRole('button').click();
+    await dialog(page).getByRole('heading', { name: 'This is a PRO slot' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Not right now' }).click();
+    // Swap works within the 10 slots.
+    await page.getByRole('button', { name: /SWAP MODE/ }).click();
+    await slot(page, 1).locator('button.g-face').click();
+    await slot(page, 10).getByRole('button').click();
+    await toast(page).getByText('Cards swapped successfully!').waitFor();
+    expect(await apiCards(context)).toMatchObject([{ slotNumber: 10, title: 'Old favourite' }]);
+    await context.close();
+  });
+});
+
 describe('add-item analysis', () => {
   it('shows progress while analysing, autofills title and description, and reports a busy service', async () => {
     const { context, page } = await e2e.newPage();

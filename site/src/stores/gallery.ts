@@ -65,7 +65,7 @@ export interface TGalleryAccess {
 }
 
 /** Features a user without PRO is offered in the upsell dialog. */
-export type TUpsellFeature = 'swap' | 'layouts' | 'full-gallery' | 'slot';
+export type TUpsellFeature = 'swap' | 'layouts' | 'full-gallery' | 'slot' | 'locked-slot';
 
 /** The one dialog open on the page. */
 export type TGalleryDialog =

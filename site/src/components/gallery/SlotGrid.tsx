@@ -65,7 +65,7 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
         break;
       case 'add':
         if (mode === 'swap') tapSlotForSwap(slot);
-        else if (!usable(slot)) openDialog({ kind: 'upsell', feature: 'slot' });
+        else if (!usable(slot)) openDialog({ kind: 'upsell', feature: 'locked-slot' });
         else openDialog({ kind: 'add', slot });
         break;
       case 'view':
@@ -78,7 +78,7 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
         openDialog({ kind: 'delete', slot });
         break;
       case 'locked':
-        openDialog({ kind: 'upsell', feature: 'slot' });
+        openDialog({ kind: 'upsell', feature: 'locked-slot' });
         break;
     }
   };

@@ -7,6 +7,7 @@ const COPY: Record<TUpsellFeature, { title: string; lead: string }> = {
   layouts: { title: 'Custom layouts are a PRO feature', lead: 'Hang your wall 4x5, 6x4, as a TOP 10, or any size up to 1,000 slots.' },
   'full-gallery': { title: 'Full gallery is a PRO feature', lead: 'Hide the panels and let the cards fill the wall.' },
   slot: { title: 'Your wall is full', lead: 'PRO holds up to 1,000 cards, with every slot ready for your next pickup.' },
+  'locked-slot': { title: 'This is a PRO slot', lead: 'Your plan holds 10 cards. PRO opens every slot up to 1,000.' },
 };
 
 const FEATURES = ['Up to 1,000 cards', 'Custom grid layouts and card swap', 'Registry mode and portfolio analytics', 'Collection sharing and priority support'];
