@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Server } from 'node:http';
 import Koa from 'koa';
-import { fmt, loadFromSecondProcess, startBenchServer } from './lib.ts';
+import { fmt, loadFromSecondProcess, postgresReachable, startBenchServer } from './lib.ts';
 
 const { server, url, cleanup } = await startBenchServer();
 try {
@@ -26,34 +26,46 @@ try {
   console.log(`  inline script ${Buffer.byteLength(inlineJs)} B raw, ${gzipSync(inlineJs).length} B gzip (counted in html); JS files: ${assets.filter((a) => a.endsWith('.js')).length}`);
   console.log(`  total JS gzip: ${sizes.js[1]! + gzipSync(inlineJs).length} B (budget 10240 B)`);
 
-  // 2. A signed-in user for GET /api/user.
-  const reg = await fetch(`${url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password', firstName: 'Bench', lastName: 'Mark' }),
-  });
-  const cookie = reg.headers.getSetCookie()[0]!.split(';')[0]!;
+  // 2. GET /api/user next to a bare Koa server answering the same JSON, on PGlite and PostgreSQL.
+  const signUp = async (base: string) => {
+    const reg = await fetch(`${base}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password', firstName: 'Bench', lastName: 'Mark' }),
+    });
+    return reg.headers.getSetCookie()[0]!.split(';')[0]!;
+  };
+  const cookie = await signUp(url);
   const sample = await (await fetch(`${url}/api/user`, { headers: { cookie } })).text();
-
-  // 3. A bare Koa server answering the same JSON.
   const bare = new Koa();
   bare.use((ctx) => { ctx.type = 'json'; ctx.body = sample; });
   const bareServer = await new Promise<Server>((resolve) => { const s = bare.listen(0, '127.0.0.1', () => resolve(s)); });
   const barePort = (bareServer.address() as { port: number }).port;
 
-  const rows: Array<[string, ReturnType<typeof loadFromSecondProcess>]> = [
-    ['bare Koa, same JSON', loadFromSecondProcess(`http://127.0.0.1:${barePort}/api/user`)],
-    ['Ratio /api/user signed in', loadFromSecondProcess(`${url}/api/user`, { headers: { cookie } })],
-    ['Ratio /api/user signed out', loadFromSecondProcess(`${url}/api/user`)],
+  const rows: Array<[string, Awaited<ReturnType<typeof loadFromSecondProcess>>]> = [
+    ['bare Koa, same JSON', await loadFromSecondProcess(`http://127.0.0.1:${barePort}/api/user`)],
+    ['Ratio, PGlite, signed in', await loadFromSecondProcess(`${url}/api/user`, { headers: { cookie } })],
+    ['Ratio, signed out', await loadFromSecondProcess(`${url}/api/user`)],
   ];
-  bareServer.close();
-  console.log('\nGET /api/user, 50 connections, 8 s each, autocannon in a second process');
-  console.log('  server                         req/s    p50 ms   p99 ms  errors non2xx');
-  for (const [name, r] of rows) {
-    console.log(`  ${name.padEnd(28)} ${fmt(r.rps, 0).padStart(7)} ${fmt(r.p50).padStart(8)} ${fmt(r.p99).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(6)}`);
+  if (await postgresReachable()) {
+    const pg = await startBenchServer({ postgres: true });
+    try {
+      const pgCookie = await signUp(pg.url);
+      rows.push(['Ratio, PostgreSQL, signed in', await loadFromSecondProcess(`${pg.url}/api/user`, { headers: { cookie: pgCookie } })]);
+    } finally {
+      await pg.cleanup();
+    }
   }
-  const [b, s] = [rows[0]![1], rows[1]![1]];
-  console.log(`  ratio signed-in / bare: p50 x${fmt(s.p50 / Math.max(b.p50, 0.5))}, p99 x${fmt(s.p99 / Math.max(b.p99, 0.5))}, throughput ${fmt((s.rps / b.rps) * 100, 0)}%`);
+  bareServer.close();
+  console.log('\nGET /api/user, 50 connections, 8 s each, load from a second process');
+  console.log('  server                          req/s    p50 ms   p99 ms  errors non2xx');
+  for (const [name, r] of rows) {
+    console.log(`  ${name.padEnd(29)} ${fmt(r.rps, 0).padStart(7)} ${fmt(r.p50, 2).padStart(8)} ${fmt(r.p99, 2).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(6)}`);
+  }
+  const b = rows[0]![1];
+  for (const [name, r] of rows.slice(1)) {
+    console.log(`  ${name} / bare: p50 x${fmt(r.p50 / b.p50)}, p99 x${fmt(r.p99 / b.p99)}, throughput ${fmt((r.rps / b.rps) * 100, 0)}%`);
+  }
 } finally {
   await cleanup();
 }

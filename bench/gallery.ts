@@ -1,0 +1,103 @@
+/**
+ * Issue #4 bench: a PRO user with 1,000 filled slots.
+ * - GET /api/cards p50/p99 at 50 connections from a second process (budget p50 < 20 ms, p99 < 60 ms)
+ * - /gallery in headless Chromium: time until every card image of the first screen is shown
+ *   (budget 1.5 s), the bytes that first screen loads, and the frame rate while scrolling.
+ * Run after npm run build: npm run bench -- gallery
+ */
+import sharp from 'sharp';
+import { chromium } from 'playwright-core';
+import { processImage } from '../api/services/images/process-image.ts';
+import { insertImageRow, writeImageFiles } from '../api/services/images/save-card-image.ts';
+import { CardSlot } from '../db/models/CardSlot.ts';
+import { User } from '../db/models/User.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../tests/helpers/e2e.ts';
+import { fmt, loadFromSecondProcess, startBenchServer } from './lib.ts';
+
+const CARDS = 1000;
+const { server, url, cleanup } = await startBenchServer();
+try {
+  const { db, images } = server.deps;
+  const reg = await fetch(`${url}/api/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'gallery@example.com', password: 'bench-password', firstName: 'Gallery', lastName: 'Bench' }),
+  });
+  const cookie = reg.headers.getSetCookie()[0]!.split(';')[0]!;
+  const user = await User.query(db).findOne({ email: 'gallery@example.com' });
+  await User.query(db).patch({ isPro: true }).where('id', user!.id);
+
+  const t0 = performance.now();
+  const photos = await Promise.all(['#7a1f1f', '#1f4e7a', '#2e6b3a', '#6b5a1f'].map(async (bg) =>
+    processImage(await sharp({ create: { width: 600, height: 840, channels: 3, background: bg } })
+      .composite([{ input: Buffer.from(`<svg width="600" height="840"><rect x="40" y="40" width="520" height="120" fill="#eee"/><text x="60" y="120" font-size="48" font-family="sans-serif">PSA 10 GEM MT</text></svg>`) }])
+      .jpeg().toBuffer())));
+  await db.transaction(async (trx) => {
+    for (let n = 1; n <= CARDS; n++) {
+      const photo = photos[n % photos.length]!;
+      const id = await writeImageFiles(images, user!.id, photo);
+      await insertImageRow(trx, user!.id, id, photo);
+      await CardSlot.query(trx).insert({
+        userId: user!.id, slotNumber: n, imageId: id, title: `${1990 + (n % 30)} Topps Chrome Player ${n}`,
+        description: 'PSA 10 GEM MT', value: `$${(n * 37) % 5000}`, valueCents: ((n * 37) % 5000) * 100,
+        allTimeHigh: `$${(n * 41) % 7000}`, allTimeHighCents: ((n * 41) % 7000) * 100,
+      });
+    }
+  });
+  console.log(`seeded ${CARDS} cards with photos in ${fmt((performance.now() - t0) / 1000)} s`);
+
+  const body = await (await fetch(`${url}/api/cards`, { headers: { cookie } })).text();
+  console.log(`GET /api/cards answer: ${JSON.parse(body).length} slots, ${(body.length / 1024).toFixed(0)} KB`);
+  const r = await loadFromSecondProcess(`${url}/api/cards`, { headers: { cookie }, connections: 50, seconds: 10 });
+  console.log(`GET /api/cards, 50 connections, 10 s: ${fmt(r.rps, 0)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, errors ${r.errors}, non-2xx ${r.non2xx}  (budget p50 < 20, p99 < 60)`);
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addCookies([{ name: cookie.split('=')[0]!, value: cookie.split('=')[1]!, url }]);
+    // The PRO layout with the most cards on screen: custom, 1000 slots.
+    await context.addInitScript(() => {
+      localStorage.setItem('ratio-gallery-layout', 'custom');
+      localStorage.setItem('ratio-gallery-custom-count', '1000');
+    });
+    const page = await context.newPage();
+    const runs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.goto(`${url}/gallery`, { waitUntil: 'commit' });
+      const ms = await page.evaluate(() => new Promise<number>((resolve) => {
+        const check = () => {
+          const inView = [...document.querySelectorAll<HTMLImageElement>('img[src*="/api/images/"]')].filter((img) => {
+            const r = img.getBoundingClientRect();
+            return r.bottom > 0 && r.top < innerHeight && r.width > 0;
+          });
+          if (inView.length > 0 && inView.every((img) => img.complete && img.naturalWidth > 0)) resolve(performance.now());
+          else requestAnimationFrame(check);
+        };
+        check();
+      }));
+      runs.push(ms);
+    }
+    const shown = await page.evaluate(() => [...document.querySelectorAll('img[src*="/api/images/"]')].filter((i) => i.getBoundingClientRect().top < innerHeight).length);
+    const bytes = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return (nav?.transferSize ?? 0) + res.reduce((s, e) => s + (e.transferSize || e.encodedBodySize || 0), 0);
+    });
+    console.log(`/gallery first screen (${shown} card images in view): ${runs.map((m) => fmt(m, 0)).join(', ')} ms (budget 1500); loaded ${(bytes / 1024).toFixed(0)} KB`);
+    const fps = await page.evaluate(() => new Promise<number>((resolve) => {
+      let frames = 0;
+      const start = performance.now();
+      const step = () => {
+        frames++;
+        window.scrollBy(0, 40);
+        if (performance.now() - start < 3000) requestAnimationFrame(step);
+        else resolve(frames / 3);
+      };
+      requestAnimationFrame(step);
+    }));
+    console.log(`scrolling 1,000 slots: ${fmt(fps, 0)} frames/s (headless, 40 px a frame)`);
+  } finally {
+    await browser.close();
+  }
+} finally {
+  await cleanup();
+}
