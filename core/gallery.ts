@@ -3,7 +3,7 @@
  * panel and the portfolio insights. Pure, and computed only from the integer cents the server
  * parsed with core/values.ts, so the site, the API and the CLI can never disagree.
  */
-import { FREE_SLOTS, PRO_SLOTS } from './limits.ts';
+import { ALMOST_FULL_AT, FREE_SLOTS, PRO_SLOTS } from './limits.ts';
 
 /** The wall layouts of spec §2 /gallery; '2x5' is the one labelled TOP 10 (2x5). */
 export type TLayoutId = '4x5' | '6x4' | '2x5' | 'custom';
@@ -176,4 +176,60 @@ export function insightsView(hasProFeatures: boolean, cardCount: number): 'full'
 /** Ratio Upside as shown: '1.35x'. */
 export function formatUpside(ratio: number): string {
   return `${ratio.toFixed(2)}x`;
+}
+
+/** The first empty slot the user may fill among the slots shown, or null when there is none. */
+export function firstOpenSlot(filled: ReadonlyMap<number, unknown>, shown: number, maxSlots: number): number | null {
+  const limit = Math.min(shown, maxSlots);
+  for (let n = 1; n <= limit; n++) if (!filled.has(n)) return n;
+  return null;
+}
+
+/** What a tap in swap mode does (spec §4 Swap). */
+export type TSwapStep =
+  | { kind: 'select'; slot: number }
+  | { kind: 'clear' }
+  | { kind: 'swap'; from: number; to: number }
+  | { kind: 'ignore' };
+
+/**
+ * The swap selection machine: the first tap on a card selects it, a tap on the same slot clears
+ * the selection, a tap on any other slot swaps the two (an empty slot receives the card). A first
+ * tap on an empty slot selects nothing.
+ */
+export function swapStep(selected: number | null, slot: number, filled: boolean): TSwapStep {
+  if (selected === null) return filled ? { kind: 'select', slot } : { kind: 'ignore' };
+  if (selected === slot) return { kind: 'clear' };
+  return { kind: 'swap', from: selected, to: slot };
+}
+
+/** The free banner (spec §2): for free users without a trial running. */
+export interface TFreeBanner {
+  label: 'FREE TIER' | 'ALMOST FULL';
+  used: string;
+  /** 'try' starts the trial (never trialed); 'upgrade' goes to /pricing. */
+  action: 'try' | 'upgrade';
+  /** Slots PRO adds. */
+  more: number;
+}
+
+/**
+ * The free banner for a free account (status 'free'), or null for any other status. `trialUsed`
+ * turns 'Try PRO' into 'Upgrade'.
+ */
+export function freeBanner(access: { status: string; trialUsed: boolean }, cardCount: number): TFreeBanner | null {
+  if (access.status !== 'free') return null;
+  return {
+    label: cardCount >= ALMOST_FULL_AT ? 'ALMOST FULL' : 'FREE TIER',
+    used: `${Math.min(cardCount, FREE_SLOTS)}/${FREE_SLOTS} slots used`,
+    action: access.trialUsed ? 'upgrade' : 'try',
+    more: PRO_SLOTS - FREE_SLOTS,
+  };
+}
+
+/** Trial banner tone (spec §4): 5+ days green, 2 to 4 yellow, under 2 orange. */
+export function trialTone(daysLeft: number): 'green' | 'yellow' | 'orange' {
+  if (daysLeft >= 5) return 'green';
+  if (daysLeft >= 2) return 'yellow';
+  return 'orange';
 }

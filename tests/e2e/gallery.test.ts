@@ -393,7 +393,7 @@ describe('add-item analysis', () => {
     await dialog(page).getByRole('button', { name: 'Add to Gallery' }).click();
     const bar = dialog(page).getByRole('progressbar', { name: 'Upload progress' });
     await bar.waitFor();
-    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { intervals: [50] }).toBeGreaterThan(0);
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { interval: 50 }).toBeGreaterThan(0);
     expect(await dialog(page).getByTestId('upload-progress').innerText()).toMatch(/Uploading… \d+%|Processing photo…/);
     await toast(page).getByText('Card uploaded successfully!').waitFor();
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });

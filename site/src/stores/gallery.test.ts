@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registryFigures } from '../../../core/gallery.ts';
+import { firstOpenSlot, freeBanner, registryFigures, swapStep, trialTone } from '../../../core/gallery.ts';
 import { ApiError } from '../lib/api.ts';
 import {
-  $cards, $pendingSlots, $settings, $swapMode, $swapSelection, DEFAULT_SETTINGS, firstOpenSlot, freeBanner, galleryAccess,
-  isUpgradeRequired, parseSettings, setCustomCount, slotsShown, swapCards, swapStep, tapSlotForSwap, toggleSwapMode, trialTone,
-  $dialog, type TGalleryAccess, type TGalleryCard,
+  $cards, $dialog, $pendingSlots, $swapMode, $swapSelection, isUpgradeRequired, swapCards, tapSlotForSwap, toggleSwapMode,
+  type TGalleryCard,
 } from './gallery.ts';
+import {
+  $settings, DEFAULT_SETTINGS, galleryAccess, parseSettings, setCustomCount, slotsShown, type TGalleryAccess,
+} from './gallery-layout.ts';
 import { $toast } from './toast.ts';
 
 const access = (status: string, overrides: Partial<TGalleryAccess> = {}): TGalleryAccess => ({

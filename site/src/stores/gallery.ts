@@ -1,13 +1,13 @@
 /**
- * The signed-in gallery (spec §2 /gallery, §4 swap, §6, §7 card calls, §8): its atoms and the only
- * functions that change them. Islands `useStore` what they render and call these functions.
- * Pure rules (layouts, figures) live in core/gallery.ts; the pure helpers here are the UI's.
+ * The signed-in gallery's wall (spec §2 /gallery, §4 swap, §7 card calls, §8): the cards, the
+ * dialog, swap mode and the trial start, as atoms and the only functions that change them.
+ * Layout settings and access live in gallery-layout.ts; pure rules in core/gallery.ts.
  */
 import { atom, computed } from 'nanostores';
-import { CUSTOM_DEFAULT, clampCustomCount, isLayoutId, layoutSlotCount, type TLayoutId } from '../../../core/gallery.ts';
-import { ALMOST_FULL_AT, FREE_SLOTS, PRO_SLOTS } from '../../../core/limits.ts';
+import { swapStep } from '../../../core/gallery.ts';
 import { ApiError, apiRequest, errorMessage } from '../lib/api.ts';
 import { toast } from './toast.ts';
+import type { TGalleryAccess } from './gallery-layout.ts';
 import { setUser, type TUser } from './user.ts';
 
 /* ---------- Types ---------- */
@@ -41,29 +41,6 @@ export interface TCardFields {
   allTimeHigh: string;
 }
 
-/** The gallery settings held on screen and saved locally (spec §3). */
-export interface TGallerySettings {
-  layout: TLayoutId;
-  customCount: number;
-  /** FULL GALLERY: hides the summary panels. */
-  fullGallery: boolean;
-  /** REGISTRY MODE: titles and values under the cards plus the COLLECTION REGISTRY panel. */
-  registryMode: boolean;
-}
-
-/** What the signed-in user may do here (spec §6; the server enforces, the UI mirrors). */
-export interface TGalleryAccess {
-  status: string;
-  /** Layouts, FULL GALLERY, REGISTRY MODE, swap, full insights (pro, trial, grandfathered). */
-  pro: boolean;
-  /** False when the collection is view-only (an expired trial). */
-  canEdit: boolean;
-  /** Highest slot number the user may fill. */
-  maxSlots: number;
-  /** True once a trial was started (so 'Try PRO' becomes 'Upgrade'). */
-  trialUsed: boolean;
-}
-
 /** Features a user without PRO is offered in the upsell dialog. */
 export type TUpsellFeature = 'swap' | 'layouts' | 'full-gallery' | 'slot' | 'locked-slot';
 
@@ -75,103 +52,6 @@ export type TGalleryDialog =
   | { kind: 'delete'; slot: number }
   | { kind: 'upsell'; feature: TUpsellFeature };
 
-/* ---------- Pure helpers (unit tested) ---------- */
-
-export const DEFAULT_SETTINGS: TGallerySettings = { layout: '4x5', customCount: CUSTOM_DEFAULT, fullGallery: false, registryMode: false };
-/** localStorage key of the settings. */
-export const SETTINGS_KEY = 'ratio-gallery-settings';
-
-/** Reads saved settings; anything missing or malformed falls back to the default. */
-export function parseSettings(raw: string | null): TGallerySettings {
-  let data: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    if (parsed && typeof parsed === 'object') data = parsed as Record<string, unknown>;
-  } catch {
-    // A corrupt entry is replaced by the defaults.
-  }
-  return {
-    layout: isLayoutId(data.layout) ? data.layout : DEFAULT_SETTINGS.layout,
-    customCount: data.customCount === undefined ? CUSTOM_DEFAULT : clampCustomCount(data.customCount),
-    fullGallery: data.fullGallery === true,
-    registryMode: data.registryMode === true,
-  };
-}
-
-/** The access of a user as GET /api/user describes it. */
-export function galleryAccess(user: Pick<TUser, 'accountStatus' | 'canEdit' | 'maxSlots' | 'trialEndDate'>): TGalleryAccess {
-  const status = user.accountStatus;
-  return {
-    status,
-    pro: status === 'pro' || status === 'trial' || status === 'grandfathered',
-    canEdit: user.canEdit,
-    maxSlots: user.maxSlots,
-    trialUsed: user.trialEndDate !== null,
-  };
-}
-
-/**
- * Slots the wall shows: the layout's count with PRO features (spec §6), else 10; a user without
- * PRO features who still holds cards past slot 10 (an expired trial) sees them too, view-only.
- */
-export function slotsShown(settings: TGallerySettings, access: TGalleryAccess, highestFilled: number): number {
-  const count = layoutSlotCount(access.pro, settings.layout, settings.customCount);
-  return access.pro ? count : Math.max(count, Math.min(highestFilled, PRO_SLOTS));
-}
-
-/** The first empty slot the user may fill among the slots shown, or null when there is none. */
-export function firstOpenSlot(filled: ReadonlyMap<number, unknown>, shown: number, maxSlots: number): number | null {
-  const limit = Math.min(shown, maxSlots);
-  for (let n = 1; n <= limit; n++) if (!filled.has(n)) return n;
-  return null;
-}
-
-/** What a tap in swap mode does (spec §4 Swap). */
-export type TSwapStep =
-  | { kind: 'select'; slot: number }
-  | { kind: 'clear' }
-  | { kind: 'swap'; from: number; to: number }
-  | { kind: 'ignore' };
-
-/**
- * The swap selection machine: the first tap on a card selects it, a tap on the same slot clears
- * the selection, a tap on any other slot swaps the two (an empty slot receives the card). A first
- * tap on an empty slot selects nothing.
- */
-export function swapStep(selected: number | null, slot: number, filled: boolean): TSwapStep {
-  if (selected === null) return filled ? { kind: 'select', slot } : { kind: 'ignore' };
-  if (selected === slot) return { kind: 'clear' };
-  return { kind: 'swap', from: selected, to: slot };
-}
-
-/** The free banner (spec §2): for free users without a trial running. */
-export interface TFreeBanner {
-  label: 'FREE TIER' | 'ALMOST FULL';
-  used: string;
-  /** 'try' starts the trial (never trialed); 'upgrade' goes to /pricing. */
-  action: 'try' | 'upgrade';
-  /** Slots PRO adds. */
-  more: number;
-}
-
-/** The free banner for a free account, or null for any other status. */
-export function freeBanner(access: TGalleryAccess, cardCount: number): TFreeBanner | null {
-  if (access.status !== 'free') return null;
-  return {
-    label: cardCount >= ALMOST_FULL_AT ? 'ALMOST FULL' : 'FREE TIER',
-    used: `${Math.min(cardCount, FREE_SLOTS)}/${FREE_SLOTS} slots used`,
-    action: access.trialUsed ? 'upgrade' : 'try',
-    more: PRO_SLOTS - FREE_SLOTS,
-  };
-}
-
-/** Trial banner tone (spec §4): 5+ days green, 2 to 4 yellow, under 2 orange. */
-export function trialTone(daysLeft: number): 'green' | 'yellow' | 'orange' {
-  if (daysLeft >= 5) return 'green';
-  if (daysLeft >= 2) return 'yellow';
-  return 'orange';
-}
-
 /* ---------- Atoms ---------- */
 
 /** Filled slots by slot number (empty slots have no entry). */
@@ -180,61 +60,25 @@ export const $cards = atom<ReadonlyMap<number, TGalleryCard>>(new Map());
 export const $cardsState = atom<'loading' | 'ready' | 'error'>('loading');
 /** The filled slots in slot order. */
 export const $cardList = computed($cards, (cards) => [...cards.values()].sort((a, b) => a.slotNumber - b.slotNumber));
-export const $settings = atom<TGallerySettings>(DEFAULT_SETTINGS);
+/** SWAP MODE: taps select and swap instead of opening the viewer. */
 export const $swapMode = atom(false);
 /** The slot selected in swap mode (highlighted), or null. */
 export const $swapSelection = atom<number | null>(null);
 /** Slots with a call in flight: they take no taps until it settles. */
 export const $pendingSlots = atom<ReadonlySet<number>>(new Set());
+/** The dialog open, or null. */
 export const $dialog = atom<TGalleryDialog | null>(null);
 /** The upload in flight and its progress (0..1). */
 export const $upload = atom<{ slot: number; progress: number } | null>(null);
 
-/* ---------- Settings ---------- */
-
-function saveSettings(next: TGallerySettings): void {
-  $settings.set(next);
-  try {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify(next));
-  } catch {
-    // Storage blocked: the settings hold for this page only.
-  }
-}
-
-/** Reads the saved settings (call once in the browser, after hydration). */
-export function loadSettings(): void {
-  try {
-    $settings.set(parseSettings(localStorage.getItem(SETTINGS_KEY)));
-  } catch {
-    $settings.set(DEFAULT_SETTINGS);
-  }
-}
-
-export function setLayout(layout: TLayoutId): void {
-  saveSettings({ ...$settings.get(), layout });
-}
-
-/** Sets the custom slot count, clamped (spec §5); returns the count kept. */
-export function setCustomCount(input: unknown): number {
-  const customCount = clampCustomCount(input);
-  saveSettings({ ...$settings.get(), layout: 'custom', customCount });
-  return customCount;
-}
-
-export function setFullGallery(on: boolean): void {
-  saveSettings({ ...$settings.get(), fullGallery: on });
-}
-
-export function setRegistryMode(on: boolean): void {
-  saveSettings({ ...$settings.get(), registryMode: on });
-}
-
 /* ---------- Dialogs and navigation ---------- */
 
+/** Opens a dialog (replacing any open one). */
 export function openDialog(dialog: TGalleryDialog): void {
   $dialog.set(dialog);
 }
 
+/** Closes the open dialog. */
 export function closeDialog(): void {
   $dialog.set(null);
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { FREE_SLOTS } from '../../../../core/limits.ts';
-import { freeBanner, goToPricing, startTrial, trialTone, type TGalleryAccess } from '../../stores/gallery.ts';
+import { freeBanner, trialTone } from '../../../../core/gallery.ts';
+import { goToPricing, startTrial } from '../../stores/gallery.ts';
+import type { TGalleryAccess } from '../../stores/gallery-layout.ts';
 import type { TUser } from '../../stores/user.ts';
 import { SparkIcon } from './icons.tsx';
 

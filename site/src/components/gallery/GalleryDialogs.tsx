@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { $cards, $dialog, closeDialog, type TGalleryAccess } from '../../stores/gallery.ts';
+import { $cards, $dialog, closeDialog } from '../../stores/gallery.ts';
+import type { TGalleryAccess } from '../../stores/gallery-layout.ts';
 import Dialog from '../collection/Dialog.tsx';
 import AddItemDialog from './AddItemDialog.tsx';
 import DeleteCardDialog from './DeleteCardDialog.tsx';

@@ -1,10 +1,10 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { LAYOUTS, type TLayoutId } from '../../../../core/gallery.ts';
+import { $swapMode, goToPricing, openDialog, toggleSwapMode } from '../../stores/gallery.ts';
 import {
-  $settings, $swapMode, goToPricing, openDialog, setCustomCount, setFullGallery, setLayout, setRegistryMode, toggleSwapMode,
-  type TGalleryAccess,
-} from '../../stores/gallery.ts';
+  $settings, setCustomCount, setFullGallery, setLayout, setRegistryMode, type TGalleryAccess,
+} from '../../stores/gallery-layout.ts';
 import { FrameIcon, GridIcon, LedgerIcon, LockIcon, SwapIcon } from './icons.tsx';
 
 /** The custom slot count field: Enter or leaving it applies the clamped count (spec §5). */

@@ -1,10 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
-import { LAYOUTS, insightsView, portfolioInsights, registryFigures } from '../../../../core/gallery.ts';
-import {
-  $cardList, $cards, $cardsState, $dialog, $settings, $swapMode, exitSwapMode, firstOpenSlot, galleryAccess, loadSettings,
-  openDialog, setCustomCount, slotsShown,
-} from '../../stores/gallery.ts';
+import { LAYOUTS, firstOpenSlot, insightsView, portfolioInsights, registryFigures } from '../../../../core/gallery.ts';
+import { $cardList, $cards, $cardsState, $dialog, $swapMode, exitSwapMode, openDialog } from '../../stores/gallery.ts';
+import { $settings, galleryAccess, loadSettings, setCustomCount, slotsShown } from '../../stores/gallery-layout.ts';
 import { toast } from '../../stores/toast.ts';
 import type { TUser } from '../../stores/user.ts';
 import AccountBanner from './AccountBanner.tsx';

@@ -1,9 +1,7 @@
 import { useEffect, useState, type DragEvent, type MouseEvent, type ReactElement } from 'react';
 import { useStore } from '@nanostores/react';
-import {
-  $cards, $cardsState, $pendingSlots, $swapMode, $swapSelection, loadCards, openDialog, swapCards, tapSlotForSwap,
-  type TGalleryAccess,
-} from '../../stores/gallery.ts';
+import { $cards, $cardsState, $pendingSlots, $swapMode, $swapSelection, loadCards, openDialog, swapCards, tapSlotForSwap } from '../../stores/gallery.ts';
+import type { TGalleryAccess } from '../../stores/gallery-layout.ts';
 import { EmptySlot, FilledSlot, LockedSlot, SkeletonSlot, type TSlotMode } from './Slot.tsx';
 
 interface Props {

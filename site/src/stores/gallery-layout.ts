@@ -1,0 +1,118 @@
+/**
+ * How the signed-in gallery is hung (spec §2 /gallery, §3 gallery settings, §6): the layout,
+ * FULL GALLERY and REGISTRY MODE saved locally, and what the user's tier allows. Atoms and the
+ * only functions that change them, plus the pure helpers they rest on.
+ */
+import { atom } from 'nanostores';
+import { CUSTOM_DEFAULT, clampCustomCount, isLayoutId, layoutSlotCount, type TLayoutId } from '../../../core/gallery.ts';
+import { PRO_SLOTS } from '../../../core/limits.ts';
+import type { TUser } from './user.ts';
+
+/** The gallery settings held on screen and saved locally (spec §3). */
+export interface TGallerySettings {
+  layout: TLayoutId;
+  customCount: number;
+  /** FULL GALLERY: hides the summary panels. */
+  fullGallery: boolean;
+  /** REGISTRY MODE: titles and values under the cards plus the COLLECTION REGISTRY panel. */
+  registryMode: boolean;
+}
+
+/** What the signed-in user may do here (spec §6; the server enforces, the UI mirrors). */
+export interface TGalleryAccess {
+  status: string;
+  /** Layouts, FULL GALLERY, REGISTRY MODE, swap, full insights (pro, trial, grandfathered). */
+  pro: boolean;
+  /** False when the collection is view-only (an expired trial). */
+  canEdit: boolean;
+  /** Highest slot number the user may fill. */
+  maxSlots: number;
+  /** True once a trial was started (so 'Try PRO' becomes 'Upgrade'). */
+  trialUsed: boolean;
+}
+
+/** 4x5, custom 30 (spec §9), panels shown, registry off. */
+export const DEFAULT_SETTINGS: TGallerySettings = { layout: '4x5', customCount: CUSTOM_DEFAULT, fullGallery: false, registryMode: false };
+/** localStorage key of the settings. */
+export const SETTINGS_KEY = 'ratio-gallery-settings';
+
+/** Reads saved settings; anything missing or malformed falls back to the default. */
+export function parseSettings(raw: string | null): TGallerySettings {
+  let data: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    if (parsed && typeof parsed === 'object') data = parsed as Record<string, unknown>;
+  } catch {
+    // A corrupt entry is replaced by the defaults.
+  }
+  return {
+    layout: isLayoutId(data.layout) ? data.layout : DEFAULT_SETTINGS.layout,
+    customCount: data.customCount === undefined ? CUSTOM_DEFAULT : clampCustomCount(data.customCount),
+    fullGallery: data.fullGallery === true,
+    registryMode: data.registryMode === true,
+  };
+}
+
+/** The access of a user as GET /api/user describes it. */
+export function galleryAccess(user: Pick<TUser, 'accountStatus' | 'canEdit' | 'maxSlots' | 'trialEndDate'>): TGalleryAccess {
+  const status = user.accountStatus;
+  return {
+    status,
+    pro: status === 'pro' || status === 'trial' || status === 'grandfathered',
+    canEdit: user.canEdit,
+    maxSlots: user.maxSlots,
+    trialUsed: user.trialEndDate !== null,
+  };
+}
+
+/**
+ * Slots the wall shows: the layout's count with PRO features (spec §6), else 10; a user without
+ * PRO features who still holds cards past slot 10 (an expired trial) sees them too, view-only.
+ */
+export function slotsShown(settings: TGallerySettings, access: TGalleryAccess, highestFilled: number): number {
+  const count = layoutSlotCount(access.pro, settings.layout, settings.customCount);
+  return access.pro ? count : Math.max(count, Math.min(highestFilled, PRO_SLOTS));
+}
+
+/** The settings in use; read with useStore, change with the functions below. */
+export const $settings = atom<TGallerySettings>(DEFAULT_SETTINGS);
+
+function saveSettings(next: TGallerySettings): void {
+  $settings.set(next);
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(next));
+  } catch {
+    // Storage blocked: the settings hold for this page only.
+  }
+}
+
+/** Reads the saved settings (call once in the browser, after hydration). */
+export function loadSettings(): void {
+  try {
+    $settings.set(parseSettings(localStorage.getItem(SETTINGS_KEY)));
+  } catch {
+    $settings.set(DEFAULT_SETTINGS);
+  }
+}
+
+/** Picks a layout and saves it. */
+export function setLayout(layout: TLayoutId): void {
+  saveSettings({ ...$settings.get(), layout });
+}
+
+/** Sets the custom slot count, clamped (spec §5); returns the count kept. */
+export function setCustomCount(input: unknown): number {
+  const customCount = clampCustomCount(input);
+  saveSettings({ ...$settings.get(), layout: 'custom', customCount });
+  return customCount;
+}
+
+/** FULL GALLERY on or off (hides the summary panels); saved. */
+export function setFullGallery(on: boolean): void {
+  saveSettings({ ...$settings.get(), fullGallery: on });
+}
+
+/** REGISTRY MODE on or off; saved. */
+export function setRegistryMode(on: boolean): void {
+  saveSettings({ ...$settings.get(), registryMode: on });
+}
