@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstOpenSlot, freeBanner, registryFigures, swapStep, trialTone } from '../../../core/gallery.ts';
 import { ApiError } from '../lib/api.ts';
 import {
-  $cards, $dialog, $pendingSlots, $swapMode, $swapSelection, isUpgradeRequired, swapCards, tapSlotForSwap, toggleSwapMode,
-  type TGalleryCard,
+  $cards, $dialog, $pendingSlots, $swapMode, $swapSelection, closeDialogIf, isUpgradeRequired, openDialog, swapCards,
+  tapSlotForSwap, toggleSwapMode, type TGalleryCard,
 } from './gallery.ts';
 import {
   $settings, DEFAULT_SETTINGS, galleryAccess, parseSettings, setCustomCount, slotsShown, type TGalleryAccess,
@@ -184,6 +184,18 @@ describe('swap actions', () => {
     expect(isUpgradeRequired(new ApiError(403, 'x', { error: { code: 'forbidden' } }))).toBe(false);
     expect(isUpgradeRequired(new ApiError(400, 'x', { error: { requiresUpgrade: true } }))).toBe(false);
     expect(isUpgradeRequired(new Error('network'))).toBe(false);
+  });
+});
+
+describe('dialogs', () => {
+  it('a late answer closes only its own dialog', () => {
+    openDialog({ kind: 'view', slot: 4 });
+    closeDialogIf('add', 4);
+    expect($dialog.get()).toEqual({ kind: 'view', slot: 4 });
+    closeDialogIf('view', 5);
+    expect($dialog.get()).not.toBeNull();
+    closeDialogIf('view', 4);
+    expect($dialog.get()).toBeNull();
   });
 });
 

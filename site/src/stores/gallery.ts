@@ -83,6 +83,15 @@ export function closeDialog(): void {
   $dialog.set(null);
 }
 
+/**
+ * Closes the dialog only if it is still the one given (a call that finishes after the user moved
+ * on to another dialog must not close that one).
+ */
+export function closeDialogIf(kind: TGalleryDialog['kind'], slot: number): void {
+  const open = $dialog.get();
+  if (open && open.kind === kind && 'slot' in open && open.slot === slot) $dialog.set(null);
+}
+
 /** Where upgrade actions go (spec §2, §8 UPGRADE_REQUIRED). */
 export const PRICING_PATH = '/pricing';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { checkImageFile } from '../../lib/image.ts';
-import { $upload, closeDialog, uploadCard, type TCardFields } from '../../stores/gallery.ts';
+import { $upload, closeDialog, closeDialogIf, uploadCard, type TCardFields } from '../../stores/gallery.ts';
 import CardFields from './CardFields.tsx';
 import { DIALOG_TITLE_ID, focusSlot } from './dialog-ids.ts';
 import { slotLabel } from './format.ts';
@@ -72,7 +72,7 @@ export default function AddItemDialog({ slot }: { slot: number }) {
       return;
     }
     if (await uploadCard(slot, file, fields)) {
-      closeDialog();
+      closeDialogIf('add', slot);
       focusSlot(slot);
     }
   };

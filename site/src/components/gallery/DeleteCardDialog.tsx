@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $pendingSlots, closeDialog, deleteCard, type TGalleryCard } from '../../stores/gallery.ts';
+import { $pendingSlots, closeDialog, closeDialogIf, deleteCard, type TGalleryCard } from '../../stores/gallery.ts';
 import { DIALOG_TITLE_ID, focusSlot } from './dialog-ids.ts';
 import { cardName, slotLabel } from './format.ts';
 
@@ -8,7 +8,7 @@ export default function DeleteCardDialog({ card }: { card: TGalleryCard }) {
   const deleting = useStore($pendingSlots).has(card.slotNumber);
   const confirm = async () => {
     if (await deleteCard(card.slotNumber)) {
-      closeDialog();
+      closeDialogIf('delete', card.slotNumber);
       focusSlot(card.slotNumber);
     }
   };

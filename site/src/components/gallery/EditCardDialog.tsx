@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $pendingSlots, closeDialog, updateCard, type TCardFields, type TGalleryCard } from '../../stores/gallery.ts';
+import { $pendingSlots, closeDialog, closeDialogIf, updateCard, type TCardFields, type TGalleryCard } from '../../stores/gallery.ts';
 import CardFields from './CardFields.tsx';
 import { DIALOG_TITLE_ID } from './dialog-ids.ts';
 import { slotLabel } from './format.ts';
@@ -18,7 +18,7 @@ export default function EditCardDialog({ card }: { card: TGalleryCard }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    if (await updateCard(card.slotNumber, fields)) closeDialog();
+    if (await updateCard(card.slotNumber, fields)) closeDialogIf('edit', card.slotNumber);
   };
 
   return (
