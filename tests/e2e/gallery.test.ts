@@ -278,7 +278,7 @@ describe('trial user', () => {
     expect(await viewer.getByTestId('viewer-image').getAttribute('src')).toMatch(/\/large$/);
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('g-face'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('g-face'))).toBe(true);
 
     // Edit.
     await card.hover();
@@ -354,9 +354,13 @@ describe('add-item analysis', () => {
     await startTrial(context);
     let sent: { image?: string } = {};
     let release: () => void = () => undefined;
+    let routed: () => void = () => undefined;
+    const requested = new Promise<void>((resolve) => (routed = resolve));
     await page.route('**/api/analyze-card', async (route) => {
       sent = route.request().postDataJSON() as { image?: string };
-      await new Promise<void>((resolve) => (release = resolve));
+      const answer = new Promise<void>((resolve) => (release = resolve));
+      routed();
+      await answer;
       await route.fulfill({
         status: 200,
         contentType: 'application/json',
@@ -373,6 +377,8 @@ describe('add-item analysis', () => {
     await dialog(page).getByRole('button', { name: 'Analyze Card' }).click();
     await dialog(page).getByTestId('analysis-progress').waitFor();
     expect(await dialog(page).getByRole('button', { name: 'Analyzing...' }).isDisabled()).toBe(true);
+    await requested; // the photo is scaled before it is sent: answer only once the call is out
+    expect(await dialog(page).getByTestId('analysis-progress').isVisible()).toBe(true);
     release();
     await toast(page).getByText('Analysis Complete').waitFor();
     expect(await toast(page).innerText()).toContain('Identified: Luka Doncic - PSA 10 GEM MT');
