@@ -57,6 +57,16 @@ describe('upload', () => {
     expect([l.width, l.height, l.exif]).toEqual([300, 400, undefined]);
   });
 
+  it('keeps the transparency of a PNG in its viewer size', async () => {
+    const { client } = await registerUser(srv);
+    const clear = await sharp({ create: { width: 200, height: 280, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const res = await upload(client, 1, clear);
+    const large = await fetch(srv.url + res.body.imageUrl!, { headers: { cookie: client.cookieHeader } });
+    expect(large.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await large.arrayBuffer())).metadata();
+    expect(meta.hasAlpha).toBe(true);
+  });
+
   it('accepts PNG and WebP by content, whatever the file is called', async () => {
     const { client } = await registerUser(srv);
     expect((await client.request('POST', '/api/cards/1/upload', uploadForm(await pngImage(), {}, 'application/octet-stream', 'x.txt'))).status).toBe(201);

@@ -15,7 +15,7 @@ export interface TProcessedImage {
   original: { data: Buffer; mime: string; ext: string };
   /** Grid thumbnail, WebP, at most 400x560. */
   thumb: Buffer;
-  /** Viewer size, progressive JPEG, at most 1600 px on its longest side. */
+  /** Viewer size, at most 1600 px on its longest side: progressive JPEG, or WebP for a PNG (alpha). */
   large: Buffer;
 }
 
@@ -52,8 +52,10 @@ export async function processImage(input: Buffer): Promise<TProcessedImage> {
     const [original, thumb, large] = await Promise.all([
       cleanOriginal(kind, input, pipeline, meta),
       sharp(viewer.data, raw).resize(400, 560, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 72, effort: 2 }).toBuffer(),
-      // JPEG encodes ~5x faster than WebP at this size; the grid's many thumbnails are the WebP ones.
-      sharp(viewer.data, raw).jpeg({ quality: 82, progressive: true }).toBuffer(),
+      // JPEG encodes ~5x faster than WebP at this size; a PNG's may be transparent, so it keeps WebP.
+      kind === 'png'
+        ? sharp(viewer.data, raw).webp({ quality: 82, effort: 2 }).toBuffer()
+        : sharp(viewer.data, raw).jpeg({ quality: 82, progressive: true }).toBuffer(),
     ]);
     const quarterTurn = (meta.orientation ?? 1) >= 5;
     return {

@@ -7,10 +7,14 @@ import type { TProcessedImage } from './process-image.ts';
 /** Variants a client may ask for, and their files. */
 export const IMAGE_VARIANTS = { thumb: 'thumb.webp', large: 'large.jpg' } as const;
 
+/** PNG photos may be transparent: their viewer size is WebP (which keeps alpha), not JPEG. */
+const largeFile = (mime: string) => (mime === 'image/png' ? 'large.webp' : IMAGE_VARIANTS.large);
+
 /** The content type of a stored variant. */
 export function variantMime(image: Pick<CardImage, 'mime'>, variant: TImageVariant): string {
   if (variant === 'original') return image.mime;
-  return variant === 'thumb' ? 'image/webp' : 'image/jpeg';
+  if (variant === 'thumb') return 'image/webp';
+  return image.mime === 'image/png' ? 'image/webp' : 'image/jpeg';
 }
 export type TImageVariant = keyof typeof IMAGE_VARIANTS | 'original';
 
@@ -18,7 +22,10 @@ export const imageFolder = (userId: number, imageId: string) => `${userId}/${ima
 
 /** The store key of one variant of an image. */
 export function variantKey(image: Pick<CardImage, 'id' | 'userId' | 'mime'>, variant: TImageVariant): string {
-  const file = variant === 'original' ? `original.${image.mime === 'image/png' ? 'png' : 'jpg'}` : IMAGE_VARIANTS[variant];
+  const file =
+    variant === 'original' ? `original.${image.mime === 'image/png' ? 'png' : 'jpg'}`
+    : variant === 'large' ? largeFile(image.mime)
+    : IMAGE_VARIANTS.thumb;
   return `${imageFolder(image.userId, image.id)}/${file}`;
 }
 
@@ -29,7 +36,7 @@ export async function writeImageFiles(store: ImageStore, userId: number, image: 
   await Promise.all([
     store.write(`${folder}/original.${image.original.ext}`, image.original.data),
     store.write(`${folder}/${IMAGE_VARIANTS.thumb}`, image.thumb),
-    store.write(`${folder}/${IMAGE_VARIANTS.large}`, image.large),
+    store.write(`${folder}/${largeFile(image.original.mime)}`, image.large),
   ]);
   return id;
 }

@@ -63,6 +63,7 @@ const CURRENT_RATIO_KEYS = new Set<string>([
   STORAGE_KEYS.sessionId,
   'ratio-theme',
   'ratio-gallery-title',
+  'ratio-gallery-settings',
   'ratio-from-landing',
 ]);
 
