@@ -1,0 +1,61 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
+
+let e2e: TE2E;
+beforeAll(async () => { e2e = await startE2E(); });
+afterAll(async () => { await e2e?.close(); });
+
+async function slabPhoto(color: string): Promise<string> {
+  const jpeg = await sharp({ create: { width: 300, height: 420, channels: 3, background: color } }).jpeg({ quality: 80 }).toBuffer();
+  return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+}
+
+describe('a visitor with 3 anonymous cards signs up', () => {
+  it('finds the 3 cards in the gallery, and the browser copy is gone', async () => {
+    const cards = [
+      { id: 'c1', image: await slabPhoto('#a33'), player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', condition: 'PSA 10 GEM MT', userValue: '$1,250', userNotes: '', addedAt: '2026-11-20T10:00:00Z' },
+      { id: 'c2', image: await slabPhoto('#33a'), player: 'Luka Doncic', year: '2018', brand: 'Panini Prizm', condition: 'BGS 9.5', userValue: '400', userNotes: '', addedAt: '2026-11-20T10:01:00Z' },
+      { id: 'c3', image: await slabPhoto('#3a3'), player: 'Mike Trout', year: '2011', brand: 'Topps Update', condition: 'SGC 9', userValue: '', userNotes: '', addedAt: '2026-11-20T10:02:00Z' },
+    ];
+    const { context, page } = await e2e.newPage();
+    await context.addInitScript((stored) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('ratio-cache-version', '3.2');
+      localStorage.setItem('anonymous-collection', stored);
+    }, JSON.stringify(cards));
+
+    await page.goto('/collection');
+    await hydrated(page);
+    await page.getByText("You've built your wall. Don't lose it.").waitFor();
+    await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+    await page.waitForURL('**/pricing');
+    await hydrated(page);
+
+    await page.getByLabel('First Name').fill('Vera');
+    await page.getByLabel('Last Name').fill('Visitor');
+    await page.getByLabel('Email').fill(`visitor-${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('visitor-pass');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/gallery');
+    await hydrated(page);
+
+    await page.getByTestId('toast').getByText('Collection Transferred!').waitFor();
+    await page.getByTestId('filled-slot').nth(2).waitFor();
+    const slots = page.getByTestId('filled-slot');
+    expect(await slots.count()).toBe(3);
+    const text = await slots.allInnerTexts();
+    expect(text[0]).toContain('$1,250');
+    const api = await page.evaluate(() => fetch('/api/cards').then((r) => r.json()));
+    expect(api.map((c: { slotNumber: number; title: string; description: string }) => [c.slotNumber, c.title, c.description])).toEqual([
+      [1, 'Shohei Ohtani 2018', 'Topps Chrome • PSA 10 GEM MT'],
+      [2, 'Luka Doncic 2018', 'Panini Prizm • BGS 9.5'],
+      [3, 'Mike Trout 2011', 'Topps Update • SGC 9'],
+    ]);
+    // The photos came along: each thumbnail loads.
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid=filled-slot] img')].every((i) => i.complete && i.naturalWidth > 0));
+    expect(await page.evaluate(() => localStorage.getItem('anonymous-collection'))).toBeNull();
+    await context.close();
+  });
+});
