@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import compress from 'koa-compress';
 import type { TDeps } from './deps.ts';
 import { publicUrl } from './env.ts';
 import { errorHandler } from './middleware/error-handler.ts';
@@ -13,7 +14,7 @@ export interface TAppOptions {
 }
 
 /**
- * The Koa app: request log -> errors -> security headers -> same-origin check -> /api router ->
+ * The Koa app: request log -> errors -> security headers -> compression -> same-origin check -> /api router ->
  * the site (page guards, static files, Astro, the landing page for unknown paths).
  */
 export async function createApp(deps: TDeps, options: TAppOptions = {}): Promise<Koa> {
@@ -22,6 +23,8 @@ export async function createApp(deps: TDeps, options: TAppOptions = {}): Promise
   app.use(requestLog(deps.log));
   app.use(errorHandler(deps.log));
   app.use(securityHeaders());
+  // gzip only: brotli and zstd cost several times more CPU per response on this 2-core budget.
+  app.use(compress({ threshold: 1024, br: false, zstd: false, deflate: false }));
   app.use(sameOriginOnly(() => [publicUrl(deps.env)], ['/api/stripe/webhook']));
   const api = apiRouter(deps);
   app.use(api.routes());

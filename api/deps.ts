@@ -4,6 +4,7 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './services/mail/mailer.ts';
 import type { ImageStore } from './services/images/image-store.ts';
 import type { CardAnalyzer } from './services/analysis/index.ts';
+import type { SessionCache } from './services/sessions/session-cache.ts';
 import type { RateLimits } from './middleware/rate-limit.ts';
 
 /**
@@ -20,6 +21,8 @@ export interface TDeps {
   images: ImageStore;
   /** Card photo analysis: Gemini when configured, else offline OCR of the slab label. */
   analyzer: CardAnalyzer;
+  /** Session lookups remembered in memory: only on the embedded database, whose only client is this process. */
+  sessionCache?: SessionCache | undefined;
   /** The current time; tests move it. */
   clock: () => Date;
 }

@@ -10,6 +10,7 @@ import { createRateLimits } from './middleware/rate-limit.ts';
 import { createMailer } from './services/mail/mailer.ts';
 import { localImageStore } from './services/images/image-store.ts';
 import { createAnalyzer } from './services/analysis/index.ts';
+import { createSessionCache } from './services/sessions/session-cache.ts';
 
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
 export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
@@ -17,10 +18,12 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
   const db = overrides.db ?? createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const applied = await migrateLatest(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
+  const embedded = db.client.config.client !== 'pg';
   return {
     env,
     db,
     log,
+    sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : embedded ? createSessionCache(db) : undefined,
     mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
     limits: overrides.limits ?? createRateLimits(),
     images: overrides.images ?? localImageStore(path.join(env.DATA_DIR, 'images')),

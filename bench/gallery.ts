@@ -12,11 +12,12 @@ import { insertImageRow, writeImageFiles } from '../api/services/images/save-car
 import { CardSlot } from '../db/models/CardSlot.ts';
 import { User } from '../db/models/User.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/helpers/e2e.ts';
-import { fmt, loadFromSecondProcess, startBenchServer } from './lib.ts';
+import { fmt, loadFromSecondProcess, postgresReachable, startBenchServer } from './lib.ts';
 
 const CARDS = 1000;
-const { server, url, cleanup } = await startBenchServer();
-try {
+
+/** Registers a PRO user with 1,000 filled slots; returns the session cookie. */
+async function seedGallery(server: Awaited<ReturnType<typeof startBenchServer>>['server'], url: string): Promise<string> {
   const { db, images } = server.deps;
   const reg = await fetch(`${url}/api/register`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
@@ -44,11 +45,32 @@ try {
     }
   });
   console.log(`seeded ${CARDS} cards with photos in ${fmt((performance.now() - t0) / 1000)} s`);
+  return cookie;
+}
+
+async function measureCards(label: string, url: string, cookie: string): Promise<void> {
+  const r = await loadFromSecondProcess(`${url}/api/cards`, { headers: { cookie, 'accept-encoding': 'gzip, deflate, br' }, connections: 50, seconds: 10 });
+  console.log(`GET /api/cards on ${label}, 50 connections, 10 s: ${fmt(r.rps, 0)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, errors ${r.errors}, non-2xx ${r.non2xx}  (budget p50 < 20, p99 < 60)`);
+}
+
+const { server, url, cleanup } = await startBenchServer();
+try {
+  const cookie = await seedGallery(server, url);
 
   const body = await (await fetch(`${url}/api/cards`, { headers: { cookie } })).text();
-  console.log(`GET /api/cards answer: ${JSON.parse(body).length} slots, ${(body.length / 1024).toFixed(0)} KB`);
-  const r = await loadFromSecondProcess(`${url}/api/cards`, { headers: { cookie }, connections: 50, seconds: 10 });
-  console.log(`GET /api/cards, 50 connections, 10 s: ${fmt(r.rps, 0)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, errors ${r.errors}, non-2xx ${r.non2xx}  (budget p50 < 20, p99 < 60)`);
+  const gz = await fetch(`${url}/api/cards`, { headers: { cookie, 'accept-encoding': 'gzip' } });
+  const wire = Number((await gz.arrayBuffer()).byteLength);
+  console.log(`GET /api/cards answer: ${JSON.parse(body).length} slots, ${(body.length / 1024).toFixed(0)} KB JSON (${gz.headers.get('content-encoding') ?? 'identity'} on the wire)`);
+  void wire;
+  await measureCards('PGlite', url, cookie);
+  if (await postgresReachable()) {
+    const pg = await startBenchServer({ postgres: true });
+    try {
+      await measureCards('PostgreSQL', pg.url, await seedGallery(pg.server, pg.url));
+    } finally {
+      await pg.cleanup();
+    }
+  }
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
@@ -56,8 +78,8 @@ try {
     await context.addCookies([{ name: cookie.split('=')[0]!, value: cookie.split('=')[1]!, url }]);
     // The PRO layout with the most cards on screen: custom, 1000 slots.
     await context.addInitScript(() => {
-      localStorage.setItem('ratio-gallery-layout', 'custom');
-      localStorage.setItem('ratio-gallery-custom-count', '1000');
+      localStorage.setItem('ratio-cache-version', '3.2');
+      localStorage.setItem('ratio-gallery-settings', JSON.stringify({ layout: 'custom', customCount: 1000, fullGallery: false, registryMode: false }));
     });
     const page = await context.newPage();
     const runs: number[] = [];

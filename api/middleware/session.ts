@@ -22,7 +22,7 @@ export async function currentUser(ctx: Context, deps: TDeps): Promise<TAuthState
   const token = ctx.cookies.get(SESSION_COOKIE);
   let auth: TAuthState = { user: null, sessionId: null };
   if (token && token.length < 200) {
-    const found = await findSessionUser({ db: deps.db, secret: sessionSecret(deps.env), token, now: deps.clock() });
+    const found = await findSessionUser({ db: deps.db, secret: sessionSecret(deps.env), token, now: deps.clock(), cache: deps.sessionCache });
     if (found) auth = found;
     else clearSessionCookie(ctx, deps);
   }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as accounts from './20261121100000_accounts.ts';
 import * as cards from './20261121110000_cards.ts';
+import * as galleryVersion from './20261121120000_gallery_version.ts';
 
 interface TMigration {
   up(knex: Knex): Promise<void>;
@@ -11,6 +12,7 @@ interface TMigration {
 const MIGRATIONS: Record<string, TMigration> = {
   '20261121100000_accounts': accounts,
   '20261121110000_cards': cards,
+  '20261121120000_gallery_version': galleryVersion,
 };
 
 /**

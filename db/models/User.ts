@@ -15,6 +15,8 @@ export class User extends BaseModel {
   declare isAdmin: boolean;
   declare trialStartedAt: Date | null;
   declare trialEndDate: Date | null;
+  /** Bumped by every gallery write; keys the cached GET /api/cards answer. */
+  declare galleryVersion: number;
   declare createdAt: Date;
   declare updatedAt: Date;
 

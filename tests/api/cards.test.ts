@@ -225,3 +225,45 @@ describe('swap', () => {
     expect(after.every((s) => s.slotNumber >= 1 && s.slotNumber <= 5)).toBe(true);
   });
 });
+
+describe('GET /api/cards caching', () => {
+  it('answers gzip with an ETag, 304 when unchanged, and a fresh answer after every kind of write', async () => {
+    const { client } = await trialUser();
+    const read = async (headers: Record<string, string> = {}) => {
+      const res = await fetch(`${srv.url}/api/cards`, { headers: { cookie: client.cookieHeader, 'accept-encoding': 'gzip', ...headers } });
+      return { status: res.status, etag: res.headers.get('etag'), encoding: res.headers.get('content-encoding'), body: res.status === 200 ? ((await res.json()) as TSlotView[]) : null };
+    };
+    const first = await read();
+    expect(first).toMatchObject({ status: 200, encoding: 'gzip', body: [] });
+    expect((await read({ 'if-none-match': first.etag! })).status).toBe(304);
+
+    const titles = async () => (await read()).body!.map((c) => `${c.slotNumber}:${c.title}`);
+    await upload(client, 1, photo, { title: 'A' });
+    expect(await titles()).toEqual(['1:A']);
+    expect((await read({ 'if-none-match': first.etag! })).status).toBe(200);
+    await client.patch('/api/cards/1', { title: 'B' });
+    expect(await titles()).toEqual(['1:B']);
+    await client.post('/api/cards/swap', { fromSlot: 1, toSlot: 5 });
+    expect(await titles()).toEqual(['5:B']);
+    await client.post('/api/transfer-collection', { collectionData: [{ slotNumber: 2, imageUrl: '', title: 'T' }] });
+    expect(await titles()).toEqual(['2:T', '5:B']);
+    await client.delete('/api/cards/5');
+    expect(await titles()).toEqual(['2:T']);
+    // A refused write changes nothing and the cached answer stays right.
+    await client.post('/api/cards/swap', { fromSlot: 3, toSlot: 4 });
+    expect(await titles()).toEqual(['2:T']);
+  });
+
+  it('sees a write made by another process (another app on the same database)', async () => {
+    const { client, user } = await trialUser();
+    await upload(client, 1, photo, { title: 'Before' });
+    expect((await client.get('/api/cards')).body).toMatchObject([{ title: 'Before' }]);
+    // Another process's write: straight to the database, through the same transaction rule.
+    const { lockUser } = await import('../../api/services/cards/lock-user.ts');
+    await srv.deps.db.transaction(async (trx) => {
+      await lockUser(trx, (user as { id: number }).id);
+      await trx('card_slots').where({ userId: (user as { id: number }).id, slotNumber: 1 }).update({ title: 'After' });
+    });
+    expect((await client.get('/api/cards')).body).toMatchObject([{ title: 'After' }]);
+  });
+});

@@ -14,6 +14,7 @@ import { clearSlot } from '../../services/cards/clear-slot.ts';
 import { swapSlots } from '../../services/cards/swap-slots.ts';
 import { transferCollection } from '../../services/cards/transfer-collection.ts';
 import { updateCard } from '../../services/cards/update-card.ts';
+import { createGalleryCache } from '../../services/cards/gallery-cache.ts';
 import { uploadCard } from '../../services/cards/upload-card.ts';
 import { ZCardFields, ZMigrate, ZSlotParams, ZSwap, ZTransfer, ZUploadFields } from './schema.ts';
 
@@ -50,10 +51,24 @@ export function cardRoutes(deps: TDeps): Router {
   const router = new Router();
   const auth = requireUser(deps);
 
+  const gallery = createGalleryCache();
   router.get('/cards', auth, async (ctx) => {
-    const cards = await CardSlot.query(deps.db).modify('ofUser', userOf(ctx).id);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = cards.map(presentSlot);
+    const answer = await gallery.get(deps.db, userOf(ctx));
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.set('ETag', answer.etag);
+    ctx.set('Vary', 'Accept-Encoding, Cookie');
+    if (ctx.get('If-None-Match') === answer.etag) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = 'json';
+    // Pre-compressed once per gallery version; koa-compress leaves an encoded body alone.
+    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = answer.gzip;
+    } else {
+      ctx.body = answer.json;
+    }
   });
 
   router.post('/cards/swap', auth, jsonBody(), async (ctx) => {

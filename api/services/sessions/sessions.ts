@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { Session } from '../../../db/models/Session.ts';
 import { User } from '../../../db/models/User.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { SessionCache, TSessionRow } from './session-cache.ts';
 
 /** A session ends after this long without a request. */
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -37,15 +38,14 @@ export async function createSession(
  * The user behind a cookie token, or null when the session is unknown, idle too long or past its
  * absolute expiry (an expired row is deleted).
  */
-export async function findSessionUser(opts: TSessionOptions & { token: string }): Promise<{ user: User; sessionId: string } | null> {
+export async function findSessionUser(opts: TSessionOptions & { token: string; cache?: SessionCache | undefined }): Promise<{ user: User; sessionId: string } | null> {
   const id = hashToken(opts.token, opts.secret);
   // One plain join: this runs on every signed-in request, and is 2.4x cheaper than a graph join.
-  const row = (await opts.db('sessions')
+  const load = async () => (await opts.db('sessions')
     .join('users', 'users.id', 'sessions.userId')
     .where('sessions.id', id)
-    .first('users.*', 'sessions.expiresAt as sessionExpiresAt', 'sessions.lastSeenAt as sessionLastSeenAt')) as
-    | (Record<string, unknown> & { sessionExpiresAt: Date; sessionLastSeenAt: Date })
-    | undefined;
+    .first('users.*', 'sessions.expiresAt as sessionExpiresAt', 'sessions.lastSeenAt as sessionLastSeenAt')) as TSessionRow | undefined;
+  const row = opts.cache ? await opts.cache.get(id, load) : await load();
   if (!row) return null;
   const { sessionExpiresAt, sessionLastSeenAt, ...userColumns } = row;
   const now = opts.now.getTime();
