@@ -1,28 +1,25 @@
 import type { Command } from 'commander';
+import type { Knex } from 'knex';
 import { createDb, migrateLatest, migrateRollback } from '../../db/connection.ts';
 import type { TEnv } from '../../api/env.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
 
-/** Applies pending migrations; returns their names. */
-export async function runDbMigrate(env: TEnv): Promise<string[]> {
+/** Runs one migration step on the configured database and closes it. */
+async function onDatabase(env: TEnv, step: (db: Knex) => Promise<string[]>): Promise<string[]> {
   const db = createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
-    return await migrateLatest(db);
+    return await step(db);
   } finally {
     await db.destroy();
   }
 }
 
+/** Applies pending migrations; returns their names. */
+export const runDbMigrate = (env: TEnv) => onDatabase(env, migrateLatest);
+
 /** Rolls back the last batch of migrations; returns their names. */
-export async function runDbRollback(env: TEnv): Promise<string[]> {
-  const db = createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  try {
-    return await migrateRollback(db);
-  } finally {
-    await db.destroy();
-  }
-}
+export const runDbRollback = (env: TEnv) => onDatabase(env, migrateRollback);
 
 export function registerDb(program: Command): void {
   const db = program.command('db').description('database migrations');

@@ -1,3 +1,4 @@
+import { lockUser } from '../../api/services/cards/lock-user.ts';
 import sharp from 'sharp';
 import type { BrowserContext } from 'playwright-core';
 import type { TRunningServer } from '../../api/server.ts';
@@ -104,5 +105,9 @@ export async function fillSlotsInDb(server: TRunningServer, userId: number, coun
     value: `$${(i % 40) * 25 + 50}`,
     value_cents: ((i % 40) * 25 + 50) * 100,
   }));
-  for (let i = 0; i < rows.length; i += 200) await server.deps.db('card_slots').insert(rows.slice(i, i + 200));
+  // Like every gallery write, in a transaction that locks the user and bumps the gallery version.
+  await server.deps.db.transaction(async (trx) => {
+    await lockUser(trx, userId);
+    for (let i = 0; i < rows.length; i += 200) await trx('card_slots').insert(rows.slice(i, i + 200));
+  });
 }

@@ -408,8 +408,9 @@ describe('add-item analysis', () => {
   });
 });
 
-describe('speed', () => {
-  it('shows the first screen of a 1,000-card wall within 1.5 s', async () => {
+describe('a 1,000-card wall', () => {
+  // How fast is measured by bench/gallery.ts, never by a test: here only what the user sees.
+  it('shows its first screen, all 1,000 slots, and lazily loads the far end', async () => {
     const { context, page } = await e2e.newPage();
     const user = await signUp(context, email('thousand'));
     await startTrial(context);
@@ -417,6 +418,7 @@ describe('speed', () => {
     const [first] = (await (await context.request.get('/api/cards')).json()) as Array<{ thumbUrl: string }>;
     const imageId = first!.thumbUrl.split('/')[3]!;
     await e2e.server.deps.db('card_slots').where({ user_id: user.id }).delete();
+    // fillSlotsInDb bumps the gallery version, so the answer cached before the delete is not served.
     await fillSlotsInDb(e2e.server, user.id, 1000, imageId);
     await context.addInitScript(() => {
       localStorage.setItem('ratio-gallery-settings', JSON.stringify({ layout: 'custom', customCount: 1000, fullGallery: false, registryMode: true }));
@@ -428,10 +430,7 @@ describe('speed', () => {
       const img = document.querySelector<HTMLImageElement>('.g-grid li.is-filled img');
       return Boolean(img?.complete && img.naturalWidth > 0);
     });
-    const firstScreenMs = await page.evaluate(() => performance.now());
     await expect.poll(() => grid(page).locator('li.is-filled').count()).toBe(1000);
-    console.info(`first screen of a 1,000-card wall: ${Math.round(firstScreenMs)} ms`);
-    expect(firstScreenMs).toBeLessThan(1500);
 
     // Scrolling to the far end renders the last slots; thumbnails there load lazily.
     await slot(page, 1000).scrollIntoViewIfNeeded();

@@ -9,29 +9,12 @@ import { ApiError, apiRequest, errorMessage } from '../lib/api.ts';
 import { toast } from './toast.ts';
 import type { TGalleryAccess } from './gallery-layout.ts';
 import { setUser, type TUser } from './user.ts';
+import type { TSlotView } from '../../../api/presenters/card.ts';
 
 /* ---------- Types ---------- */
 
-/** A slot as the card calls answer it (spec §3 Card slot, plus image variants and parsed cents). */
-export interface TGalleryCard {
-  id: number | null;
-  slotNumber: number;
-  /** Large image for the viewer; owner-only URL. */
-  imageUrl: string | null;
-  /** Grid thumbnail, at most 400x560. */
-  thumbUrl: string | null;
-  originalUrl: string | null;
-  title: string;
-  description: string;
-  /** As the user typed it. */
-  value: string | null;
-  valueCents: number | null;
-  allTimeHigh: string | null;
-  allTimeHighCents: number | null;
-  isEmpty: boolean;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
+/** A slot as the card calls answer it: the API presenter's type, so the two cannot drift. */
+export type TGalleryCard = TSlotView;
 
 /** The text fields of a card as the forms hold them. */
 export interface TCardFields {

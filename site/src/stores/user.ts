@@ -1,23 +1,9 @@
 import { atom } from 'nanostores';
 import { ApiError, apiRequest } from '../lib/api.ts';
+import type { TUserView } from '../../../api/presenters/user.ts';
 
-/** The signed-in user as GET /api/user answers it (spec §3 User plus derived status fields). */
-export interface TUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isPro: boolean;
-  isTrialActive: boolean;
-  trialEndDate: string | null;
-  isGrandfathered: boolean;
-  isAdmin: boolean;
-  /** 'free' | 'trial' | 'pro' | 'grandfathered' | 'trial_expired' */
-  accountStatus: string;
-  trialDaysLeft: number | null;
-  canEdit: boolean;
-  maxSlots: number;
-}
+/** The signed-in user as GET /api/user answers it: the API presenter's type, so the two cannot drift. */
+export type TUser = TUserView;
 
 /** undefined while loading, null when signed out. */
 export const $user = atom<TUser | null | undefined>(undefined);

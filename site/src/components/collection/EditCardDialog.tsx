@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { updateAnonymousCard, type TAnonymousCard, type TCardFields } from '../../stores/anonymous-collection.ts';
-import Dialog from './Dialog.tsx';
+import Dialog from '../ui/Dialog.tsx';
 
 interface Props {
   /** The card being edited, or null when the dialog is closed. */

@@ -1,4 +1,4 @@
-import Dialog from './Dialog.tsx';
+import Dialog from '../ui/Dialog.tsx';
 import { CheckIcon } from './icons.tsx';
 import { TRIAL_NOTE, startFreeTrial } from './trial.ts';
 

@@ -1,16 +1,7 @@
 /** Line icons of the anonymous wall and the add flow. Decorative: the buttons carry the labels. */
-const base = {
-  viewBox: '0 0 24 24',
-  width: 18,
-  height: 18,
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  focusable: false,
-};
+import { ICON_BASE } from '../ui/icons.tsx';
+
+const base = { ...ICON_BASE, width: 18, height: 18 };
 
 /** A pencil. */
 export function EditIcon() {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $cards, $dialog, closeDialog } from '../../stores/gallery.ts';
 import type { TGalleryAccess } from '../../stores/gallery-layout.ts';
-import Dialog from '../collection/Dialog.tsx';
+import Dialog from '../ui/Dialog.tsx';
 import AddItemDialog from './AddItemDialog.tsx';
 import DeleteCardDialog from './DeleteCardDialog.tsx';
 import { DIALOG_TITLE_ID } from './dialog-ids.ts';

@@ -1,16 +1,7 @@
 /** Line icons of the gallery that the shared set (collection/icons.tsx) lacks. Decorative. */
 export { CheckIcon, EditIcon, PlusIcon, ScanIcon, TrashIcon, UploadIcon } from '../collection/icons.tsx';
 
-const base = {
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  focusable: false,
-};
+import { ICON_BASE as base } from '../ui/icons.tsx';
 
 /** Four corners pointing out: view full size. */
 export function ExpandIcon({ size = 18 }: { size?: number }) {

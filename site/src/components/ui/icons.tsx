@@ -1,15 +1,17 @@
-/** Small line icons used in form states. All are decorative (aria-hidden). */
-const base = {
+/** The SVG attributes every line icon of the site shares: 24-unit grid, stroked, decorative. */
+export const ICON_BASE = {
   viewBox: '0 0 24 24',
-  width: 28,
-  height: 28,
   fill: 'none',
   stroke: 'currentColor',
   strokeWidth: 1.8,
   strokeLinecap: 'round' as const,
   strokeLinejoin: 'round' as const,
   'aria-hidden': true,
+  focusable: false,
 };
+
+/** Small line icons used in form states. All are decorative (aria-hidden). */
+const base = { ...ICON_BASE, width: 28, height: 28 };
 
 /** A check mark in a circle. */
 export function CheckIcon() {
