@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataUrl } from '../fixtures/images.ts';
@@ -26,6 +27,14 @@ describe('POST /api/analyze-card (offline label reader)', () => {
       psaVerified: false,
     });
     expect(res.body.confidence).toBeGreaterThan(0.6);
+  });
+
+  it('reads an iPhone HEIC photo too (decisions.md 12)', async () => {
+    // tests/fixtures/slab-ohtani.heic: a generated slab photo encoded once with Debian's heif-enc (x265).
+    const heic = await fs.readFile(new URL('../fixtures/slab-ohtani.heic', import.meta.url));
+    const res = await srv.client().post('/api/analyze-card', { image: dataUrl(heic, 'image/heic') });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ player: expect.stringMatching(/shohei ohtani/i), year: '2018', psaCertNumber: '45678912' });
   });
 
   it('a photo with no label reads with a low confidence, not a made-up card', async () => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSlotView } from '../../api/presenters/card.ts';
@@ -65,6 +66,18 @@ describe('upload', () => {
     expect(large.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await large.arrayBuffer())).metadata();
     expect(meta.hasAlpha).toBe(true);
+  });
+
+  it('accepts an iPhone HEIC photo and serves it as JPEG and WebP', async () => {
+    const { client } = await registerUser(srv);
+    const heic = await fs.readFile(new URL('../fixtures/slab-ohtani.heic', import.meta.url));
+    const res = await client.request<TSlotView & TApiBody>('POST', '/api/cards/1/upload', uploadForm(heic, {}, 'image/heic', 'IMG_0001.HEIC'));
+    expect(res.status).toBe(201);
+    const original = await fetch(srv.url + res.body.originalUrl!, { headers: { cookie: client.cookieHeader } });
+    expect(original.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(Buffer.from(await original.arrayBuffer())).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.width).toBeGreaterThan(100);
   });
 
   it('accepts PNG and WebP by content, whatever the file is called', async () => {

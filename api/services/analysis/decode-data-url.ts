@@ -2,11 +2,10 @@ import sharp from 'sharp';
 import { AnalysisInputError } from './errors.ts';
 
 import { MAX_IMAGE_BYTES } from '../../../core/limits.ts';
+import { MAX_IMAGE_PIXELS } from '../images/open-image.ts';
 
 /** Largest image accepted for analysis, decoded (spec: 'JPG, PNG up to 10MB'). */
 export { MAX_IMAGE_BYTES };
-/** Largest image accepted for analysis, in pixels (a decompression-bomb guard). */
-export const MAX_IMAGE_PIXELS = 100_000_000;
 
 /** Image types accepted for analysis (decisions.md 12, plus GIF). */
 export type TImageMime = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/heic' | 'image/heif';
@@ -57,7 +56,7 @@ export async function decodeImageDataUrl(dataUrl: string, maxBytes = MAX_IMAGE_B
   if (mime !== 'image/heic' && mime !== 'image/heif') {
     const meta = await sharp(data).metadata().catch(() => null);
     if (!meta?.width || !meta.height) throw new AnalysisInputError('The file is not an image');
-    if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new AnalysisInputError('The image has too many pixels');
+    if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new AnalysisInputError('The image has too many pixels (50 megapixels at most)');
   }
   return { data, mime };
 }

@@ -40,8 +40,8 @@ export function createOcrAnalyzer(o: TOcrAnalyzerOptions = {}): CardAnalyzer {
     maxQueue: o.maxQueue ?? 16,
   });
   return {
-    async analyze(image) {
-      const source = await openForOcr(image);
+    async analyze(image, mime) {
+      const source = await openForOcr(image, mime);
       const reading = pool.run(async (recognize) => {
         let best: TCardAnalysis | null = null;
         const deadline = Date.now() + timeoutMs;

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from './decode-data-url.ts';
+import { openImage } from '../images/open-image.ts';
 import { AnalysisInputError } from './errors.ts';
 import type { TOcrImage } from './ocr-read.ts';
 
@@ -43,11 +43,13 @@ function meanOf(pixels: Uint8Array): number {
 }
 
 /**
- * Decodes a photo once (EXIF orientation applied, greyscale) for OCR. Throws AnalysisInputError
- * when sharp cannot read it (e.g. HEIC, which this build of sharp does not decode).
+ * Decodes a photo once (EXIF orientation applied, greyscale) for OCR; HEIC goes through libheif
+ * like gallery photos do. Throws AnalysisInputError when it cannot be read.
  */
-export async function openForOcr(image: Buffer): Promise<TOcrSource> {
-  const decoded = await sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS })
+export async function openForOcr(image: Buffer, mime = ''): Promise<TOcrSource> {
+  const opened = await openImage(image, mime === 'image/heic' || mime === 'image/heif').catch(() => null);
+  if (!opened) throw new AnalysisInputError('This image format cannot be read. Please upload a JPEG or PNG photo.', 'unsupported_image');
+  const decoded = await opened
     .rotate()
     .grayscale()
     .raw()

@@ -1,12 +1,10 @@
 import sharp, { type Sharp } from 'sharp';
-import decodeHeic from 'heic-decode';
 import { MAX_IMAGE_BYTES } from '../../../core/limits.ts';
 import { AppError } from '../../errors.ts';
 import { detectImageKind, type TImageKind } from './detect-type.ts';
 import { stripJpegMetadata } from './strip-jpeg-metadata.ts';
+import { MAX_IMAGE_PIXELS, openImage } from './open-image.ts';
 
-/** Refuse decompression bombs: more pixels than a 50-megapixel camera makes. */
-export const MAX_IMAGE_PIXELS = 50_000_000;
 
 export interface TProcessedImage {
   kind: TImageKind;
@@ -34,7 +32,7 @@ export async function processImage(input: Buffer): Promise<TProcessedImage> {
   let pipeline: Sharp;
   let meta: { width: number; height: number; orientation?: number | undefined };
   try {
-    pipeline = kind === 'heic' ? await fromHeic(input) : sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
+    pipeline = await openImage(input, kind === 'heic');
     const read = await pipeline.metadata();
     if (!read.width || !read.height) throw invalid('The image could not be read');
     meta = { width: read.width, height: read.height, orientation: read.orientation };
@@ -82,13 +80,4 @@ async function cleanOriginal(kind: TImageKind, input: Buffer, pipeline: Sharp, m
   }
   if (kind === 'png') return { data: await pipeline.clone().rotate().png({ compressionLevel: 6 }).toBuffer(), mime: 'image/png', ext: 'png' };
   return { data: await pipeline.clone().rotate().jpeg({ quality: 90 }).toBuffer(), mime: 'image/jpeg', ext: 'jpg' };
-}
-
-async function fromHeic(input: Buffer): Promise<Sharp> {
-  const images = await decodeHeic.all({ buffer: input });
-  const first = images[0];
-  if (!first) throw invalid('The image could not be read');
-  if (first.width * first.height > MAX_IMAGE_PIXELS) throw invalid('The image has too many pixels (50 megapixels at most)');
-  const { width, height, data } = await first.decode();
-  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
 }
