@@ -26,8 +26,11 @@ describe('parseEnv', () => {
   });
 
   it('production refuses to start without a session secret and a public https URL, and says why', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET[\s\S]*PUBLIC_URL/);
-    expect(() => parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'http://ratio.example' })).toThrow(/https/);
-    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://ratio.example' }).NODE_ENV).toBe('production');
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET[\s\S]*PUBLIC_URL[\s\S]*TRUST_PROXY/);
+    const safe = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://ratio.example', TRUST_PROXY: 'true' };
+    expect(() => parseEnv({ ...safe, PUBLIC_URL: 'http://ratio.example' })).toThrow(/https/);
+    expect(() => parseEnv({ ...safe, TRUST_PROXY: '' })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ ...safe, SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+    expect(parseEnv(safe).NODE_ENV).toBe('production');
   });
 });

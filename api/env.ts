@@ -67,6 +67,10 @@ export function parseEnv(raw: Record<string, string | undefined>): TEnv {
     }
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: must be set in production (links in emails, secure cookies)');
     else if (!env.PUBLIC_URL.startsWith('https://')) problems.push('PUBLIC_URL: must be https:// in production');
+    if (!env.TRUST_PROXY) {
+      // Ratio serves plain HTTP; TLS ends at a proxy, and Secure cookies need its X-Forwarded-Proto.
+      problems.push('TRUST_PROXY: must be true in production (Ratio runs behind the TLS proxy that serves PUBLIC_URL)');
+    }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
     }
