@@ -160,6 +160,21 @@ describe('current user', () => {
     expect((await client.get('/api/auth/user')).body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
   });
 
+  it('a session ends 30 days after sign-in even when used every day', async () => {
+    const { client } = await registerUser(srv);
+    const day = 24 * 3600 * 1000;
+    try {
+      for (let week = 1; week <= 4; week++) {
+        srv.advance(7 * day);
+        expect((await client.get('/api/user')).body).not.toBeNull();
+      }
+      srv.advance(3 * day);
+      expect((await client.get('/api/user')).body).toBeNull();
+    } finally {
+      srv.advance(-31 * day);
+    }
+  });
+
   it('a session idle for 14 days ends', async () => {
     const { client } = await registerUser(srv);
     srv.advance(15 * 24 * 3600 * 1000);
