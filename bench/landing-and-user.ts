@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import Koa from 'koa';
 import { fmt, loadFromSecondProcess, postgresReachable, startBenchServer } from './lib.ts';
 
-const { server, url, cleanup } = await startBenchServer();
+const { url, cleanup } = await startBenchServer();
 try {
   // 1. Landing page bytes.
   const html = await (await fetch(`${url}/`)).text();

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { flashToast, toast, type TToastInput } from './toast.ts';
+import { flashToast, toast } from './toast.ts';
 import { recompressDataUrl, type TEncodeOptions } from '../lib/image.ts';
 import {
   ANONYMOUS_CARD_LIMIT, CACHE_VERSION, COLLECTION_MESSAGES, COLLECTION_UPDATED_EVENT, CURRENT_RATIO_KEYS, RECOMPRESSION_STEPS,
