@@ -4,7 +4,8 @@
  * 2. The site build the browser tests serve.
  * 3. PostgreSQL: used when reachable (started with the machine's command when it is installed but
  *    down), so the API tests run on PGlite and on PostgreSQL.
- * 4. Vitest over every project; the exit code is Vitest's.
+ * 4. The type check (tsc, ~2 s): a type error fails the run like a failing test.
+ * 5. Vitest over every project; the exit code is Vitest's.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +36,13 @@ if (!postgres && fs.existsSync('/etc/postgresql')) {
   }
 }
 console.log(postgres ? '[test] API tests run on PGlite and PostgreSQL' : '[test] PostgreSQL unreachable: API tests run on PGlite only');
+
+console.log('[test] type check');
+const typecheck = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { stdio: 'inherit' });
+if (typecheck.status !== 0) {
+  console.error('[test] type check failed');
+  process.exit(typecheck.status ?? 1);
+}
 
 const result = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], {
   stdio: 'inherit',
