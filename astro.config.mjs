@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 
@@ -16,4 +16,10 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file' },
   devToolbar: { enabled: false },
+  // Read when the site is built; `npm start` builds with the same environment the server runs in.
+  env: {
+    schema: {
+      SUPPORT_EMAIL: envField.string({ context: 'client', access: 'public', default: 'support@ratio.local' }),
+    },
+  },
 });

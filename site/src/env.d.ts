@@ -1,1 +1,2 @@
 /// <reference types="astro/client" />
+/// <reference path="../../.astro/types.d.ts" />

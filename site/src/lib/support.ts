@@ -1,5 +1,8 @@
+import { SUPPORT_EMAIL as configured } from 'astro:env/client';
+
 /**
- * The support contact shown on /account ('Need Help?') and in footers (decisions §1). The server
- * may override it with SUPPORT_EMAIL; the static site shows this default.
+ * The support contact shown on /account ('Need Help?') and in footers (decisions §1):
+ * SUPPORT_EMAIL when set at build time (npm start builds with the server's environment), else
+ * support@ratio.local.
  */
-export const SUPPORT_EMAIL = 'support@ratio.local';
+export const SUPPORT_EMAIL: string = configured;
