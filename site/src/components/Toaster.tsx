@@ -33,6 +33,9 @@ export default function Toaster() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // A new toast starts unpaused: a toast dismissed under the pointer never sees mouseleave.
+  useEffect(() => setPaused(false), [current?.id]);
+
   useEffect(() => {
     setDragX(0);
     if (!current || paused) return;
