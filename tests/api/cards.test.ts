@@ -248,11 +248,13 @@ describe('GET /api/cards caching', () => {
     };
     const first = await read();
     expect(first).toMatchObject({ status: 200, encoding: 'gzip', body: [] });
+    expect(await read({ 'accept-encoding': 'identity' })).toMatchObject({ status: 200, encoding: null, body: [] });
     expect((await read({ 'if-none-match': first.etag! })).status).toBe(304);
 
     const titles = async () => (await read()).body!.map((c) => `${c.slotNumber}:${c.title}`);
     await upload(client, 1, photo, { title: 'A' });
     expect(await titles()).toEqual(['1:A']);
+    expect((await read({ 'accept-encoding': 'identity' })).body!.map((c) => c.title)).toEqual(['A']);
     expect((await read({ 'if-none-match': first.etag! })).status).toBe(200);
     await client.patch('/api/cards/1', { title: 'B' });
     expect(await titles()).toEqual(['1:B']);

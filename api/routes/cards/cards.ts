@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import type { Context } from 'koa';
@@ -62,12 +63,13 @@ export function cardRoutes(deps: TDeps): Router {
       return;
     }
     ctx.type = 'json';
-    // Pre-compressed once per gallery version; koa-compress leaves an encoded body alone.
+    // Compressed once per gallery version; koa-compress leaves an encoded body alone. The rare
+    // client that refuses gzip gets it unpacked.
     if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
       ctx.set('Content-Encoding', 'gzip');
       ctx.body = answer.gzip;
     } else {
-      ctx.body = answer.json;
+      ctx.body = gunzipSync(answer.gzip);
     }
   });
 
