@@ -444,3 +444,18 @@ async function dismissToast(page: Page): Promise<void> {
   const close = page.getByRole('button', { name: 'Dismiss notification' });
   if (await close.count()) await close.click();
 }
+
+describe('keyboard', () => {
+  it('a skip link takes a keyboard user past the whole wall', async () => {
+    const { context, page } = await e2e.newPage();
+    await signUp(context, email('skipper'));
+    await page.goto('/gallery');
+    await hydrated(page);
+    const skip = page.getByRole('link', { name: /Skip past the wall \(10 slots\)/ });
+    await skip.focus();
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('after-wall');
+    await context.close();
+  });
+});

@@ -97,7 +97,10 @@ export default function GalleryView({ user }: { user: TUser }) {
       )}
       {!access.canEdit && <p className="g-viewonly" data-testid="view-only">Cards in View-Only Mode</p>}
 
+      {/* Each slot has several controls: keyboard users can jump past the whole wall. */}
+      <a className="skip-link skip-inline" href="#after-wall">Skip past the wall ({count} slots)</a>
       <SlotGrid access={access} count={count} columns={columns} registry={registry} />
+      <span id="after-wall" tabIndex={-1} />
 
       {beyond > 0 && (
         <p className="g-beyond">
