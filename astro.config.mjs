@@ -2,6 +2,7 @@
 import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { PAGE_CSP } from './site/src/lib/csp.ts';
 
 // Pages prerender to static HTML; the Koa server (api/server.ts) serves them and mounts
 // Astro's handler for any page that opts out of prerendering.
@@ -11,11 +12,16 @@ export default defineConfig({
   publicDir: './site/public',
   outDir: './dist',
   output: 'static',
-  adapter: node({ mode: 'middleware' }),
+  // staticHeaders: each page's CSP (with Astro's script and style hashes) goes to dist/_headers.json,
+  // which the server sends as a header (api/site.ts) instead of a <meta> tag.
+  adapter: node({ mode: 'middleware', staticHeaders: true }),
+  security: { csp: PAGE_CSP },
   integrations: [react()],
   trailingSlash: 'never',
   build: { format: 'file' },
   devToolbar: { enabled: false },
+  // No Markdown here; Shiki's inline styles would not pass the CSP anyway.
+  markdown: { syntaxHighlight: false },
   // Read when the site is built; `npm start` builds with the same environment the server runs in.
   env: {
     schema: {

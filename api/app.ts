@@ -14,15 +14,17 @@ export interface TAppOptions {
 }
 
 /**
- * The Koa app: request log -> errors -> security headers -> compression -> same-origin check -> /api router ->
+ * The Koa app: request log -> security headers -> errors -> compression -> same-origin check -> /api router ->
  * the site (page guards, static files, Astro, the landing page for unknown paths).
  */
 export async function createApp(deps: TDeps, options: TAppOptions = {}): Promise<Koa> {
-  const app = new Koa({ proxy: deps.env.TRUST_PROXY });
+  // Behind proxies, the client's address is the one the proxies appended to X-Forwarded-For: only the
+  // last TRUSTED_PROXIES entries count (leftmost entries are whatever the client sent).
+  const app = new Koa({ proxy: deps.env.TRUST_PROXY, maxIpsCount: deps.env.TRUSTED_PROXIES });
   app.silent = true;
   app.use(requestLog(deps.log));
+  app.use(securityHeaders({ production: deps.env.NODE_ENV === 'production' }));
   app.use(errorHandler(deps.log));
-  app.use(securityHeaders());
   // gzip only: brotli and zstd cost several times more CPU per response on this 2-core budget.
   app.use(compress({ threshold: 1024, br: false, zstd: false, deflate: false }));
   app.use(sameOriginOnly(() => [publicUrl(deps.env)], ['/api/stripe/webhook']));

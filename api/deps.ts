@@ -6,6 +6,7 @@ import type { ImageStore } from './services/images/image-store.ts';
 import type { CardAnalyzer } from './services/analysis/index.ts';
 import type { SessionCache } from './services/sessions/session-cache.ts';
 import type { RateLimits } from './middleware/rate-limit.ts';
+import type { TBilling } from './services/billing/create-billing.ts';
 
 /**
  * Everything a request handler may need, built once at start-up (api/server.ts) or by a test.
@@ -23,6 +24,8 @@ export interface TDeps {
   analyzer: CardAnalyzer;
   /** Session lookups remembered in memory: only on the embedded database, whose only client is this process. */
   sessionCache?: SessionCache | undefined;
+  /** Billing: Stripe when configured, else local billing in test mode (nobody is charged). */
+  billing: TBilling;
   /** The current time; tests move it. */
   clock: () => Date;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env.ts';
+import { billingProvider, EnvError, parseEnv } from './env.ts';
 
 describe('parseEnv', () => {
   it('runs on defaults with nothing set', () => {
@@ -27,10 +27,26 @@ describe('parseEnv', () => {
 
   it('production refuses to start without a session secret and a public https URL, and says why', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET[\s\S]*PUBLIC_URL[\s\S]*TRUST_PROXY/);
-    const safe = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://ratio.example', TRUST_PROXY: 'true' };
+    const safe = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://ratio.example', TRUST_PROXY: 'true', BILLING: 'local' };
     expect(() => parseEnv({ ...safe, PUBLIC_URL: 'http://ratio.example' })).toThrow(/https/);
     expect(() => parseEnv({ ...safe, TRUST_PROXY: '' })).toThrow(/TRUST_PROXY/);
     expect(() => parseEnv({ ...safe, SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
     expect(parseEnv(safe).NODE_ENV).toBe('production');
+  });
+
+  it('billing: local test mode by default, Stripe with its keys; production needs Stripe or BILLING=local on purpose', () => {
+    expect(billingProvider(parseEnv({}))).toBe('local');
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' };
+    expect(billingProvider(parseEnv(stripe))).toBe('stripe');
+    expect(billingProvider(parseEnv({ ...stripe, BILLING: 'local' }))).toBe('local');
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY: required for Stripe billing/);
+    expect(() => parseEnv({ BILLING: 'stripe' })).toThrow(/STRIPE_SECRET_KEY[\s\S]*STRIPE_PUBLISHABLE_KEY/);
+    expect(() => parseEnv({ BILLING: 'paypal' })).toThrow(/BILLING/);
+
+    const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://ratio.example', TRUST_PROXY: 'true' };
+    expect(() => parseEnv(prod)).toThrow(/BILLING: production has no Stripe keys[\s\S]*BILLING=local on purpose/);
+    expect(() => parseEnv({ ...prod, ...stripe })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(billingProvider(parseEnv({ ...prod, ...stripe, STRIPE_WEBHOOK_SECRET: 'whsec_x' }))).toBe('stripe');
+    expect(billingProvider(parseEnv({ ...prod, BILLING: 'local' }))).toBe('local');
   });
 });

@@ -19,6 +19,9 @@ export const ZEnv = z.object({
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
   SESSION_SECRET: optional(z.string()),
   TRUST_PROXY: bool.transform((v) => v ?? false),
+  // How many proxies in front of Ratio append to X-Forwarded-For; the client is the address the
+  // outermost of them appended (entries further left are whatever the client sent).
+  TRUSTED_PROXIES: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(10).default(1)),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).transform((v) => v ?? 'info'),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(z.string()).transform((v) => v ?? 'Ratio <no-reply@ratio.local>'),
@@ -31,6 +34,7 @@ export const ZEnv = z.object({
   GEMINI_BASE_URL: optional(z.url()),
   PSA_API_TOKEN: optional(z.string()),
   PSA_API_BASE_URL: optional(z.url()).transform((v) => v ?? 'https://api.psacard.com'),
+  BILLING: optional(z.enum(['stripe', 'local'], 'must be stripe or local')),
   STRIPE_SECRET_KEY: optional(z.string()),
   STRIPE_PUBLISHABLE_KEY: optional(z.string()),
   STRIPE_WEBHOOK_SECRET: optional(z.string()),
@@ -61,6 +65,10 @@ export function parseEnv(raw: Record<string, string | undefined>): TEnv {
   }
   const env = result.data;
   const problems: string[] = [];
+  const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const;
+  if (billingProvider(env) === 'stripe') {
+    for (const key of stripeKeys) if (!env[key]) problems.push(`${key}: required for Stripe billing`);
+  }
   if (env.NODE_ENV === 'production') {
     if (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32) {
       problems.push('SESSION_SECRET: must be set to at least 32 random characters in production');
@@ -71,12 +79,26 @@ export function parseEnv(raw: Record<string, string | undefined>): TEnv {
       // Ratio serves plain HTTP; TLS ends at a proxy, and Secure cookies need its X-Forwarded-Proto.
       problems.push('TRUST_PROXY: must be true in production (Ratio runs behind the TLS proxy that serves PUBLIC_URL)');
     }
-    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
+    if (billingProvider(env) === 'stripe' && !env.STRIPE_WEBHOOK_SECRET) {
+      problems.push('STRIPE_WEBHOOK_SECRET: required for Stripe billing in production (webhooks keep subscriptions in step)');
+    }
+    if (billingProvider(env) === 'local' && env.BILLING !== 'local') {
+      problems.push(
+        'BILLING: production has no Stripe keys, so billing would run in local test mode where nobody pays. Set STRIPE_SECRET_KEY, '
+        + 'STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or set BILLING=local on purpose',
+      );
     }
   }
   if (problems.length) throw new EnvError(problems);
   return env;
+}
+
+/**
+ * Which billing provider runs: BILLING when set, else Stripe when a secret key is configured, else
+ * local billing (test mode: nobody is charged).
+ */
+export function billingProvider(env: Pick<TEnv, 'BILLING' | 'STRIPE_SECRET_KEY'>): 'stripe' | 'local' {
+  return env.BILLING ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'local');
 }
 
 /** The public origin used in links (emails) and the same-origin check. */

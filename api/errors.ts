@@ -38,3 +38,9 @@ export const tooManyRequests = (retryAfterSeconds: number) => {
 /** A tier limit or view-only state refused the call (decisions.md 2–3). */
 export const upgradeRequired = (message: string) =>
   new AppError(403, 'upgrade_required', message, { requiresUpgrade: true });
+/** The billing provider could not be reached or failed (spec §8 'Upgrade failed'); nothing was changed. */
+export const billingUnavailable = () =>
+  new AppError(503, 'billing_unavailable', 'The payment service is not answering. Please try again or contact support.');
+/** A payment the provider refused (spec §8 'Payment Failed' with the provider's message). */
+export const paymentFailed = (message: string, declineCode: string) =>
+  new AppError(402, 'payment_failed', message, { declineCode });

@@ -8,9 +8,11 @@ import type { TEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { createRateLimits } from './middleware/rate-limit.ts';
 import { createMailer } from './services/mail/mailer.ts';
-import { localImageStore } from './services/images/image-store.ts';
+import { createImageStore } from './services/images/image-store.ts';
+import { sweepImages } from './services/images/sweep-images.ts';
 import { createAnalyzer } from './services/analysis/index.ts';
 import { createSessionCache } from './services/sessions/session-cache.ts';
+import { createBilling } from './services/billing/create-billing.ts';
 
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
 export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
@@ -19,6 +21,7 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
   const applied = await migrateLatest(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const embedded = db.client.config.client !== 'pg';
+  const clock = overrides.clock ?? (() => new Date());
   return {
     env,
     db,
@@ -26,7 +29,7 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
     sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : embedded ? createSessionCache(db) : undefined,
     mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
     limits: overrides.limits ?? createRateLimits(),
-    images: overrides.images ?? localImageStore(path.join(env.DATA_DIR, 'images')),
+    images: overrides.images ?? createImageStore(env),
     analyzer: overrides.analyzer ?? createAnalyzer({
       geminiApiKey: env.GEMINI_API_KEY,
       geminiModel: env.GEMINI_MODEL,
@@ -34,7 +37,8 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
       psaToken: env.PSA_API_TOKEN,
       psaBaseUrl: env.PSA_API_BASE_URL,
     }),
-    clock: overrides.clock ?? (() => new Date()),
+    billing: overrides.billing ?? createBilling(env, { db, clock, log }),
+    clock,
   };
 }
 
@@ -61,12 +65,22 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
   const url = `http://localhost:${port}`;
   await fs.mkdir(env.DATA_DIR, { recursive: true });
   await fs.writeFile(path.join(env.DATA_DIR, 'ratio.pid'), String(process.pid));
-  deps.log.info({ url, database: env.DATABASE_URL ? 'postgresql' : 'pglite', mail: deps.mailer.isOutbox ? 'outbox' : 'smtp' }, 'Ratio is serving');
+  const billing = deps.billing.provider.billing;
+  deps.log.info({
+    url, database: env.DATABASE_URL ? 'postgresql' : 'pglite', mail: deps.mailer.isOutbox ? 'outbox' : 'smtp',
+    billing: billing.provider === 'local' ? 'local (TEST MODE: nobody is charged)' : `stripe (${billing.mode})`,
+  }, 'Ratio is serving');
+  // Leftovers of an earlier run killed mid-upload go now, in the background (`ratio images sweep`
+  // does the same on demand). Folders younger than the grace period are left to uploads in flight.
+  const sweep = sweepImages({ db: deps.db, images: deps.images, now: deps.clock(), apply: true })
+    .then((r) => { if (r.orphans.length) deps.log.info({ removed: r.orphans.length, bytes: r.orphans.reduce((n, o) => n + o.bytes, 0) }, 'orphaned image folders removed'); })
+    .catch((err: unknown) => deps.log.warn({ err }, 'image sweep failed'));
   return {
     server,
     deps,
     url,
     async close() {
+      await sweep;
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await deps.analyzer.close();

@@ -21,16 +21,19 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
   const clientDir = path.join(siteDir, 'client');
   const notFoundPage = await fs.readFile(path.join(clientDir, '404.html'), 'utf8')
     .catch(() => fs.readFile(path.join(clientDir, 'index.html'), 'utf8'));
+  const pageCsp = await readPageCsp(siteDir);
+  if (!pageCsp.size) deps.log.warn({ siteDir }, 'the site build lists no Content-Security-Policy (dist/_headers.json): pages are served without one');
   const entry = path.join(siteDir, 'server', 'entry.mjs');
   const astro = (await import(pathToFileURL(entry).href)) as { handler: TAstroHandler };
 
   const guards: Middleware = async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    const page = ctx.path.replace(/\.html$/, '').replace(/\/$/, '') || '/';
+    // The page the static server would pick for this path (it decodes and normalises it too).
+    const page = pageOf(ctx.path);
     if (PROTECTED.includes(page)) {
       ctx.set('Cache-Control', 'no-store');
       if (!(await currentUser(ctx, deps)).user) return ctx.redirect('/auth');
-    } else if (page === '/' || page === '/index') {
+    } else if (page === '/') {
       ctx.set('Cache-Control', 'no-store');
       if ((await currentUser(ctx, deps)).user) return ctx.redirect('/gallery');
     }
@@ -42,8 +45,13 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
     index: 'index.html',
     setHeaders(res, file) {
       if (file.includes(`${path.sep}_astro${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      else if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-      else res.setHeader('Cache-Control', 'public, max-age=3600');
+      else if (file.endsWith('.html')) {
+        res.setHeader('Cache-Control', 'no-cache');
+        const csp = pageCsp.get(pageOf(`/${path.relative(clientDir, file)}`));
+        // A page missing from the build's list (an older build) is served without a policy rather than broken by the API's.
+        if (csp) res.setHeader('Content-Security-Policy', csp);
+        else res.removeHeader('Content-Security-Policy');
+      } else res.setHeader('Cache-Control', 'public, max-age=3600');
     },
   });
 
@@ -61,8 +69,43 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
     ctx.status = 404;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
+    const csp = pageCsp.get('/404') ?? pageCsp.get('/');
+    if (csp) ctx.set('Content-Security-Policy', csp);
+    else ctx.remove('Content-Security-Policy');
     ctx.body = notFoundPage;
   };
 
   return [guards, statics, astroPages, landing];
+}
+
+/**
+ * The page a path names, as the static server resolves it: percent-decoded, dot segments and
+ * repeated slashes resolved, without `.html` or a trailing slash ('/%67allery/' and '/./gallery'
+ * are '/gallery'; '/index.html' is '/').
+ */
+export function pageOf(urlPath: string): string {
+  let decoded = urlPath;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    // Malformed escapes: the static server refuses the path; the guards see it as it came.
+  }
+  const page = path.posix.normalize(decoded).replace(/\.html$/, '').replace(/\/+$/, '') || '/';
+  return page === '/index' ? '/' : page;
+}
+
+/**
+ * Each page's Content-Security-Policy, by page path, from dist/_headers.json: the build writes it
+ * with the hashes of the page's own scripts and styles (astro.config.mjs `security.csp`).
+ */
+async function readPageCsp(siteDir: string): Promise<Map<string, string>> {
+  const file = path.join(siteDir, '_headers.json');
+  const text = await fs.readFile(file, 'utf8').catch(() => '[]');
+  const entries = JSON.parse(text) as Array<{ pathname: string; headers: Array<{ key: string; value: string }> }>;
+  const map = new Map<string, string>();
+  for (const { pathname, headers } of entries) {
+    const csp = headers.find((h) => h.key.toLowerCase() === 'content-security-policy');
+    if (csp) map.set(pageOf(pathname), csp.value);
+  }
+  return map;
 }

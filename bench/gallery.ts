@@ -12,6 +12,7 @@ import { insertImageRow, writeImageFiles } from '../api/services/images/save-car
 import { CardSlot } from '../db/models/CardSlot.ts';
 import { User } from '../db/models/User.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/helpers/e2e.ts';
+import { accountFacts } from '../tests/helpers/factories.ts';
 import { fmt, loadFromSecondProcess, postgresReachable, startBenchServer } from './lib.ts';
 
 const CARDS = 1000;
@@ -25,7 +26,7 @@ async function seedGallery(server: Awaited<ReturnType<typeof startBenchServer>>[
   });
   const cookie = reg.headers.getSetCookie()[0]!.split(';')[0]!;
   const user = await User.query(db).findOne({ email: 'gallery@example.com' });
-  await User.query(db).patch({ isPro: true }).where('id', user!.id);
+  await User.query(db).patch(accountFacts('pro')).where('id', user!.id);
 
   const t0 = performance.now();
   const photos = await Promise.all(['#7a1f1f', '#1f4e7a', '#2e6b3a', '#6b5a1f'].map(async (bg) =>

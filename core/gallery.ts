@@ -214,22 +214,15 @@ export interface TFreeBanner {
 }
 
 /**
- * The free banner for a free account (status 'free'), or null for any other status. `trialUsed`
- * turns 'Try PRO' into 'Upgrade'.
+ * The free banner's content when the account's banner (core/account.ts, sent by the API) is
+ * 'free', else null. `trialUsed` turns 'Try PRO' into 'Upgrade'.
  */
-export function freeBanner(access: { status: string; trialUsed: boolean }, cardCount: number): TFreeBanner | null {
-  if (access.status !== 'free') return null;
+export function freeBanner(access: { banner: string; trialUsed: boolean }, cardCount: number): TFreeBanner | null {
+  if (access.banner !== 'free') return null;
   return {
     label: cardCount >= ALMOST_FULL_AT ? 'ALMOST FULL' : 'FREE TIER',
     used: `${Math.min(cardCount, FREE_SLOTS)}/${FREE_SLOTS} slots used`,
     action: access.trialUsed ? 'upgrade' : 'try',
     more: PRO_SLOTS - FREE_SLOTS,
   };
-}
-
-/** Trial banner tone (spec §4): 5+ days green, 2 to 4 yellow, under 2 orange. */
-export function trialTone(daysLeft: number): 'green' | 'yellow' | 'orange' {
-  if (daysLeft >= 5) return 'green';
-  if (daysLeft >= 2) return 'yellow';
-  return 'orange';
 }

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { DataError, UniqueViolationError } from 'objection';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -10,6 +11,8 @@ interface THttpLikeError {
   message?: string;
   code?: string;
   type?: string;
+  /** Objection wraps driver errors; the PostgreSQL code is on the original. */
+  nativeError?: { code?: string };
 }
 
 /** Known client-error statuses raised by the body parser and friends, with their stable codes. */
@@ -38,9 +41,13 @@ export function errorHandler(log: Logger): Middleware {
       } else if (raw instanceof z.ZodError) {
         status = 400;
         body = validationBody(raw);
-      } else if (err.code === '23505') {
+      } else if (raw instanceof UniqueViolationError || sqlState(err) === '23505') {
         status = 409;
         body = { code: 'conflict', message: 'That already exists' };
+      } else if (raw instanceof DataError || sqlState(err)?.startsWith('22')) {
+        // PostgreSQL refused a value (class 22: data exception): input the schemas let through.
+        status = 400;
+        body = { code: 'invalid_input', message: 'The request holds a value that cannot be stored' };
       } else {
         const s = err.status ?? err.statusCode;
         if (s && s >= 400 && s < 500) {
@@ -60,6 +67,12 @@ export function errorHandler(log: Logger): Middleware {
       ctx.body = { error: body };
     }
   };
+}
+
+/** The PostgreSQL SQLSTATE of a database error, raw or wrapped by Objection. */
+function sqlState(err: THttpLikeError): string | undefined {
+  const code = err.nativeError?.code ?? err.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
 /** A zod failure as a 400 body naming the first field at fault. */

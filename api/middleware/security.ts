@@ -1,14 +1,31 @@
 import type { Middleware } from 'koa';
 import { forbidden } from '../errors.ts';
 
-/** Conservative security headers on every answer. */
-export function securityHeaders(): Middleware {
+/**
+ * The Content-Security-Policy of every answer that is not a page (JSON, images, files): it may
+ * load nothing and be framed by no one. Pages carry their own policy, built with the site
+ * (site/src/lib/csp.ts, sent by api/site.ts).
+ */
+export const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Browser features no page of Ratio uses are switched off; payment stays for Stripe's frame. */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), usb=(), payment=(self "https://js.stripe.com")';
+
+/**
+ * Security headers on every answer, errors included (they are set before anything else runs, so
+ * a thrown error keeps them). HSTS only in production, where TLS ends at the proxy in front.
+ */
+export function securityHeaders(options: { production: boolean }): Middleware {
   return async (ctx, next) => {
-    await next();
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'same-origin');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
+    ctx.set('Content-Security-Policy', DEFAULT_CSP);
+    if (options.production) ctx.set('Strict-Transport-Security', 'max-age=31536000');
+    await next();
   };
 }
 

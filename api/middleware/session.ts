@@ -3,7 +3,7 @@ import type { User } from '../../db/models/User.ts';
 import type { TDeps } from '../deps.ts';
 import { sessionSecret } from '../env.ts';
 import { unauthorized } from '../errors.ts';
-import { findSessionUser, SESSION_ABSOLUTE_MS } from '../services/sessions/sessions.ts';
+import { createSession, destroySession, findSessionUser, SESSION_ABSOLUTE_MS } from '../services/sessions/sessions.ts';
 
 export const SESSION_COOKIE = 'ratio_session';
 
@@ -46,20 +46,36 @@ export function userOf(ctx: Context): User {
   return user;
 }
 
-/** Sets the session cookie: httpOnly, SameSite=Lax, Secure in production. */
-export function setSessionCookie(ctx: Context, deps: TDeps, token: string): void {
-  ctx.cookies.set(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: deps.env.NODE_ENV === 'production',
-    maxAge: SESSION_ABSOLUTE_MS,
-    path: '/',
-    overwrite: true,
-  });
+/**
+ * The options of the session cookie: httpOnly, SameSite=Lax, and Secure in production. In
+ * production TLS ends at the proxy (TRUST_PROXY), so the cookie jar is told the connection is
+ * secure even when a request reaches Ratio without X-Forwarded-Proto: the browser still only sends
+ * a Secure cookie over HTTPS, and clearing a stale cookie never fails.
+ */
+function sessionCookieOptions(ctx: Context, deps: TDeps, maxAge: number) {
+  const secure = deps.env.NODE_ENV === 'production';
+  if (secure) ctx.cookies.secure = true;
+  return { httpOnly: true, sameSite: 'lax' as const, secure, maxAge, path: '/', overwrite: true };
 }
 
+/** Sets the session cookie. */
+export function setSessionCookie(ctx: Context, deps: TDeps, token: string): void {
+  ctx.cookies.set(SESSION_COOKIE, token, sessionCookieOptions(ctx, deps, SESSION_ABSOLUTE_MS));
+}
+
+/** Clears the session cookie. */
 export function clearSessionCookie(ctx: Context, deps: TDeps): void {
-  ctx.cookies.set(SESSION_COOKIE, '', {
-    httpOnly: true, sameSite: 'lax', secure: deps.env.NODE_ENV === 'production', maxAge: 0, path: '/', overwrite: true,
-  });
+  ctx.cookies.set(SESSION_COOKIE, '', sessionCookieOptions(ctx, deps, 0));
+}
+
+/**
+ * Signs a browser in as `userId`: a fresh session id at every sign-in, and any session the
+ * browser held before ends.
+ */
+export async function startSession(ctx: Context, deps: TDeps, userId: number): Promise<void> {
+  const secret = sessionSecret(deps.env);
+  const old = ctx.cookies.get(SESSION_COOKIE);
+  if (old) await destroySession({ db: deps.db, secret, token: old });
+  const token = await createSession({ db: deps.db, secret, now: deps.clock(), userId, userAgent: ctx.get('User-Agent'), ip: ctx.ip });
+  setSessionCookie(ctx, deps, token);
 }

@@ -1,24 +1,6 @@
 import { formatCents } from '../../core/values.ts';
+import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import type { CardSlot } from '../../db/models/CardSlot.ts';
-
-/** A slot as the client sees it (spec §3 Card slot, plus image variants and parsed cents). */
-export interface TSlotView {
-  id: number | null;
-  slotNumber: number;
-  imageUrl: string | null;
-  thumbUrl: string | null;
-  originalUrl: string | null;
-  title: string;
-  description: string;
-  value: string | null;
-  valueCents: number | null;
-  /** The larger of what the user entered and the highest value ever recorded (decisions.md 5). */
-  allTimeHigh: string | null;
-  allTimeHighCents: number | null;
-  isEmpty: boolean;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
 
 const imageUrl = (id: string, variant: string) => `/api/images/${id}/${variant}`;
 

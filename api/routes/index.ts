@@ -7,11 +7,20 @@ import { cardRoutes } from './cards/cards.ts';
 import { imageRoutes } from './images/images.ts';
 import { trialRoutes } from './trial/trial.ts';
 import { analysisRoutes } from './analysis/analysis.ts';
+import { checkoutRoutes } from './billing/checkout.ts';
+import { subscriptionRoutes } from './billing/subscription.ts';
+import { testModeRoutes } from './billing/test-mode.ts';
 
 /** The whole JSON API under /api. Unknown /api paths answer a JSON 404. */
 export function apiRouter(deps: TDeps): Router {
   const api = new Router({ prefix: '/api' });
-  for (const routes of [authRoutes(deps), userRoutes(deps), cardRoutes(deps), imageRoutes(deps), trialRoutes(deps), analysisRoutes(deps)]) {
+  const groups = [
+    authRoutes(deps), userRoutes(deps), cardRoutes(deps), imageRoutes(deps), trialRoutes(deps), analysisRoutes(deps),
+    subscriptionRoutes(deps), checkoutRoutes(deps),
+    // Local billing's TEST MODE calls exist only when it is the provider.
+    ...(deps.billing.testMode ? [testModeRoutes(deps, deps.billing.testMode)] : []),
+  ];
+  for (const routes of groups) {
     api.use(routes.routes(), routes.allowedMethods({ throw: false }));
   }
   api.all('/{*rest}', () => {

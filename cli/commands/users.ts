@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { accountStatus } from '../../core/account.ts';
+import { accountState, isAdmin } from '../../core/account.ts';
 import { User } from '../../db/models/User.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
@@ -17,10 +17,20 @@ export async function runUsersAdmin(db: Knex, options: { email: string; revoke?:
   return User.query(db).patchAndFetchById(user.id, { isAdmin: !options.revoke, updatedAt: new Date() });
 }
 
-/** The users, newest first, with their account status. */
-export async function runUsersList(db: Knex, now = new Date()): Promise<Array<{ id: number; email: string; name: string; status: string; admin: boolean }>> {
+/** The users, newest first, with their account status and subscription status (core/account.ts). */
+export async function runUsersList(
+  db: Knex,
+  options: { adminEmails?: readonly string[]; now?: Date } = {},
+): Promise<Array<{ id: number; email: string; name: string; status: string; subscription: string; admin: boolean }>> {
+  const now = options.now ?? new Date();
   const users = await User.query(db).orderBy('id', 'desc');
-  return users.map((u) => ({ id: u.id, email: u.email, name: `${u.firstName} ${u.lastName}`, status: accountStatus(u, now).kind, admin: u.isAdmin }));
+  return users.map((u) => {
+    const state = accountState(u, now);
+    return {
+      id: u.id, email: u.email, name: `${u.firstName} ${u.lastName}`, status: state.kind, subscription: state.subscriptionStatus,
+      admin: isAdmin(u, options.adminEmails ?? []),
+    };
+  });
 }
 
 export function registerUsers(program: Command): void {
@@ -35,7 +45,8 @@ export function registerUsers(program: Command): void {
   users.command('list')
     .description('list users with their status')
     .action(async () => {
-      const rows = await withDb(loadEnv(), (db) => runUsersList(db)).catch(handleError);
+      const env = loadEnv();
+      const rows = await withDb(env, (db) => runUsersList(db, { adminEmails: env.ADMIN_EMAILS })).catch(handleError);
       if (!rows.length) console.log('No users yet.');
       else console.table(rows);
     });

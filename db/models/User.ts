@@ -1,8 +1,12 @@
 import type { QueryBuilder } from 'objection';
+import type { TAccountFacts } from '../../core/account.ts';
 import { BaseModel } from './BaseModel.ts';
 
-/** A registered collector (spec §3 User). */
-export class User extends BaseModel {
+/**
+ * A registered collector (spec §3 User). Its billing columns are the stored facts core/account.ts
+ * computes the account's state from (isPro, trial, grace, retention…): nothing derivable is stored.
+ */
+export class User extends BaseModel implements TAccountFacts {
   static override tableName = 'users';
 
   declare id: number;
@@ -10,13 +14,22 @@ export class User extends BaseModel {
   declare passwordHash: string;
   declare firstName: string;
   declare lastName: string;
-  declare isPro: boolean;
   declare isGrandfathered: boolean;
   declare isAdmin: boolean;
   declare trialStartedAt: Date | null;
   declare trialEndDate: Date | null;
   /** Bumped by every gallery write; keys the cached GET /api/cards answer. */
   declare galleryVersion: number;
+  /** The billing provider's customer (Stripe cus_…, or lcus_… in local billing). */
+  declare billingCustomerId: string | null;
+  declare subscriptionId: string | null;
+  declare subscriptionProviderStatus: string | null;
+  declare subscriptionCancelAtPeriodEnd: boolean;
+  declare subscriptionPeriodEnd: Date | null;
+  declare subscriptionEndedAt: Date | null;
+  declare subscriptionEndReason: string | null;
+  declare subscriptionSyncedAt: Date | null;
+  declare retentionPurgedAt: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 
@@ -24,6 +37,10 @@ export class User extends BaseModel {
     /** Users whose email matches, case-insensitively. */
     byEmail(query: QueryBuilder<User>, email: string) {
       void query.where('email', email.trim().toLowerCase());
+    },
+    /** The user whose billing customer this is. */
+    byBillingCustomer(query: QueryBuilder<User>, customerId: string) {
+      void query.where('billingCustomerId', customerId);
     },
   };
 }

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { dataUrlPayloadStart } from '../../api/services/analysis/decode-data-url.ts';
 import { AnalysisInputError, decodeImageDataUrl, MAX_IMAGE_BYTES, sniffImageMime } from '../../api/services/analysis/index.ts';
+import { HOSTILE_HEADER_256 } from '../api/abuse/corpus.ts';
 
 const toDataUrl = (buf: Buffer, mime = 'image/jpeg') => `data:${mime};base64,${buf.toString('base64')}`;
 const tiny = sharp({ create: { width: 8, height: 8, channels: 3, background: '#c8102e' } });
@@ -52,6 +54,22 @@ describe('decodeImageDataUrl', () => {
     ['empty', 'data:image/png;base64,'],
   ])('refuses %s', async (_name, url) => {
     expect((await inputError(decodeImageDataUrl(url))).status).toBe(400);
+  });
+});
+
+describe('dataUrlPayloadStart', () => {
+  it('reads the headers browsers write, with or without parameters', () => {
+    expect(dataUrlPayloadStart('data:image/jpeg;base64,AAAA')).toBe(23);
+    expect(dataUrlPayloadStart('data:;base64,AAAA')).toBe(13);
+    expect(dataUrlPayloadStart('DATA:image/png;name=card.png;charset=utf-8;BASE64,AAAA')).toBe(50);
+  });
+
+  it('refuses malformed headers in time linear in their length (no backtracking)', () => {
+    const started = performance.now();
+    for (const url of [HOSTILE_HEADER_256, `data:image/png;${'aaa;'.repeat(19)}!`, `data:${'a;'.repeat(5000)}base64,x`, 'data:image/png,AAAA', 'data:image/png;base64']) {
+      expect(dataUrlPayloadStart(url)).toBe(-1);
+    }
+    expect(performance.now() - started).toBeLessThan(20);
   });
 });
 

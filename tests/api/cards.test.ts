@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TSlotView } from '../../api/presenters/card.ts';
+import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import { jpegWithExif, pixelBomb, pngImage, uploadForm, webpImage } from '../fixtures/images.ts';
 import type { TApiBody, TestClient } from '../helpers/http.ts';
-import { registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
+import { registerTrialUser, registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 let srv: TTestServer;
 let photo: Buffer;
@@ -18,11 +18,7 @@ const upload = (client: TestClient, slot: number | string, image = photo, fields
   client.request<TSlotView & TApiBody>('POST', `/api/cards/${slot}/upload`, uploadForm(image, fields));
 const slots = async (client: TestClient) => (await client.request<TSlotView[]>('GET', '/api/cards')).body;
 
-async function trialUser() {
-  const u = await registerUser(srv);
-  expect((await u.client.post('/api/start-free-trial')).status).toBe(200);
-  return u;
-}
+const trialUser = () => registerTrialUser(srv);
 
 describe('upload', () => {
   it('fills a slot with the photo and fields, and serves its variants to the owner', async () => {
@@ -274,7 +270,7 @@ describe('GET /api/cards caching', () => {
     await upload(client, 1, photo, { title: 'Before' });
     expect((await client.get('/api/cards')).body).toMatchObject([{ title: 'Before' }]);
     // Another process's write: straight to the database, through the same transaction rule.
-    const { lockUser } = await import('../../api/services/cards/lock-user.ts');
+    const { lockUser } = await import('../../api/services/accounts/lock-user.ts');
     await srv.deps.db.transaction(async (trx) => {
       await lockUser(trx, (user as { id: number }).id);
       await trx('card_slots').where({ userId: (user as { id: number }).id, slotNumber: 1 }).update({ title: 'After' });

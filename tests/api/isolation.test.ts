@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TSlotView } from '../../api/presenters/card.ts';
+import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import { jpegWithExif, uploadForm } from '../fixtures/images.ts';
 import { registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
+import { registerUser, resetTokenFor, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 let srv: TTestServer;
 beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });
 afterAll(async () => { await srv?.close(); });
 
-/** The token in the last reset email sent to an address. */
-function tokenFor(email: string): string {
-  const mail = srv.mailer.sent.filter((m) => m.to === email).at(-1);
-  const match = mail?.text.match(/\/reset-password\?token=([A-Za-z0-9_%-]+)/);
-  if (!match?.[1]) throw new Error(`no reset link mailed to ${email}`);
-  return decodeURIComponent(match[1]);
-}
+const tokenFor = (email: string) => resetTokenFor(srv, email);
 
 describe('forgot and reset password', () => {
   it('answers the same for an unknown email and sends nothing', async () => {

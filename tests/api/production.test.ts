@@ -4,7 +4,7 @@ import { startTestServer, type TTestServer } from '../helpers/server.ts';
 let srv: TTestServer;
 beforeAll(async () => {
   srv = await startTestServer({
-    env: { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(48), PUBLIC_URL: 'https://ratio.example', TRUST_PROXY: 'true' },
+    env: { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(48), PUBLIC_URL: 'https://ratio.example', TRUST_PROXY: 'true', BILLING: 'local' },
   });
 });
 afterAll(async () => { await srv?.close(); });

@@ -1,4 +1,4 @@
-import { lockUser } from '../../api/services/cards/lock-user.ts';
+import { lockUser } from '../../api/services/accounts/lock-user.ts';
 import sharp from 'sharp';
 import type { BrowserContext } from 'playwright-core';
 import type { TRunningServer } from '../../api/server.ts';

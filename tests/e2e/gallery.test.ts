@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { User } from '../../db/models/User.ts';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
+import { accountFacts } from '../helpers/factories.ts';
 import { fillSlotsInDb, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 
 let e2e: TE2E;
@@ -308,7 +310,7 @@ describe('trial user', () => {
     const user = await signUp(context, email('expired'));
     await startTrial(context);
     await seedCard(context, 12, { title: 'Late pickup', value: '75' }, photo);
-    await e2e.server.deps.db('users').where({ id: user.id }).update({ trial_end_date: new Date(Date.now() - 86_400_000) });
+    await User.query(e2e.server.deps.db).patch(accountFacts('trial_expired')).where('id', user.id);
     await openGallery(page);
     await page.getByText('7-Day PRO Trial Ended').waitFor();
     await page.getByTestId('view-only').getByText('Cards in View-Only Mode').waitFor();
@@ -326,7 +328,7 @@ describe('legacy (grandfathered) user', () => {
   it('gets every feature, with the slots past 10 locked behind PRO', async () => {
     const { context, page } = await e2e.newPage();
     const user = await signUp(context, email('legacy'));
-    await e2e.server.deps.db('users').where({ id: user.id }).update({ is_grandfathered: true });
+    await User.query(e2e.server.deps.db).patch(accountFacts('grandfathered')).where('id', user.id);
     await seedCard(context, 1, { title: 'Old favourite', value: '40' }, photo);
     await openGallery(page);
     expect(await page.getByTestId('version-label').textContent()).toBe('PRO VERSION');

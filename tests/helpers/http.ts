@@ -22,6 +22,11 @@ export class TestClient {
     this.baseUrl = baseUrl;
   }
 
+  /** Sets a cookie as if the server had (a session made outside the HTTP API, by a test factory). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }

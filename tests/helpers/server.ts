@@ -8,6 +8,8 @@ import { parseEnv } from '../../api/env.ts';
 import { createLogger } from '../../api/logger.ts';
 import { createRateLimits } from '../../api/middleware/rate-limit.ts';
 import { createDeps } from '../../api/server.ts';
+import { createBilling } from '../../api/services/billing/create-billing.ts';
+import type { StripeEmulator } from './stripe/emulator.ts';
 import type { Mailer, TMail } from '../../api/services/mail/mailer.ts';
 import { createTestDb, type TTestDb } from './db.ts';
 import { TestClient } from './http.ts';
@@ -37,28 +39,40 @@ export interface TTestServer {
 
 /**
  * The real Koa app on a fresh test database (PGlite or PostgreSQL per TEST_DB), on a random
- * loopback port, with an in-memory mailer and a movable clock.
+ * loopback port, with an in-memory mailer and a movable clock; with `siteDir`, the site too. Billing
+ * is local (test mode), or Stripe against the given emulator (no network retries, so an outage
+ * shows at once), which then shares the server's clock and sends its webhooks to it.
  */
-export async function startTestServer(options: { env?: Record<string, string>; deps?: Partial<TDeps>; rateLimitScale?: number } = {}): Promise<TTestServer> {
+export async function startTestServer(options: {
+  env?: Record<string, string>;
+  deps?: Partial<TDeps>;
+  rateLimitScale?: number;
+  siteDir?: string;
+  stripe?: StripeEmulator;
+} = {}): Promise<TTestServer> {
   const testDb = await createTestDb();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-api-'));
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir, ...options.env });
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir, ...options.stripe?.env, ...options.env });
   let offset = 0;
   const mailer = memoryMailer();
+  const log = createLogger('silent');
+  const clock = () => new Date(Date.now() + offset);
   const deps = await createDeps(env, {
     db: testDb.db,
-    log: createLogger('silent'),
+    log,
     mailer,
     limits: createRateLimits(options.rateLimitScale ?? 1),
-    clock: () => new Date(Date.now() + offset),
+    clock,
+    billing: createBilling(env, { db: testDb.db, clock, log }, { maxNetworkRetries: 0 }),
     ...options.deps,
   });
-  const app = await createApp(deps);
+  const app = await createApp(deps, { siteDir: options.siteDir });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  options.stripe?.attach({ appUrl: url, clock });
   return {
     url,
     deps,
@@ -87,4 +101,20 @@ export async function registerUser(srv: TTestServer, overrides: Partial<{ email:
   const res = await client.post<{ id: number; email: string }>('/api/register', input);
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
   return { client, user: res.body, input };
+}
+
+/** Registers a fresh user who has started the 7-day PRO trial (slots 1–1000). */
+export async function registerTrialUser(srv: TTestServer) {
+  const u = await registerUser(srv);
+  const res = await u.client.post('/api/start-free-trial');
+  if (res.status !== 200) throw new Error(`trial start failed: ${res.status} ${res.text}`);
+  return u;
+}
+
+/** The token of the last reset link mailed to an address (throws when none was sent). */
+export function resetTokenFor(srv: TTestServer, email: string): string {
+  const mail = srv.mailer.sent.filter((m) => m.to === email).at(-1);
+  const match = mail?.text.match(/\/reset-password\?token=([A-Za-z0-9_%-]+)/);
+  if (!match?.[1]) throw new Error(`no reset link mailed to ${email}`);
+  return decodeURIComponent(match[1]);
 }

@@ -1,47 +1,46 @@
-import Router, { type RouterContext } from '@koa/router';
+import Router from '@koa/router';
 import type { TDeps } from '../../deps.ts';
 import { publicUrl, sessionSecret } from '../../env.ts';
 import { bodyOf, jsonBody, parseInput } from '../../middleware/body.ts';
-import { consume } from '../../middleware/rate-limit.ts';
-import { clearSessionCookie, currentUser, SESSION_COOKIE, setSessionCookie } from '../../middleware/session.ts';
+import { clearLoginFailures, loginGuard } from '../../middleware/login-guard.ts';
+import { consume, limitByIp } from '../../middleware/rate-limit.ts';
+import { clearSessionCookie, currentUser, SESSION_COOKIE, startSession } from '../../middleware/session.ts';
 import { presentUser } from '../../presenters/user.ts';
-import { registerUser } from '../../services/accounts/register-user.ts';
+import { signUp } from '../../services/accounts/sign-up.ts';
 import { requestPasswordReset } from '../../services/accounts/request-password-reset.ts';
 import { resetPassword } from '../../services/accounts/reset-password.ts';
 import { verifyCredentials } from '../../services/accounts/verify-credentials.ts';
-import { createSession, destroySession } from '../../services/sessions/sessions.ts';
-import { ZForgotPassword, ZLogin, ZRegister, ZResetPassword } from './schema.ts';
+import { destroySession } from '../../services/sessions/sessions.ts';
+import { ZForgotPassword, ZLogin, ZRegister, ZResetPassword, type TAccountAnswer } from '../../../core/contracts/auth.types.ts';
 
 /** Sign-up, sign-in, sign-out and password reset (spec §7). */
 export function authRoutes(deps: TDeps): Router {
   const router = new Router();
   const secret = sessionSecret(deps.env);
 
-  const startSession = async (ctx: RouterContext, userId: number) => {
-    // A fresh session id at every sign-in; any session the browser held before ends.
-    const old = ctx.cookies.get(SESSION_COOKIE);
-    if (old) await destroySession({ db: deps.db, secret, token: old });
-    const token = await createSession({ db: deps.db, secret, now: deps.clock(), userId, userAgent: ctx.get('User-Agent'), ip: ctx.ip });
-    setSessionCookie(ctx, deps, token);
-  };
-
-  router.post('/register', jsonBody(), async (ctx) => {
+  // Up to 3 anonymous cards may come along, their photos as data URLs of ≤ 800 px JPEGs (spec §5).
+  router.post('/register', limitByIp(deps.limits.registerIp), jsonBody('4mb'), async (ctx) => {
     const input = parseInput(ZRegister, bodyOf(ctx));
-    await consume([deps.limits.registerIp, ctx.ip]);
-    const user = await registerUser({ db: deps.db, input, adminEmails: deps.env.ADMIN_EMAILS });
-    await startSession(ctx, user.id);
-    deps.log.info({ userId: user.id }, 'user registered');
+    const { user, cardsMoved } = await signUp({
+      db: deps.db, images: deps.images, log: deps.log, now: deps.clock(), input, startTrial: input.startTrial, cards: input.collectionData,
+    });
+    await startSession(ctx, deps, user.id);
+    deps.log.info({ userId: user.id, trial: Boolean(input.startTrial) }, 'user registered');
     ctx.status = 201;
-    ctx.body = presentUser(user, deps.clock(), deps.env.ADMIN_EMAILS);
+    const answer: TAccountAnswer = { ...presentUser(user, deps.clock(), deps.env.ADMIN_EMAILS), ...(cardsMoved ? { cardsMoved } : {}) };
+    ctx.body = answer;
   });
 
-  router.post('/login', jsonBody(), async (ctx) => {
+  router.post('/login', limitByIp(deps.limits.loginIp), jsonBody(), async (ctx) => {
     const input = parseInput(ZLogin, bodyOf(ctx));
-    const account = input.email.toLowerCase();
-    await consume([deps.limits.loginIp, ctx.ip], [deps.limits.loginAccount, account]);
-    const user = await verifyCredentials({ db: deps.db, email: input.email, password: input.password });
-    await deps.limits.loginAccount.delete(account);
-    await startSession(ctx, user.id);
+    const guard = loginGuard(deps.limits, input.email, ctx.ip);
+    await guard.check();
+    const user = await verifyCredentials({ db: deps.db, email: input.email, password: input.password }).catch(async (err: unknown) => {
+      await guard.failed();
+      throw err;
+    });
+    await guard.succeeded();
+    await startSession(ctx, deps, user.id);
     ctx.body = presentUser(user, deps.clock(), deps.env.ADMIN_EMAILS);
   });
 
@@ -55,18 +54,19 @@ export function authRoutes(deps: TDeps): Router {
     ctx.body = { ok: true };
   });
 
-  router.post('/forgot-password', jsonBody(), async (ctx) => {
+  router.post('/forgot-password', limitByIp(deps.limits.forgotIp), jsonBody(), async (ctx) => {
     const input = parseInput(ZForgotPassword, bodyOf(ctx));
-    await consume([deps.limits.forgotIp, ctx.ip], [deps.limits.forgotAccount, input.email.toLowerCase()]);
+    await consume([deps.limits.forgotAccount, input.email.toLowerCase()]);
     await requestPasswordReset({
       db: deps.db, mailer: deps.mailer, log: deps.log, email: input.email, secret, baseUrl: publicUrl(deps.env), now: deps.clock(),
     });
     ctx.body = { message: 'If an account exists for that email, a reset link is on its way. It expires in 1 hour.' };
   });
 
-  router.post('/reset-password', jsonBody(), async (ctx) => {
+  router.post('/reset-password', limitByIp(deps.limits.resetIp), jsonBody(), async (ctx) => {
     const input = parseInput(ZResetPassword, bodyOf(ctx));
-    await resetPassword({ db: deps.db, token: input.token, password: input.password, secret, now: deps.clock() });
+    const email = await resetPassword({ db: deps.db, token: input.token, password: input.password, secret, now: deps.clock() });
+    await clearLoginFailures(deps.limits, email);
     // The reset ended every session, including this browser's if it had one.
     if ((await currentUser(ctx, deps)).user) clearSessionCookie(ctx, deps);
     ctx.body = { message: 'Your password has been reset. You can now sign in.' };

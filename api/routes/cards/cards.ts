@@ -1,14 +1,11 @@
-import fs from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
-import type { Context } from 'koa';
-import { MAX_IMAGE_BYTES } from '../../../core/limits.ts';
+import type { Middleware } from 'koa';
 import { toGalleryCards } from '../../../core/transfer.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { TDeps } from '../../deps.ts';
-import { AppError, badRequest } from '../../errors.ts';
 import { bodyOf, jsonBody, parseInput } from '../../middleware/body.ts';
+import { imageUpload, uploadedImage } from '../../middleware/multipart.ts';
 import { requireUser, userOf } from '../../middleware/session.ts';
 import { presentEmptySlot, presentSlot } from '../../presenters/card.ts';
 import { clearSlot } from '../../services/cards/clear-slot.ts';
@@ -17,35 +14,10 @@ import { transferCollection } from '../../services/cards/transfer-collection.ts'
 import { updateCard } from '../../services/cards/update-card.ts';
 import { createGalleryCache } from '../../services/cards/gallery-cache.ts';
 import { uploadCard } from '../../services/cards/upload-card.ts';
-import { ZCardFields, ZMigrate, ZSlotParams, ZSwap, ZTransfer, ZUploadFields } from './schema.ts';
+import { ZCardFields, ZMigrate, ZSlotParams, ZSwap, ZTransfer, ZUploadFields, type TMigrateAnswer, type TTransferAnswer } from '../../../core/contracts/cards.types.ts';
 
-const multipart = koaBody({
-  multipart: true,
-  json: false,
-  urlencoded: false,
-  text: false,
-  formidable: { maxFileSize: MAX_IMAGE_BYTES, maxFiles: 1, maxFields: 10, maxFieldsSize: 64 * 1024, allowEmptyFiles: false },
-  onError(err) {
-    const tooBig = /maxFileSize|maxTotalFileSize|exceeded/i.test(err.message);
-    throw tooBig ? new AppError(413, 'image_too_large', 'Image is larger than 10 MB') : badRequest('invalid_upload', 'The upload could not be read');
-  },
-});
-
-interface TUploadedFile { filepath: string }
-
-/** The single uploaded file named `image`, read into memory; its temp file is removed. */
-async function takeImage(ctx: Context): Promise<Buffer> {
-  const files = (ctx.request as unknown as { files?: Record<string, TUploadedFile | TUploadedFile[]> }).files ?? {};
-  const entry = files.image;
-  const all = Object.values(files).flat();
-  try {
-    const file = Array.isArray(entry) ? entry[0] : entry;
-    if (!file) throw badRequest('image_required', 'image: an image file is required');
-    return await fs.readFile(file.filepath);
-  } finally {
-    await Promise.allSettled(all.map((f) => fs.rm(f.filepath, { force: true })));
-  }
-}
+/** A transfer's body: up to 100 cards, photos as data URLs; no deeper than `{ list: [ { … } ] }`. */
+const TRANSFER_BODY = { limit: '40mb', maxDepth: 3 };
 
 /** The signed-in user's gallery slots (spec §7 card calls, transfer and migrate). */
 export function cardRoutes(deps: TDeps): Router {
@@ -83,10 +55,15 @@ export function cardRoutes(deps: TDeps): Router {
     });
   });
 
-  router.post('/cards/:slot/upload', auth, multipart, async (ctx) => {
+  // The slot is checked before the form is read: a bad one costs no upload.
+  const slotParam: Middleware = (ctx, next) => {
+    parseInput(ZSlotParams, ctx.params);
+    return next();
+  };
+  router.post('/cards/:slot/upload', auth, slotParam, imageUpload(), async (ctx) => {
     const { slot } = parseInput(ZSlotParams, ctx.params);
-    const image = await takeImage(ctx);
     const fields = parseInput(ZUploadFields, bodyOf(ctx));
+    const image = uploadedImage(ctx);
     const card = await uploadCard({ db: deps.db, images: deps.images, user: userOf(ctx), now: deps.clock(), slotNumber: slot, image, fields });
     ctx.status = 201;
     ctx.body = presentSlot(card);
@@ -105,17 +82,19 @@ export function cardRoutes(deps: TDeps): Router {
     ctx.body = presentEmptySlot(slot);
   });
 
-  router.post('/transfer-collection', auth, jsonBody('40mb'), async (ctx) => {
+  router.post('/transfer-collection', auth, jsonBody(TRANSFER_BODY), async (ctx) => {
     const input = parseInput(ZTransfer, bodyOf(ctx));
     const result = await transferCollection({ db: deps.db, images: deps.images, user: userOf(ctx), now: deps.clock(), cards: input.collectionData });
-    ctx.body = { transferred: result.transferred.length, skipped: result.skipped, cards: result.transferred.map(presentSlot) };
+    const answer: TTransferAnswer = { transferred: result.transferred.length, skipped: result.skipped, cards: result.transferred.map(presentSlot) };
+    ctx.body = answer;
   });
 
-  router.post('/migrate-collection', auth, jsonBody('40mb'), async (ctx) => {
+  router.post('/migrate-collection', auth, jsonBody(TRANSFER_BODY), async (ctx) => {
     const input = parseInput(ZMigrate, bodyOf(ctx));
     const cards = toGalleryCards(input.collection, null);
     const result = await transferCollection({ db: deps.db, images: deps.images, user: userOf(ctx), now: deps.clock(), cards });
-    ctx.body = { migratedCards: result.transferred.length, skipped: result.skipped, cards: result.transferred.map(presentSlot) };
+    const answer: TMigrateAnswer = { migratedCards: result.transferred.length, skipped: result.skipped, cards: result.transferred.map(presentSlot) };
+    ctx.body = answer;
   });
 
   return router;

@@ -1,15 +1,24 @@
 import Router from '@koa/router';
+import { ZStartTrial, type TAccountAnswer } from '../../../core/contracts/auth.types.ts';
 import type { TDeps } from '../../deps.ts';
+import { bodyOf, jsonBody, parseInput } from '../../middleware/body.ts';
 import { requireUser, userOf } from '../../middleware/session.ts';
 import { presentUser } from '../../presenters/user.ts';
-import { startTrial } from '../../services/accounts/start-trial.ts';
+import { startTrialWithCards } from '../../services/accounts/sign-up.ts';
 
-/** POST /api/start-free-trial: 7 days of PRO, no payment, once per account. */
+/**
+ * POST /api/start-free-trial: 7 days of PRO, no payment, once per account. The body is empty, or
+ * carries the anonymous cards, which then move in within the same transaction.
+ */
 export function trialRoutes(deps: TDeps): Router {
   const router = new Router();
-  router.post('/start-free-trial', requireUser(deps), async (ctx) => {
-    const user = await startTrial({ db: deps.db, userId: userOf(ctx).id, now: deps.clock() });
-    ctx.body = presentUser(user, deps.clock(), deps.env.ADMIN_EMAILS);
+  router.post('/start-free-trial', requireUser(deps), jsonBody('4mb'), async (ctx) => {
+    const input = parseInput(ZStartTrial, bodyOf(ctx));
+    const { user, cardsMoved } = await startTrialWithCards({
+      db: deps.db, images: deps.images, log: deps.log, now: deps.clock(), userId: userOf(ctx).id, cards: input.collectionData,
+    });
+    const answer: TAccountAnswer = { ...presentUser(user, deps.clock(), deps.env.ADMIN_EMAILS), ...(cardsMoved ? { cardsMoved } : {}) };
+    ctx.body = answer;
   });
   return router;
 }

@@ -1,29 +1,35 @@
-import Router, { type RouterContext } from '@koa/router';
+import Router from '@koa/router';
 import type { TDeps } from '../../deps.ts';
 import { bodyOf, jsonBody, parseInput } from '../../middleware/body.ts';
+import { consume } from '../../middleware/rate-limit.ts';
 import { currentUser, requireUser, userOf } from '../../middleware/session.ts';
 import { presentUser } from '../../presenters/user.ts';
 import { changePassword } from '../../services/accounts/change-password.ts';
 import { updateProfile } from '../../services/accounts/update-profile.ts';
-import { ZChangePassword, ZUpdateName } from '../auth/schema.ts';
+import { freshAccount } from '../../services/billing/fresh-account.ts';
+import type { User } from '../../../db/models/User.ts';
+import { ZChangePassword, ZUpdateName } from '../../../core/contracts/user.types.ts';
 
 /** The current user: read, rename, change password (spec §7). */
 export function userRoutes(deps: TDeps): Router {
   const router = new Router();
-  const present = (ctx: RouterContext) => presentUser(userOf(ctx), deps.clock(), deps.env.ADMIN_EMAILS);
 
   // Spec §7: null (not an error) when signed out, so pages can ask freely.
+  // A renewal may have happened since the facts were stored: re-read them from billing when due.
+  const fresh = (user: User) =>
+    freshAccount({ db: deps.db, billing: deps.billing.provider, user, now: deps.clock(), onError: (err) => deps.log.warn({ err }, 'billing refresh failed') });
+
   router.get('/user', async (ctx) => {
     const { user } = await currentUser(ctx, deps);
     ctx.set('Cache-Control', 'no-store');
     // Koa turns a null body into 204; the client expects the JSON literal null.
     ctx.type = 'json';
-    ctx.body = JSON.stringify(user ? presentUser(user, deps.clock(), deps.env.ADMIN_EMAILS) : null);
+    ctx.body = JSON.stringify(user ? presentUser(await fresh(user), deps.clock(), deps.env.ADMIN_EMAILS) : null);
   });
 
-  router.get('/auth/user', requireUser(deps), (ctx) => {
+  router.get('/auth/user', requireUser(deps), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = present(ctx);
+    ctx.body = presentUser(await fresh(userOf(ctx)), deps.clock(), deps.env.ADMIN_EMAILS);
   });
 
   router.patch('/auth/user', requireUser(deps), jsonBody(), async (ctx) => {
@@ -33,9 +39,11 @@ export function userRoutes(deps: TDeps): Router {
   });
 
   router.post('/auth/change-password', requireUser(deps), jsonBody(), async (ctx) => {
+    // Each attempt checks the current password: a stolen session must not become a guessing machine.
+    await consume([deps.limits.changePasswordAccount, String(userOf(ctx).id)]);
     const input = parseInput(ZChangePassword, bodyOf(ctx));
     const { sessionId } = await currentUser(ctx, deps);
-    await changePassword({ db: deps.db, userId: userOf(ctx).id, keepSessionId: sessionId ?? '', ...input });
+    await changePassword({ db: deps.db, userId: userOf(ctx).id, keepSessionId: sessionId ?? '', now: deps.clock(), ...input });
     ctx.body = { message: 'Password updated' };
   });
 

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
+import { UniqueViolationError } from 'objection';
 import { User } from '../../../db/models/User.ts';
 import { conflict } from '../../errors.ts';
 import { hashPassword } from '../../lib/password.ts';
+import type { TDb } from '../../lib/transaction.ts';
 
 export interface TRegisterInput {
   email: string;
@@ -10,17 +12,38 @@ export interface TRegisterInput {
   lastName: string;
 }
 
-/** Creates an account; refuses an email already registered (409 email_taken). */
-export async function registerUser(opts: { db: Knex; input: TRegisterInput; adminEmails: string[] }): Promise<User> {
-  const email = opts.input.email.trim().toLowerCase();
-  const existing = await User.query(opts.db).modify('byEmail', email).first();
-  if (existing) throw conflict('An account with this email already exists', 'email_taken');
+const taken = () => conflict('An account with this email already exists', 'email_taken');
+
+/** Refuses an email already registered (409 email_taken). */
+export async function assertEmailFree(db: TDb, email: string): Promise<void> {
+  const existing = await User.query(db).modify('byEmail', email).first();
+  if (existing) throw taken();
+}
+
+/**
+ * Inserts an account whose password is already hashed (hashing is slow: do it before opening a
+ * transaction). Refuses an email already registered (409 email_taken), also when two sign-ups
+ * with one email race (the unique index decides).
+ */
+export async function insertUser(db: TDb, fields: { email: string; passwordHash: string; firstName: string; lastName: string }): Promise<User> {
+  const email = fields.email.trim().toLowerCase();
+  await assertEmailFree(db, email);
+  try {
+    return await User.query(db).insertAndFetch({
+      email,
+      passwordHash: fields.passwordHash,
+      firstName: fields.firstName.trim(),
+      lastName: fields.lastName.trim(),
+    });
+  } catch (err) {
+    if (err instanceof UniqueViolationError) throw taken();
+    throw err;
+  }
+}
+
+/** Creates an account, in the caller's transaction when given; refuses an email already registered (409 email_taken). */
+export async function registerUser(opts: { db: Knex; trx?: Knex.Transaction; input: TRegisterInput }): Promise<User> {
+  await assertEmailFree(opts.trx ?? opts.db, opts.input.email.trim().toLowerCase());
   const passwordHash = await hashPassword(opts.input.password);
-  return User.query(opts.db).insertAndFetch({
-    email,
-    passwordHash,
-    firstName: opts.input.firstName.trim(),
-    lastName: opts.input.lastName.trim(),
-    isAdmin: opts.adminEmails.includes(email),
-  });
+  return insertUser(opts.trx ?? opts.db, { ...opts.input, passwordHash });
 }

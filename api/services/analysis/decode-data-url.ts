@@ -1,11 +1,12 @@
 import sharp from 'sharp';
 import { AnalysisInputError } from './errors.ts';
+import { BIG_INPUT, yieldToLoop } from '../../lib/yield.ts';
 
-import { MAX_IMAGE_BYTES } from '../../../core/limits.ts';
+import { MAX_DATA_URL_HEADER as MAX_HEADER, MAX_DATA_URL_LENGTH, MAX_IMAGE_BYTES } from '../../../core/limits.ts';
 import { MAX_IMAGE_PIXELS } from '../images/open-image.ts';
 
 /** Largest image accepted for analysis, decoded (spec: 'JPG, PNG up to 10MB'). */
-export { MAX_IMAGE_BYTES };
+export { MAX_DATA_URL_LENGTH, MAX_IMAGE_BYTES };
 
 /** Image types accepted for analysis (decisions.md 12, plus GIF). */
 export type TImageMime = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/heic' | 'image/heif';
@@ -34,6 +35,27 @@ export function sniffImageMime(b: Uint8Array): TImageMime | null {
   return null;
 }
 
+const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
+const PARAMETER = /^[\w.+-]+(?:=[\w.+-]*)?$/;
+
+/**
+ * Where the base64 payload of a data URL starts, or -1 when the header is not
+ * `data:[<type>][;<param>]*;base64,`. Linear in the header's length: it splits on the first comma
+ * and on semicolons and checks each part with a pattern that cannot backtrack.
+ */
+export function dataUrlPayloadStart(dataUrl: string): number {
+  const comma = dataUrl.slice(0, MAX_HEADER + 1).indexOf(',');
+  if (comma < 0) return -1;
+  const header = dataUrl.slice(0, comma);
+  if (header.slice(0, 5).toLowerCase() !== 'data:') return -1;
+  const parts = header.slice(5).split(';');
+  if (parts.pop()?.toLowerCase() !== 'base64') return -1;
+  const [type = '', ...params] = parts;
+  if (type !== '' && !MEDIA_TYPE.test(type)) return -1;
+  if (!params.every((p) => PARAMETER.test(p))) return -1;
+  return comma + 1;
+}
+
 /**
  * Decodes a `data:image/...;base64,...` URL into image bytes, checked by content: the size limit
  * is applied before decoding, then the magic bytes must name an accepted type and (except HEIC,
@@ -41,14 +63,17 @@ export function sniffImageMime(b: Uint8Array): TImageMime | null {
  * (HTTP 400) with a message fit for the user.
  */
 export async function decodeImageDataUrl(dataUrl: string, maxBytes = MAX_IMAGE_BYTES): Promise<TDecodedImage> {
-  const header = /^data:[\w.+\-/]*(?:;[\w.+\-]+=?[\w.+\-]*)*;base64,/i.exec(dataUrl.slice(0, 256));
-  if (!header) throw new AnalysisInputError('The image must be sent as a base64 data URL');
-  const payload = dataUrl.slice(header[0].length).replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(payload)) throw new AnalysisInputError('The image data is not valid base64');
+  const start = dataUrlPayloadStart(dataUrl);
+  if (start < 0) throw new AnalysisInputError('The image must be sent as a base64 data URL');
+  const payload = dataUrl.slice(start).replace(/\s+/g, '');
   const padding = payload.endsWith('==') ? 2 : payload.endsWith('=') ? 1 : 0;
   if (Math.floor((payload.length * 3) / 4) - padding > maxBytes) {
     throw new AnalysisInputError(`Image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, 'image_too_large');
   }
+  const big = payload.length > BIG_INPUT;
+  if (big) await yieldToLoop();
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(payload)) throw new AnalysisInputError('The image data is not valid base64');
+  if (big) await yieldToLoop();
   const data = Buffer.from(payload, 'base64');
   if (data.length === 0) throw new AnalysisInputError('The image is empty');
   const mime = sniffImageMime(data);

@@ -5,7 +5,7 @@
  */
 export { createAnalyzer, withPsaVerification } from './analyzer.ts';
 export type { CardAnalyzer, TAnalyzerOptions } from './analyzer.ts';
-export { decodeImageDataUrl, sniffImageMime, MAX_IMAGE_BYTES } from './decode-data-url.ts';
+export { decodeImageDataUrl, sniffImageMime, MAX_DATA_URL_LENGTH, MAX_IMAGE_BYTES } from './decode-data-url.ts';
 export type { TDecodedImage, TImageMime } from './decode-data-url.ts';
 export { AnalysisBusyError, AnalysisFailedError, AnalysisInputError, ANALYSIS_MESSAGES } from './errors.ts';
 export { createGeminiAnalyzer, DEFAULT_GEMINI_MODEL } from './gemini-analyzer.ts';

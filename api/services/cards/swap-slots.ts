@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
 import { badRequest } from '../../errors.ts';
-import { lockUser } from './lock-user.ts';
+import { lockUser } from '../accounts/lock-user.ts';
 import { assertCanEditSlots } from './slot-access.ts';
 
 /**

@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { accountStatus } from '../../../core/account.ts';
+import { accountState } from '../../../core/account.ts';
 import type { TGalleryCard } from '../../../core/transfer.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
 import { upgradeRequired } from '../../errors.ts';
+import { BIG_INPUT, yieldToLoop } from '../../lib/yield.ts';
 import { decodeImageDataUrl } from '../analysis/decode-data-url.ts';
 import type { ImageStore } from '../images/image-store.ts';
 import { processImage, type TProcessedImage } from '../images/process-image.ts';
 import { insertImageRow, removeImageFiles, writeImageFiles } from '../images/save-card-image.ts';
 import { recordValue, valueFields } from './card-values.ts';
-import { lockUser } from './lock-user.ts';
+import { lockUser } from '../accounts/lock-user.ts';
 import { assertCanEditSlots } from './slot-access.ts';
 
 export type TIncomingCard = Omit<TGalleryCard, 'isEmpty'> & { isEmpty?: boolean | undefined };
@@ -18,6 +19,13 @@ export type TIncomingCard = Omit<TGalleryCard, 'isEmpty'> & { isEmpty?: boolean 
 export interface TTransferResult {
   transferred: CardSlot[];
   /** Cards already in the gallery from an earlier transfer of the same collection. */
+  skipped: number;
+}
+
+/** Cards checked and their images sized, ready to be written in a transaction. */
+export interface TPreparedTransfer {
+  items: Array<{ key: string; card: TIncomingCard; image: TProcessedImage | null }>;
+  /** Cards left out because an earlier transfer already brought them. */
   skipped: number;
 }
 
@@ -29,71 +37,129 @@ function transferKey(card: TIncomingCard): string {
 }
 
 /**
- * Moves anonymous cards into the gallery (spec §4 "after signup"): each goes to its slotNumber when
- * free, else to the first free slot. Idempotent (a card already transferred is skipped), within
- * the user's slot limit, all or nothing: one bad image or one slot past the limit and nothing is
- * saved.
+ * Where each new card goes: its own slotNumber when free and within range, else the first free
+ * slot. Throws 403 upgrade_required when a card finds no slot within `maxSlots`.
  */
-export async function transferCollection(opts: { db: Knex; images: ImageStore; user: User; now: Date; cards: TIncomingCard[] }): Promise<TTransferResult> {
-  assertCanEditSlots(opts.user, opts.now, []);
+function placeCards<T extends { card: TIncomingCard }>(todo: readonly T[], taken: Set<number>, maxSlots: number): Array<T & { slotNumber: number }> {
+  const free = new Set(taken);
+  return todo.map((item) => {
+    let slotNumber = item.card.slotNumber;
+    if (free.has(slotNumber) || slotNumber > maxSlots) {
+      slotNumber = 1;
+      while (free.has(slotNumber)) slotNumber++;
+    }
+    if (slotNumber > maxSlots) {
+      throw upgradeRequired(`Your gallery has room for ${maxSlots} cards. Upgrade to PRO to bring all your cards in.`);
+    }
+    free.add(slotNumber);
+    return { ...item, slotNumber };
+  });
+}
+
+/** The cards not yet in the gallery, placed, as the gallery stands now (read with `db`). */
+async function planTransfer<T extends { key: string; card: TIncomingCard }>(db: Knex | Knex.Transaction, user: User, now: Date, cards: readonly T[]) {
+  const { maxSlots } = accountState(user, now);
+  const existing = await CardSlot.query(db).select('slotNumber', 'transferKey').where('userId', user.id);
+  const known = new Set(existing.map((r) => r.transferKey).filter(Boolean));
+  const placed = placeCards(cards.filter((c) => !known.has(c.key)), new Set(existing.map((r) => r.slotNumber)), maxSlots);
+  assertCanEditSlots(user, now, placed.map((p) => p.slotNumber));
+  return placed;
+}
+
+/**
+ * Checks and sizes the cards' images (CPU work kept out of any transaction). Duplicates within
+ * the list count once. With `against` (an existing account), counts and limits are checked first
+ * and only the cards that will be written are decoded, so a call that will be refused costs no
+ * image work. Throws the image's 4xx when one is not a usable photo.
+ */
+export async function prepareTransfer(
+  cards: readonly TIncomingCard[],
+  against?: { db: Knex; user: User; now: Date },
+): Promise<TPreparedTransfer> {
   const unique = new Map<string, TIncomingCard>();
-  for (const card of opts.cards) if (!card.isEmpty) unique.set(transferKey(card), card);
-
-  // Images are checked and sized before the transaction; an invalid one fails the whole call.
-  const prepared: Array<{ key: string; card: TIncomingCard; image: TProcessedImage | null }> = [];
-  for (const [key, card] of unique) {
-    prepared.push({ key, card, image: card.imageUrl ? await processImage((await decodeImageDataUrl(card.imageUrl)).data) : null });
+  for (const card of cards) {
+    if (card.isEmpty) continue;
+    unique.set(transferKey(card), card);
+    // Hashing a photo of several MB takes a few ms: other requests run in between.
+    if (card.imageUrl.length > BIG_INPUT) await yieldToLoop();
   }
+  let todo = [...unique].map(([key, card]) => ({ key, card }));
+  if (against) {
+    const planned = new Set((await planTransfer(against.db, against.user, against.now, todo)).map((p) => p.key));
+    todo = todo.filter((t) => planned.has(t.key));
+  }
+  const items: TPreparedTransfer['items'] = [];
+  for (const { key, card } of todo) {
+    items.push({ key, card, image: card.imageUrl ? await processImage((await decodeImageDataUrl(card.imageUrl)).data) : null });
+  }
+  return { items, skipped: unique.size - todo.length };
+}
 
+/**
+ * Writes prepared cards into the user's gallery inside `trx` (spec §4 "after signup"): each goes to
+ * its slotNumber when free, else to the first free slot; a card already transferred is skipped;
+ * all within the user's slot limit or nothing (checked again under the user's lock). Image files
+ * are written as it goes and their ids pushed onto `written`, so the caller can remove them if the
+ * transaction rolls back.
+ */
+export async function applyTransfer(opts: {
+  trx: Knex.Transaction;
+  images: ImageStore;
+  userId: number;
+  now: Date;
+  prepared: TPreparedTransfer;
+  written: string[];
+}): Promise<TTransferResult> {
+  const { trx, prepared } = opts;
+  const user = await lockUser(trx, opts.userId);
+  assertCanEditSlots(user, opts.now, []);
+  const placed = await planTransfer(trx, user, opts.now, prepared.items);
+
+  const transferred: CardSlot[] = [];
+  for (const item of placed) {
+    let imageId: string | null = null;
+    if (item.image) {
+      imageId = await writeImageFiles(opts.images, user.id, item.image);
+      opts.written.push(imageId);
+      await insertImageRow(trx, user.id, imageId, item.image);
+    }
+    const card = await CardSlot.query(trx).insertAndFetch({
+      userId: user.id,
+      slotNumber: item.slotNumber,
+      imageId,
+      title: item.card.title,
+      description: item.card.description,
+      ...valueFields({ value: item.card.value || null, allTimeHigh: item.card.allTimeHigh || null }),
+      transferKey: item.key,
+      createdAt: opts.now,
+      updatedAt: opts.now,
+    });
+    await recordValue(trx, card, opts.now);
+    transferred.push(card);
+  }
+  return { transferred, skipped: prepared.skipped + prepared.items.length - placed.length };
+}
+
+/**
+ * Moves anonymous cards into the gallery in one transaction: prepareTransfer, then applyTransfer.
+ * Idempotent; all or nothing (one bad image or one slot past the limit and nothing is saved, no
+ * file left behind). Counts and limits are checked before any image is decoded. To compose with
+ * other writes, call prepareTransfer and applyTransfer in the caller's transaction (as sign-up
+ * with a trial does).
+ */
+export async function transferCollection(opts: {
+  db: Knex;
+  images: ImageStore;
+  user: User;
+  now: Date;
+  cards: TIncomingCard[];
+}): Promise<TTransferResult> {
+  assertCanEditSlots(opts.user, opts.now, []);
+  const prepared = await prepareTransfer(opts.cards, { db: opts.db, user: opts.user, now: opts.now });
   const written: string[] = [];
   try {
-    return await opts.db.transaction(async (trx) => {
-      const user = await lockUser(trx, opts.user.id);
-      const { maxSlots } = accountStatus(user, opts.now);
-      const existing = await CardSlot.query(trx).select('slotNumber', 'transferKey').where('userId', user.id);
-      const known = new Set(existing.map((r) => r.transferKey).filter(Boolean));
-      const taken = new Set(existing.map((r) => r.slotNumber));
-      const todo = prepared.filter((p) => !known.has(p.key));
-
-      const placed: Array<(typeof todo)[number] & { slotNumber: number }> = [];
-      for (const item of todo) {
-        let slotNumber = item.card.slotNumber;
-        if (taken.has(slotNumber) || slotNumber > maxSlots) {
-          slotNumber = 1;
-          while (taken.has(slotNumber)) slotNumber++;
-        }
-        if (slotNumber > maxSlots) {
-          throw upgradeRequired(`Your gallery has room for ${maxSlots} cards. Upgrade to PRO to bring all your cards in.`);
-        }
-        taken.add(slotNumber);
-        placed.push({ ...item, slotNumber });
-      }
-      assertCanEditSlots(user, opts.now, placed.map((p) => p.slotNumber));
-
-      const transferred: CardSlot[] = [];
-      for (const item of placed) {
-        let imageId: string | null = null;
-        if (item.image) {
-          imageId = await writeImageFiles(opts.images, user.id, item.image);
-          written.push(imageId);
-          await insertImageRow(trx, user.id, imageId, item.image);
-        }
-        const card = await CardSlot.query(trx).insertAndFetch({
-          userId: user.id,
-          slotNumber: item.slotNumber,
-          imageId,
-          title: item.card.title,
-          description: item.card.description,
-          ...valueFields({ value: item.card.value || null, allTimeHigh: item.card.allTimeHigh || null }),
-          transferKey: item.key,
-          createdAt: opts.now,
-          updatedAt: opts.now,
-        });
-        await recordValue(trx, card, opts.now);
-        transferred.push(card);
-      }
-      return { transferred, skipped: prepared.length - todo.length };
-    });
+    return await opts.db.transaction((trx) =>
+      applyTransfer({ trx, images: opts.images, userId: opts.user.id, now: opts.now, prepared, written }));
   } catch (err) {
     await removeImageFiles(opts.images, opts.user.id, written);
     throw err;

@@ -3,7 +3,7 @@ import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
 import { notFound } from '../../errors.ts';
 import { recordValue, valueFields } from './card-values.ts';
-import { lockUser } from './lock-user.ts';
+import { lockUser } from '../accounts/lock-user.ts';
 import { assertCanEditSlots } from './slot-access.ts';
 import type { TCardFields } from './upload-card.ts';
 

@@ -5,7 +5,7 @@ import type { ImageStore } from '../images/image-store.ts';
 import { processImage } from '../images/process-image.ts';
 import { deleteImageRows, insertImageRow, removeImageFiles, writeImageFiles } from '../images/save-card-image.ts';
 import { recordValue, valueFields } from './card-values.ts';
-import { lockUser } from './lock-user.ts';
+import { lockUser } from '../accounts/lock-user.ts';
 import { assertCanEditSlots } from './slot-access.ts';
 
 export interface TCardFields {

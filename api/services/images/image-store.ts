@@ -1,5 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { TEnv } from '../../env.ts';
+
+/** One stored file, as a listing reports it. */
+export interface TStoredFile {
+  key: string;
+  bytes: number;
+  modifiedAt: Date;
+}
 
 /** Where image files live. Local files now; an S3 implementation can follow the same contract. */
 export interface ImageStore {
@@ -9,6 +17,11 @@ export interface ImageStore {
   read(key: string): Promise<Buffer | null>;
   /** Removes every file under a prefix. Idempotent. */
   removePrefix(prefix: string): Promise<void>;
+  /**
+   * Every stored file, in lexicographic order of key (what S3's ListObjectsV2 gives), so the files
+   * of one folder come together. Used by the sweep (sweep-images.ts).
+   */
+  list(): AsyncIterable<TStoredFile>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
@@ -16,6 +29,24 @@ const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
 function resolveKey(root: string, key: string): string {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe image key ${key}`);
   return path.join(root, key);
+}
+
+/** Files under `dir` (keys relative to `root`), depth first in lexicographic order. */
+async function* walk(root: string, dir: string): AsyncGenerator<TStoredFile> {
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  // Sorted by the key each entry starts ('a/' before 'a-b'), as S3 lists them.
+  const keyOf = (e: { name: string; isDirectory(): boolean }) => (e.isDirectory() ? `${e.name}/` : e.name);
+  for (const entry of entries.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1))) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(root, full);
+    else if (entry.isFile()) {
+      const stat = await fs.stat(full).catch(() => null);
+      if (stat) yield { key: path.relative(root, full).split(path.sep).join('/'), bytes: stat.size, modifiedAt: stat.mtime };
+    }
+  }
 }
 
 /** Image files under a folder (the embedded default: DATA_DIR/images). */
@@ -37,5 +68,11 @@ export function localImageStore(root: string): ImageStore {
     async removePrefix(prefix) {
       await fs.rm(resolveKey(root, prefix), { recursive: true, force: true });
     },
+    list: () => walk(root, root),
   };
+}
+
+/** The image store the settings name (the server and the CLI share it): DATA_DIR/images. */
+export function createImageStore(env: Pick<TEnv, 'DATA_DIR'>): ImageStore {
+  return localImageStore(path.join(env.DATA_DIR, 'images'));
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $toast, consumeFlashToast, dismissToast } from '../stores/toast.ts';
+import './Toaster.css';
 
 /** Spec §9: default display 5000 ms; swipe right past 50 px dismisses; F8 focuses the area. */
 const DISPLAY_MS = 5000;
@@ -80,21 +81,6 @@ export default function Toaster() {
           </li>
         )}
       </ol>
-      <style>{`
-        .toaster { position: fixed; right: 1rem; bottom: 1rem; z-index: 1000; width: min(380px, calc(100vw - 2rem)); }
-        .toaster-list { list-style: none; margin: 0; padding: 0; outline: none; }
-        .toast { display: flex; gap: .75rem; align-items: flex-start; padding: .9rem 1rem; border-radius: var(--radius);
-          background: var(--surface); border: 1px solid var(--border-strong); box-shadow: var(--shadow); touch-action: pan-y;
-          animation: toast-in .18s ease-out; }
-        .toast-success { border-left: 4px solid var(--success); }
-        .toast-error { border-left: 4px solid var(--danger); }
-        .toast-default { border-left: 4px solid var(--accent); }
-        .toast-body { flex: 1; min-width: 0; }
-        .toast-title { font-weight: 700; }
-        .toast-description { color: var(--text-muted); font-size: .9rem; margin-top: .15rem; }
-        .toast-close { background: none; border: 0; color: var(--text-muted); font-size: 1.3rem; line-height: 1; cursor: pointer; padding: 0 .2rem; }
-        @keyframes toast-in { from { transform: translateY(8px); opacity: 0; } }
-      `}</style>
     </section>
   );
 }

@@ -38,8 +38,3 @@ export function statusBadge(user: Pick<TUser, 'accountStatus' | 'trialDaysLeft'>
       return { label: 'FREE ACCOUNT', tone: 'neutral' };
   }
 }
-
-/** True when the account has the PRO feature set: paying, on trial, or legacy (decisions §4). */
-export function hasProFeatures(user: Pick<TUser, 'accountStatus'>): boolean {
-  return user.accountStatus === 'pro' || user.accountStatus === 'trial' || user.accountStatus === 'grandfathered';
-}

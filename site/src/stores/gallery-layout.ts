@@ -18,9 +18,11 @@ export interface TGallerySettings {
   registryMode: boolean;
 }
 
-/** What the signed-in user may do here (spec §6; the server enforces, the UI mirrors). */
+/** What the signed-in user may do here (spec §6): the API's fields, as sent (the server enforces, the UI mirrors). */
 export interface TGalleryAccess {
   status: string;
+  /** The one banner the gallery shows (core/account.ts). */
+  banner: string;
   /** Layouts, FULL GALLERY, REGISTRY MODE, swap, full insights (pro, trial, grandfathered). */
   pro: boolean;
   /** False when the collection is view-only (an expired trial). */
@@ -53,15 +55,15 @@ export function parseSettings(raw: string | null): TGallerySettings {
   };
 }
 
-/** The access of a user as GET /api/user describes it. */
-export function galleryAccess(user: Pick<TUser, 'accountStatus' | 'canEdit' | 'maxSlots' | 'trialEndDate'>): TGalleryAccess {
-  const status = user.accountStatus;
+/** The access of a user as GET /api/user sends it (computed once, by core/account.ts on the server). */
+export function galleryAccess(user: Pick<TUser, 'accountStatus' | 'banner' | 'hasProFeatures' | 'canEdit' | 'maxSlots' | 'trialUsed'>): TGalleryAccess {
   return {
-    status,
-    pro: status === 'pro' || status === 'trial' || status === 'grandfathered',
+    status: user.accountStatus,
+    banner: user.banner,
+    pro: user.hasProFeatures,
     canEdit: user.canEdit,
     maxSlots: user.maxSlots,
-    trialUsed: user.trialEndDate !== null,
+    trialUsed: user.trialUsed,
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firstOpenSlot, freeBanner, registryFigures, swapStep, trialTone } from '../../../core/gallery.ts';
+import { firstOpenSlot, freeBanner, registryFigures, swapStep } from '../../../core/gallery.ts';
 import { ApiError } from '../lib/api.ts';
 import {
   $cards, $dialog, $pendingSlots, $swapMode, $swapSelection, closeDialogIf, isUpgradeRequired, openDialog, swapCards,
@@ -9,13 +9,16 @@ import {
   $settings, DEFAULT_SETTINGS, galleryAccess, parseSettings, setCustomCount, slotsShown, type TGalleryAccess,
 } from './gallery-layout.ts';
 import { $toast } from './toast.ts';
+import type { TUser } from './user.ts';
 
 const access = (status: string, overrides: Partial<TGalleryAccess> = {}): TGalleryAccess => ({
   ...galleryAccess({
-    accountStatus: status,
+    accountStatus: status as TUser['accountStatus'],
+    banner: (status === 'pro' ? 'none' : status) as TUser['banner'],
+    hasProFeatures: status === 'pro' || status === 'trial' || status === 'grandfathered',
     canEdit: status !== 'trial_expired',
     maxSlots: status === 'pro' || status === 'trial' ? 1000 : 10,
-    trialEndDate: status === 'free' || status === 'pro' || status === 'grandfathered' ? null : '2026-11-30T00:00:00.000Z',
+    trialUsed: status === 'trial' || status === 'trial_expired',
   }),
   ...overrides,
 });
@@ -91,10 +94,7 @@ describe('banners', () => {
     expect(freeBanner(access('free'), 10)?.used).toBe('10/10 slots used');
     expect(freeBanner(access('free', { trialUsed: true }), 1)?.action).toBe('upgrade');
     for (const status of ['trial', 'pro', 'grandfathered', 'trial_expired']) expect(freeBanner(access(status), 5)).toBeNull();
-  });
-
-  it('trial tone: 5+ days green, 2 to 4 yellow, under 2 orange', () => {
-    expect([7, 5, 4, 2, 1, 0].map(trialTone)).toEqual(['green', 'green', 'yellow', 'yellow', 'orange', 'orange']);
+    expect(freeBanner(access('free', { banner: 'data_retention' }), 5)).toBeNull();
   });
 });
 

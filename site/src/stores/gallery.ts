@@ -9,11 +9,11 @@ import { ApiError, apiRequest, errorMessage } from '../lib/api.ts';
 import { toast } from './toast.ts';
 import type { TGalleryAccess } from './gallery-layout.ts';
 import { setUser, type TUser } from './user.ts';
-import type { TSlotView } from '../../../api/presenters/card.ts';
+import type { TSlotView } from '../../../core/contracts/cards.types.ts';
 
 /* ---------- Types ---------- */
 
-/** A slot as the card calls answer it: the API presenter's type, so the two cannot drift. */
+/** A slot as the card calls answer it: the shared contract (core/contracts), so the two cannot drift. */
 export type TGalleryCard = TSlotView;
 
 /** The text fields of a card as the forms hold them. */

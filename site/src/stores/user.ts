@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
 import { ApiError, apiRequest } from '../lib/api.ts';
-import type { TUserView } from '../../../api/presenters/user.ts';
+import type { TAccountAnswer } from '../../../core/contracts/auth.types.ts';
+import type { TUserView } from '../../../core/contracts/user.types.ts';
 
-/** The signed-in user as GET /api/user answers it: the API presenter's type, so the two cannot drift. */
+/** The signed-in user as GET /api/user answers it: the shared contract (core/contracts), so the two cannot drift. */
 export type TUser = TUserView;
 
 /** undefined while loading, null when signed out. */
@@ -32,8 +33,8 @@ export function setUser(user: TUser | null): void {
 export interface TLoginInput { email: string; password: string }
 /** Body of POST /api/register (spec §3 Registration payload). */
 export interface TRegisterInput extends TLoginInput { firstName: string; lastName: string }
-/** What POST /api/register answers: the new user, or a note that an email must be confirmed first. */
-export type TRegisterResult = TUser & { emailSent?: boolean };
+/** What POST /api/register answers: the new user (and the cards moved, if sent), or a note that an email must be confirmed first. */
+export type TRegisterResult = TAccountAnswer & { emailSent?: boolean };
 
 /** Signs in and caches the user. Rejects with ApiError (404 user_not_found, 401, 429). */
 export async function login(input: TLoginInput): Promise<TUser> {

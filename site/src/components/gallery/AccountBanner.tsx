@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FREE_SLOTS } from '../../../../core/limits.ts';
-import { freeBanner, trialTone } from '../../../../core/gallery.ts';
+import type { TTrialTone } from '../../../../core/account.ts';
+import { freeBanner } from '../../../../core/gallery.ts';
 import { goToPricing, startTrial } from '../../stores/gallery.ts';
 import type { TGalleryAccess } from '../../stores/gallery-layout.ts';
 import type { TUser } from '../../stores/user.ts';
@@ -47,8 +48,7 @@ const TRIAL_COPY = {
 } as const;
 
 /** The trial banner, coloured by days left (spec §4): 5+ green, 2–4 yellow, under 2 orange. */
-function TrialBanner({ daysLeft }: { daysLeft: number }) {
-  const tone = trialTone(daysLeft);
+function TrialBanner({ daysLeft, tone }: { daysLeft: number; tone: TTrialTone }) {
   const copy = TRIAL_COPY[tone];
   const left = `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left`;
   return (
@@ -77,10 +77,13 @@ function TrialEndedBanner() {
   );
 }
 
-/** The banner for the account's status: free, trial or trial ended; none for PRO and legacy accounts. */
+/**
+ * The account's banner as the API sends it (user.banner): free, trial or trial ended. The
+ * subscription banners (grace period, data retention, suspended, legacy) are SubscriptionBanner's.
+ */
 export default function AccountBanner({ user, access, cardCount }: { user: TUser; access: TGalleryAccess; cardCount: number }) {
-  if (access.status === 'free') return <FreeBanner access={access} cardCount={cardCount} />;
-  if (access.status === 'trial') return <TrialBanner daysLeft={user.trialDaysLeft ?? 0} />;
-  if (access.status === 'trial_expired') return <TrialEndedBanner />;
+  if (user.banner === 'free') return <FreeBanner access={access} cardCount={cardCount} />;
+  if (user.banner === 'trial') return <TrialBanner daysLeft={user.trialDaysLeft ?? 0} tone={user.trialTone ?? 'orange'} />;
+  if (user.banner === 'trial_expired') return <TrialEndedBanner />;
   return null;
 }

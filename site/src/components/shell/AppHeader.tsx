@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { TUser } from '../../stores/user.ts';
 import { logout } from '../../stores/user.ts';
 import { toast } from '../../stores/toast.ts';
-import { hasProFeatures } from '../../lib/account-status.ts';
 import BrandMark from './BrandMark.tsx';
 import ThemeToggleButton from './ThemeToggleButton.tsx';
 
@@ -31,7 +30,7 @@ export default function AppHeader({ user, current }: Props) {
     }
   };
 
-  const pro = user ? hasProFeatures(user) : false;
+  const pro = user?.hasProFeatures ?? false;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
 
   return (

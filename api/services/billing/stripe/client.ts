@@ -1,0 +1,21 @@
+import Stripe from 'stripe';
+
+export interface TStripeSettings {
+  secretKey: string;
+  /** An http(s) base URL in place of Stripe's (tests point it at a local emulator). */
+  apiBase?: string | undefined;
+  /** Retries of failed network calls (the SDK's default is 2). */
+  maxNetworkRetries?: number | undefined;
+}
+
+/** A Stripe client at the API version the installed package pins. */
+export function createStripeClient(settings: TStripeSettings): Stripe {
+  const config: Stripe.StripeConfig = { maxNetworkRetries: settings.maxNetworkRetries ?? 2, timeout: 20_000, appInfo: { name: 'Ratio' } };
+  if (settings.apiBase) {
+    const url = new URL(settings.apiBase);
+    config.host = url.hostname;
+    config.port = url.port || (url.protocol === 'https:' ? 443 : 80);
+    config.protocol = url.protocol === 'http:' ? 'http' : 'https';
+  }
+  return new Stripe(settings.secretKey, config);
+}
