@@ -74,7 +74,11 @@ async function judge(what: string, res: TResponse): Promise<string | null> {
   if (res.status >= 400) {
     const error = (res.body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
     if (typeof error?.code !== 'string' || typeof error.message !== 'string') return `${what}: ${res.status} not in the error shape: ${res.text.slice(0, 200)}`;
-    if (after !== state) return `${what}: refused with ${res.status} but changed what is saved`;
+    if (after !== state) {
+      // Report the change once: the next request is judged against what is saved now.
+      state = after;
+      return `${what}: refused with ${res.status} but changed what is saved`;
+    }
   }
   state = after;
   // A route that reads no body (logout) may have ended the owner's session: a new one, made in the
