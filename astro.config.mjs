@@ -3,6 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { PAGE_CSP } from './site/src/lib/csp.ts';
+import { precompress } from './site/build/precompress.ts';
 
 // Pages prerender to static HTML; the Koa server (api/server.ts) serves them and mounts
 // Astro's handler for any page that opts out of prerendering.
@@ -16,7 +17,8 @@ export default defineConfig({
   // which the server sends as a header (api/site.ts) instead of a <meta> tag.
   adapter: node({ mode: 'middleware', staticHeaders: true }),
   security: { csp: PAGE_CSP },
-  integrations: [react()],
+  // precompress: .br and .gz beside each asset, served as they are (api/site.ts).
+  integrations: [react(), precompress()],
   trailingSlash: 'never',
   build: { format: 'file' },
   devToolbar: { enabled: false },

@@ -43,7 +43,11 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
   const statics = serve(clientDir, {
     extensions: ['html'],
     index: 'index.html',
+    // Assets go out as the build precompressed them (`.br`/`.gz` beside each, site/build/precompress.ts).
+    brotli: true,
+    gzip: true,
     setHeaders(res, file) {
+      if (!file.endsWith('.html')) res.setHeader('Vary', 'Accept-Encoding');
       if (file.includes(`${path.sep}_astro${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       else if (file.endsWith('.html')) {
         res.setHeader('Cache-Control', 'no-cache');

@@ -27,6 +27,11 @@ export class TestClient {
     this.cookies.set(name, value);
   }
 
+  /** A cookie's value as the server last set it. */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }

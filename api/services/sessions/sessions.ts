@@ -53,10 +53,27 @@ export async function findSessionUser(opts: TSessionOptions & { token: string; c
     await Session.query(opts.db).deleteById(id);
     return null;
   }
-  if (now - sessionLastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await Session.query(opts.db).patch({ lastSeenAt: opts.now }).where('id', id);
-  }
+  if (now - sessionLastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(opts.db, id, opts.now);
   return { user: User.fromJson(userColumns, { skipValidation: true }), sessionId: id };
+}
+
+/** Sessions whose last_seen_at write is under way in this process. */
+const touching = new Set<string>();
+
+/**
+ * Records that a session was used: one conditional update, skipped while one for the same session
+ * is in flight here. When the minute turns under many parallel requests, one of them writes the
+ * row; the rest neither queue on its lock nor write it again (in this or another process: the
+ * WHERE clause holds across processes).
+ */
+async function touchSession(db: Knex | Knex.Transaction, id: string, now: Date): Promise<void> {
+  if (touching.has(id)) return;
+  touching.add(id);
+  try {
+    await Session.query(db).patch({ lastSeenAt: now }).where('id', id).where('lastSeenAt', '<', new Date(now.getTime() - TOUCH_EVERY_MS));
+  } finally {
+    touching.delete(id);
+  }
 }
 
 /** Ends one session by its cookie token. Idempotent. */

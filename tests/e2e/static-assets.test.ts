@@ -1,0 +1,71 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type TE2E } from '../helpers/e2e.ts';
+
+/**
+ * Issue #15 item 1: the built site's assets leave as the build precompressed them (brotli or gzip,
+ * by Accept-Encoding), byte for byte the file once decoded, with Vary: Accept-Encoding; pages are
+ * still compressed on the fly. Runs on the real build (dist/) like the browser tests.
+ */
+
+let e2e: TE2E;
+beforeAll(async () => { e2e = await startE2E(); });
+afterAll(async () => { await e2e?.close(); });
+
+interface TRaw { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
+
+/** A GET that keeps the body as it came over the wire (fetch would decode it). */
+function rawGet(url: string, acceptEncoding: string): Promise<TRaw> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+/** The largest script of the build (the React runtime the islands share). */
+async function largestScript(): Promise<{ url: string; file: Buffer }> {
+  const names = (await fs.readdir('dist/client/_astro')).filter((n) => n.endsWith('.js'));
+  const files = await Promise.all(names.map(async (n) => ({ url: `/_astro/${n}`, file: await fs.readFile(path.join('dist/client/_astro', n)) })));
+  return files.sort((a, b) => b.file.length - a.file.length)[0]!;
+}
+
+describe('static assets are served precompressed', () => {
+  it('brotli to a client that takes it, gzip to one that takes only gzip, the plain file otherwise; each decodes to the file', async () => {
+    const { url, file } = await largestScript();
+    expect(file.length).toBeGreaterThan(1024);
+
+    const br = await rawGet(e2e.url + url, 'gzip, deflate, br, zstd');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers['cache-control']).toMatch(/immutable/);
+    // The build's own copy: what the server sends is the file written beside the asset.
+    expect(br.body.equals(await fs.readFile(path.join('dist/client', `${url}.br`)))).toBe(true);
+    expect(zlib.brotliDecompressSync(br.body).equals(file)).toBe(true);
+
+    const gz = await rawGet(e2e.url + url, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(zlib.gunzipSync(gz.body).equals(file)).toBe(true);
+
+    const plain = await rawGet(e2e.url + url, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.body.equals(file)).toBe(true);
+  });
+
+  it('pages are still compressed on the fly, with their own headers', async () => {
+    const page = await rawGet(`${e2e.url}/pricing`, 'gzip');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers['content-security-policy']).toMatch(/script-src/);
+    expect(zlib.gunzipSync(page.body).toString('utf8')).toMatch(/<html/i);
+  });
+});
