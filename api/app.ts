@@ -30,7 +30,6 @@ export async function createApp(deps: TDeps, options: TAppOptions = {}): Promise
   app.use(sameOriginOnly(() => [publicUrl(deps.env)], ['/api/stripe/webhook']));
   const api = apiRouter(deps);
   app.use(api.routes());
-  app.use(api.allowedMethods());
   if (options.siteDir) {
     for (const mw of await sitePages(deps, options.siteDir)) app.use(mw);
   }

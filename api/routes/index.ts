@@ -20,9 +20,10 @@ export function apiRouter(deps: TDeps): Router {
     // Local billing's TEST MODE calls exist only when it is the provider.
     ...(deps.billing.testMode ? [testModeRoutes(deps, deps.billing.testMode)] : []),
   ];
-  for (const routes of groups) {
-    api.use(routes.routes(), routes.allowedMethods({ throw: false }));
-  }
+  // Each group's routes join this router's own list (@koa/router copies a nested router's layers), so
+  // one match serves a request. No allowedMethods layers: they would wrap every request, and the
+  // catch-all below already answers a wrong method with the JSON 404.
+  for (const routes of groups) api.use(routes.routes());
   api.all('/{*rest}', () => {
     throw notFound('No such API endpoint');
   });

@@ -34,12 +34,27 @@ export async function createSession(
   return token;
 }
 
+/** Recent cookie tokens and their keyed hashes: the HMAC is a tenth of a cached signed-in read. */
+const recentIds = new Map<string, string>();
+const RECENT_IDS_MAX = 10_000;
+
+function sessionIdOf(token: string, secret: string): string {
+  const key = `${secret}\0${token}`;
+  let id = recentIds.get(key);
+  if (!id) {
+    if (recentIds.size >= RECENT_IDS_MAX) recentIds.clear();
+    id = hashToken(token, secret);
+    recentIds.set(key, id);
+  }
+  return id;
+}
+
 /**
  * The user behind a cookie token, or null when the session is unknown, idle too long or past its
  * absolute expiry (an expired row is deleted).
  */
 export async function findSessionUser(opts: TSessionOptions & { token: string; cache?: SessionCache | undefined }): Promise<{ user: User; sessionId: string } | null> {
-  const id = hashToken(opts.token, opts.secret);
+  const id = sessionIdOf(opts.token, opts.secret);
   // One plain join: this runs on every signed-in request, and is 2.4x cheaper than a graph join.
   const load = async () => (await opts.db('sessions')
     .join('users', 'users.id', 'sessions.userId')
