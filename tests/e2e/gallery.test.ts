@@ -214,8 +214,14 @@ describe('trial user', () => {
     const face = (n: number) => slot(page, n).locator('button.g-face');
     const titles = async () => Object.fromEntries((await apiCards(context)).map((c) => [c.slotNumber, c.title]));
 
-    // Tap: select, tap again to clear, select and tap another to swap.
+    // Turning SWAP MODE on (its bar floats over the page) leaves the wall where it was.
+    const wallTop = () => slot(page, 1).evaluate((el) => el.getBoundingClientRect().top);
+    const before = await wallTop();
     await page.getByRole('button', { name: /SWAP MODE/ }).click();
+    await page.getByText('Select a card, then the slot').waitFor();
+    expect(await wallTop()).toBe(before);
+
+    // Tap: select, tap again to clear, select and tap another to swap.
     await face(1).click();
     await toast(page).getByText('Card Selected').waitFor();
     expect(await face(1).getAttribute('aria-pressed')).toBe('true');
@@ -244,8 +250,10 @@ describe('trial user', () => {
     await page.keyboard.press('Enter');
     await toast(page).getByText('Cards swapped successfully!').waitFor();
     expect(await titles()).toEqual({ 1: 'Charlie', 2: 'Alpha', 3: 'Bravo' });
+    const during = await wallTop();
     await page.keyboard.press('Escape');
     await page.getByText('Select a card, then the slot').waitFor({ state: 'detached' });
+    expect(await wallTop()).toBe(during);
 
     // Drag and drop (outside swap mode too).
     await slot(page, 1).locator('.g-frame').dragTo(slot(page, 2).locator('.g-frame'));

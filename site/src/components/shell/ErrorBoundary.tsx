@@ -1,11 +1,13 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import BrandMark from './BrandMark.tsx';
 
 interface Props { children: ReactNode }
 interface State { error: Error | null }
 
 /**
  * The generic crash screen of spec §2. Wrap the root of every island in it, so one broken island
- * shows 'Something went wrong' instead of a blank page.
+ * shows 'Something went wrong' instead of a blank page. It carries the wordmark and a way home, since
+ * an island that draws its own header (gallery, account) takes that header down with it.
  */
 export default class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
@@ -24,6 +26,7 @@ export default class ErrorBoundary extends Component<Props, State> {
     return (
       <div className="page-center" role="alert">
         <div className="card" style={{ maxWidth: 520, width: '100%' }}>
+          <div style={{ marginBottom: '1rem' }}><BrandMark /></div>
           <h2>Something went wrong</h2>
           <p className="muted">We encountered an unexpected error. Please try refreshing the page.</p>
           <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', margin: '1rem 0' }}>
@@ -33,6 +36,7 @@ export default class ErrorBoundary extends Component<Props, State> {
             <button type="button" className="btn" onClick={() => window.location.reload()}>
               Refresh Page
             </button>
+            <a className="btn btn-ghost" href="/">Go Home</a>
           </div>
           <details>
             <summary className="muted">Error details</summary>
