@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { formatValueText } from '../../../../core/values.ts';
 import type { TAnonymousCard } from '../../stores/anonymous-collection.ts';
-import { EditIcon, PlusIcon, TrashIcon } from './icons.tsx';
+import { EditIcon, MoreIcon, PlusIcon, TrashIcon } from './icons.tsx';
 
 interface FilledProps {
   card: TAnonymousCard;
@@ -23,14 +24,22 @@ function valueBadge(userValue: string): { text: string; unvalued: boolean } {
 
 /**
  * A hung card (spec §2): image, value badge, player, year, brand and condition, with edit and
- * delete buttons that appear on hover and on keyboard focus (always on touch screens).
+ * delete buttons that appear on hover and on keyboard focus. Touch screens have no hover: there a
+ * small corner button reveals them, so they never sit over the photo uninvited.
  */
 export function FilledSlot({ card, position, onEdit, onDelete }: FilledProps) {
   const label = cardLabel(card);
   const badge = valueBadge(card.userValue);
   const titleId = `slot-${position}-title`;
+  const actionsId = `slot-${position}-actions`;
+  const [revealed, setRevealed] = useState(false);
   return (
-    <article className="slot slot-filled" aria-labelledby={titleId} data-testid="filled-slot">
+    <article
+      className={`slot slot-filled${revealed ? ' is-revealed' : ''}`}
+      aria-labelledby={titleId}
+      data-testid="filled-slot"
+      onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setRevealed(false); }}
+    >
       <div className="frame">
         <div className="frame-mat">
           {card.image ? (
@@ -42,7 +51,17 @@ export function FilledSlot({ card, position, onEdit, onDelete }: FilledProps) {
         <span className={`value-badge${badge.unvalued ? ' is-unvalued' : ''}`} data-testid="value-badge">
           {badge.text}
         </span>
-        <div className="slot-actions">
+        <button
+          type="button"
+          className="slot-reveal"
+          aria-label={`Actions for ${label}`}
+          aria-expanded={revealed}
+          aria-controls={actionsId}
+          onClick={() => setRevealed((r) => !r)}
+        >
+          <MoreIcon />
+        </button>
+        <div className="slot-actions" id={actionsId}>
           <button type="button" className="slot-action" onClick={() => onEdit(card)} aria-label={`Edit ${label}`} title="Edit">
             <EditIcon />
           </button>

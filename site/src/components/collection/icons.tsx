@@ -13,6 +13,11 @@ export function TrashIcon() {
   return (<svg {...base}><path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" /></svg>);
 }
 
+/** Three dots: more actions. */
+export function MoreIcon() {
+  return (<svg {...base}><path d="M6 12h.01M12 12h.01M18 12h.01" strokeWidth={3} /></svg>);
+}
+
 /** A plus sign. */
 export function PlusIcon({ size = 18 }: { size?: number }) {
   return (<svg {...base} width={size} height={size}><path d="M12 5v14M5 12h14" /></svg>);
