@@ -469,3 +469,29 @@ describe('keyboard', () => {
     await context.close();
   });
 });
+
+describe('phones', () => {
+  it('on a phone (390x844) the first card is on the first screen; the summary folds into one line that opens', async () => {
+    const { context, page } = await e2e.newPage({ width: 390, height: 844 });
+    await signUp(context, email('phone'));
+    await startTrial(context);
+    await seedCard(context, 1, { title: 'Alpha', value: '1250' }, photo);
+    await seedCard(context, 2, { title: 'Bravo', value: '4800' }, photo);
+    await openGallery(page);
+    // Registry mode adds a panel: the heaviest first screen.
+    await page.getByRole('button', { name: /REGISTRY MODE/ }).click();
+    const first = await slot(page, 1).boundingBox();
+    expect(first).not.toBeNull();
+    // The card's photo begins within the screen, with room to see it (at least 150 px of it).
+    expect(first!.y + 150).toBeLessThan(844);
+
+    const toggle = page.getByRole('button', { name: /Registry & insights/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.textContent()).toContain('$6,050');
+    expect(await page.getByTestId('insights-total').count()).toBe(0);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.getByText('COLLECTION REGISTRY', { exact: false }).first().waitFor();
+    await context.close();
+  });
+});

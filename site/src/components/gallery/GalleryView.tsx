@@ -1,9 +1,10 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { LAYOUTS, firstOpenSlot, insightsView, portfolioInsights, registryFigures } from '../../../../core/gallery.ts';
 import { $cardList, $cards, $cardsState, $dialog, $swapMode, exitSwapMode, openDialog } from '../../stores/gallery.ts';
 import { $settings, galleryAccess, loadSettings, setCustomCount, slotsShown } from '../../stores/gallery-layout.ts';
 import { toast } from '../../stores/toast.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import type { TUser } from '../../stores/user.ts';
 import AccountBanner from './AccountBanner.tsx';
 import GalleryDialogs from './GalleryDialogs.tsx';
@@ -15,6 +16,7 @@ import SlotGrid from './SlotGrid.tsx';
 import SubscriptionBanner from './SubscriptionBanner.tsx';
 import { SWAP_HELP_ID } from './Slot.tsx';
 import { PlusIcon } from './icons.tsx';
+import { formatCents } from './format.ts';
 
 /** Free walls hang as two rows of five. */
 const FREE_COLUMNS = 5;
@@ -27,6 +29,9 @@ export default function GalleryView({ user }: { user: TUser }) {
   const list = useStore($cardList);
   const ready = useStore($cardsState) === 'ready';
   const swapMode = useStore($swapMode);
+  // On a phone the summary panels fold into one line, so the first row of cards is on the first screen.
+  const phone = useMediaQuery('(max-width: 640px)');
+  const [panelsOpen, setPanelsOpen] = useState(false);
 
   useEffect(loadSettings, []);
 
@@ -80,8 +85,21 @@ export default function GalleryView({ user }: { user: TUser }) {
 
       <GalleryToolbar access={access} />
 
-      {panels && ready && (
-        <div className="g-panels">
+      {panels && ready && phone && (
+        <button
+          type="button"
+          className="g-panels-toggle"
+          aria-expanded={panelsOpen}
+          aria-controls="gallery-panels"
+          onClick={() => setPanelsOpen((open) => !open)}
+        >
+          <span className="g-panels-toggle-label">{registry ? 'Registry & insights' : 'Portfolio insights'}</span>
+          <span className="g-panels-toggle-figure">{formatCents(insights.totalCents)} · {list.length.toLocaleString('en-US')} {list.length === 1 ? 'card' : 'cards'}</span>
+          <span className="g-panels-toggle-chevron" aria-hidden="true" />
+        </button>
+      )}
+      {panels && ready && (!phone || panelsOpen) && (
+        <div className="g-panels" id="gallery-panels">
           {registry && <RegistryPanel figures={figures} />}
           <InsightsCard insights={insights} view={insightsView(access.pro, list.length)} withTotals={!registry} />
         </div>
