@@ -3,6 +3,7 @@ import * as accounts from './20261121100000_accounts.ts';
 import * as cards from './20261121110000_cards.ts';
 import * as galleryVersion from './20261121120000_gallery_version.ts';
 import * as billing from './20261124100000_billing.ts';
+import * as adminFacts from './20261125100000_admin_facts.ts';
 
 interface TMigration {
   up(knex: Knex): Promise<void>;
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, TMigration> = {
   '20261121110000_cards': cards,
   '20261121120000_gallery_version': galleryVersion,
   '20261124100000_billing': billing,
+  '20261125100000_admin_facts': adminFacts,
 };
 
 /**

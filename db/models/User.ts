@@ -29,6 +29,8 @@ export class User extends BaseModel implements TAccountFacts {
   declare subscriptionEndedAt: Date | null;
   declare subscriptionEndReason: string | null;
   declare subscriptionSyncedAt: Date | null;
+  /** When the current subscription was created at the provider (admin charts: PRO users over time). */
+  declare subscriptionStartedAt: Date | null;
   declare retentionPurgedAt: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;

@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { DAY_MS, RETENTION_DAYS, TRIAL_DAYS } from '../../core/limits.ts';
+import { CardSlot } from '../../db/models/CardSlot.ts';
 import { User } from '../../db/models/User.ts';
 import { hashPassword } from '../../api/lib/password.ts';
 import { SESSION_COOKIE } from '../../api/middleware/session.ts';
@@ -47,7 +48,7 @@ export function accountFacts(preset: TAccountPreset, options: TAccountOptions = 
   const customer = { billingCustomerId: options.customerId ?? `cus_factory_${counter}` };
   const sub = (status: string, extra: Partial<User> = {}): Partial<User> => ({
     ...customer, subscriptionId: options.subscriptionId ?? `sub_factory_${counter}`, subscriptionProviderStatus: status,
-    subscriptionCancelAtPeriodEnd: false, subscriptionPeriodEnd: at(20), subscriptionSyncedAt: at(0), ...extra,
+    subscriptionCancelAtPeriodEnd: false, subscriptionPeriodEnd: at(20), subscriptionSyncedAt: at(0), subscriptionStartedAt: at(-10), ...extra,
   });
   switch (preset) {
     case 'free':
@@ -61,7 +62,7 @@ export function accountFacts(preset: TAccountPreset, options: TAccountOptions = 
     case 'grace':
       return sub('active', { subscriptionCancelAtPeriodEnd: true, subscriptionPeriodEnd: at(10) });
     case 'retention':
-      return sub('canceled', { subscriptionCancelAtPeriodEnd: true, subscriptionPeriodEnd: at(-day), subscriptionEndedAt: at(-day), subscriptionEndReason: 'cancelled' });
+      return sub('canceled', { subscriptionCancelAtPeriodEnd: true, subscriptionPeriodEnd: at(-day), subscriptionEndedAt: at(-day), subscriptionEndReason: 'cancelled', subscriptionStartedAt: at(-day - 30) });
     case 'suspended':
       return sub('unpaid', { subscriptionPeriodEnd: at(-RETENTION_DAYS / 3) });
     case 'grandfathered':
@@ -94,4 +95,16 @@ export async function signedIn(srv: TTestServer, user: Pick<User, 'id'>): Promis
 export async function accountWithClient(srv: TTestServer, preset: TAccountPreset, options: TAccountOptions = {}): Promise<{ user: User; client: TestClient }> {
   const user = await createAccount(srv.deps.db, preset, { now: srv.deps.clock(), ...options });
   return { user, client: await signedIn(srv, user) };
+}
+
+/** Fills slots 1..count of a user's gallery with cards (no photo), each valued `valueCents`. */
+export async function addCards(db: Knex, user: Pick<User, 'id'>, count: number, options: { createdAt?: Date; valueCents?: number; firstSlot?: number } = {}): Promise<void> {
+  const first = options.firstSlot ?? 1;
+  const at = options.createdAt ?? new Date();
+  const cents = options.valueCents ?? 1000;
+  const rows = Array.from({ length: count }, (_, i) => ({
+    userId: user.id, slotNumber: first + i, title: `Card ${first + i}`, description: '', value: `$${cents / 100}`, valueCents: cents,
+    createdAt: at, updatedAt: at,
+  }));
+  for (let i = 0; i < rows.length; i += 500) await CardSlot.query(db).insert(rows.slice(i, i + 500));
 }

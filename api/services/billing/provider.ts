@@ -16,6 +16,8 @@ export interface TProviderSubscription {
   periodEnd: Date | null;
   endedAt: Date | null;
   endReason: TEndReason | null;
+  /** When the subscription was created at the provider (the admin charts' PRO history). */
+  startedAt: Date | null;
 }
 
 /** A hosted checkout (spec §7: a visitor with no account). */

@@ -28,12 +28,13 @@ export function subscriptionFacts(sub: TProviderSubscription | null, now: Date):
     subscriptionPeriodEnd: sub?.periodEnd ?? null,
     subscriptionEndedAt: sub?.endedAt ?? null,
     subscriptionEndReason: sub?.endReason ?? null,
+    subscriptionStartedAt: sub?.startedAt ?? null,
     subscriptionSyncedAt: now,
   };
 }
 
 /** The facts a sync may change (the freshness stamp aside). */
-const FACT_KEYS = ['subscriptionId', 'subscriptionProviderStatus', 'subscriptionCancelAtPeriodEnd', 'subscriptionPeriodEnd', 'subscriptionEndedAt', 'subscriptionEndReason'] as const;
+const FACT_KEYS = ['subscriptionId', 'subscriptionProviderStatus', 'subscriptionCancelAtPeriodEnd', 'subscriptionPeriodEnd', 'subscriptionEndedAt', 'subscriptionEndReason', 'subscriptionStartedAt'] as const;
 
 function sameFact(a: unknown, b: unknown): boolean {
   if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();

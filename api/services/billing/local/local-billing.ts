@@ -30,6 +30,7 @@ function toProvider(sub: LocalBillingSubscription): TProviderSubscription {
     periodEnd: sub.currentPeriodEnd,
     endedAt: sub.endedAt,
     endReason: sub.endReason as TEndReason | null,
+    startedAt: sub.createdAt,
   };
 }
 

@@ -44,6 +44,7 @@ export function fromStripeSubscription(sub: Stripe.Subscription): TProviderSubsc
     periodEnd: date(end),
     endedAt: date(sub.ended_at),
     endReason,
+    startedAt: date(sub.start_date),
   };
 }
 
