@@ -1,7 +1,10 @@
 import { Command } from 'commander';
+import { handleError } from './handle-error.ts';
 import { registerDb } from './commands/db.ts';
 import { registerImages } from './commands/images.ts';
+import { registerRetention } from './commands/retention.ts';
 import { registerServe } from './commands/serve.ts';
+import { registerStats } from './commands/stats.ts';
 import { registerStripe } from './commands/stripe.ts';
 import { registerUsers } from './commands/users.ts';
 
@@ -9,7 +12,10 @@ import { registerUsers } from './commands/users.ts';
 const program = new Command('ratio').description('Ratio operations: database, server, users, billing, jobs').version('0.1.0');
 registerDb(program);
 registerImages(program);
+registerRetention(program);
 registerServe(program);
+registerStats(program);
 registerStripe(program);
 registerUsers(program);
-await program.parseAsync(process.argv);
+// Anything a command throws outside its own handling (a bad environment, bad options) ends as one line and exit 1.
+await program.parseAsync(process.argv).catch(handleError);

@@ -24,6 +24,6 @@ export function registerServe(program: Command): void {
     .description('serve the site and the API on one port (build the site first: npm run build)')
     .option('-p, --port <port>', 'port (default PORT or 3000)')
     .action(async (raw: unknown) => {
-      await runServe(ZServeOptions.parse(raw)).catch(handleError);
+      await Promise.resolve().then(() => runServe(ZServeOptions.parse(raw))).catch(handleError);
     });
 }

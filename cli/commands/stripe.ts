@@ -12,6 +12,7 @@ import { syncSubscription } from '../../api/services/billing/sync-subscription.t
 import { User } from '../../db/models/User.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
+import { printJson } from '../output.ts';
 import { withDb } from '../with-db.ts';
 
 export interface TStripeSetup {
@@ -79,10 +80,12 @@ export function registerStripe(program: Command): void {
     });
   stripe.command('sync [email]')
     .description("re-read subscriptions from Stripe (one account, or every account with a Stripe customer)")
-    .action(async (email: string | undefined) => {
+    .option('--json', 'print each account and its status after the sync as JSON')
+    .action(async (email: string | undefined, opts: { json?: boolean }) => {
       const env = loadEnv();
       const rows = await withDb(env, (db) => runStripeSync(env, db, { email })).catch(handleError);
-      if (!rows.length) console.log('No accounts with a Stripe customer yet.');
+      if (opts.json) printJson(rows);
+      else if (!rows.length) console.log('No accounts with a Stripe customer yet.');
       else console.table(rows);
     });
 }

@@ -1,40 +1,84 @@
 import type { Command } from 'commander';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { accountState, isAdmin } from '../../core/account.ts';
+import { accountState, isAdmin, type TAccountKind } from '../../core/account.ts';
+import type { TUserView } from '../../core/contracts/user.types.ts';
+import { presentUser } from '../../api/presenters/user.ts';
+import { findByEmail, setAccountFlag } from '../../api/services/accounts/set-account-flag.ts';
+import { CardSlot } from '../../db/models/CardSlot.ts';
 import { User } from '../../db/models/User.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
+import { printJson } from '../output.ts';
 import { withDb } from '../with-db.ts';
 
-const ZEmail = z.email('must be an email address');
+const TIERS = ['free', 'trial', 'trial_expired', 'pro', 'grandfathered'] as const satisfies readonly TAccountKind[];
+const ZTier = z.enum(TIERS, { error: `--tier must be one of ${TIERS.join(', ')}` }).optional();
 
-/** Makes a user an admin (decisions.md 7), or takes admin away with `revoke`. Throws for an unknown email. */
-export async function runUsersAdmin(db: Knex, options: { email: string; revoke?: boolean }): Promise<User> {
-  const email = ZEmail.parse(options.email.trim().toLowerCase());
-  const user = await User.query(db).modify('byEmail', email).first();
-  if (!user) throw new Error(`no user with email ${email}`);
-  return User.query(db).patchAndFetchById(user.id, { isAdmin: !options.revoke, updatedAt: new Date() });
+export interface TUserRow {
+  id: number;
+  email: string;
+  name: string;
+  status: TAccountKind;
+  subscription: string;
+  admin: boolean;
+  createdAt: string;
 }
 
-/** The users, newest first, with their account status and subscription status (core/account.ts). */
-export async function runUsersList(
-  db: Knex,
-  options: { adminEmails?: readonly string[]; now?: Date } = {},
-): Promise<Array<{ id: number; email: string; name: string; status: string; subscription: string; admin: boolean }>> {
+/** Makes a user an admin (decisions.md 7), or takes admin away with `revoke`. Throws for an unknown email. */
+export function runUsersAdmin(db: Knex, options: { email: string; revoke?: boolean | undefined }): Promise<User> {
+  return setAccountFlag({ db, email: options.email, flag: 'isAdmin', value: !options.revoke, now: new Date() });
+}
+
+/** Makes an account a legacy account (spec §6: 10 slots with every PRO feature), or undoes it. */
+export function runUsersGrandfather(db: Knex, options: { email: string; undo?: boolean | undefined }): Promise<User> {
+  return setAccountFlag({ db, email: options.email, flag: 'isGrandfathered', value: !options.undo, now: new Date() });
+}
+
+/** The users, newest first, with their account status (core/account.ts); `tier` keeps one status. */
+export async function runUsersList(db: Knex, options: { adminEmails?: readonly string[]; now?: Date; tier?: string | undefined } = {}): Promise<TUserRow[]> {
+  const tier = ZTier.parse(options.tier);
   const now = options.now ?? new Date();
   const users = await User.query(db).orderBy('id', 'desc');
-  return users.map((u) => {
+  const rows = users.map((u): TUserRow => {
     const state = accountState(u, now);
     return {
       id: u.id, email: u.email, name: `${u.firstName} ${u.lastName}`, status: state.kind, subscription: state.subscriptionStatus,
-      admin: isAdmin(u, options.adminEmails ?? []),
+      admin: isAdmin(u, options.adminEmails ?? []), createdAt: u.createdAt.toISOString(),
     };
   });
+  return tier ? rows.filter((r) => r.status === tier) : rows;
+}
+
+/** One account as the API presents it, with its card count and sign-up date. */
+export async function runUsersShow(db: Knex, options: { email: string; adminEmails?: readonly string[]; now?: Date }): Promise<TUserView & { cards: number; createdAt: string }> {
+  const user = await findByEmail(db, options.email);
+  const row = (await CardSlot.query(db).where('userId', user.id).count('* as n').first()) as unknown as { n: string | number };
+  return { ...presentUser(user, options.now ?? new Date(), options.adminEmails ?? []), cards: Number(row.n), createdAt: user.createdAt.toISOString() };
 }
 
 export function registerUsers(program: Command): void {
-  const users = program.command('users').description('accounts');
+  const users = program.command('users').description('accounts: list, show, admin rights, legacy status');
+  users.command('list')
+    .description('list users, newest first, with their status')
+    .option('--tier <tier>', `only one status: ${TIERS.join(', ')}`)
+    .option('--json', 'print the list as JSON')
+    .action(async (opts: { tier?: string; json?: boolean }) => {
+      const env = loadEnv();
+      const rows = await withDb(env, (db) => runUsersList(db, { adminEmails: env.ADMIN_EMAILS, tier: opts.tier })).catch(handleError);
+      if (opts.json) printJson(rows);
+      else if (!rows.length) console.log(opts.tier ? `No ${opts.tier} users.` : 'No users yet.');
+      else console.table(rows.map(({ createdAt, ...r }) => ({ ...r, joined: createdAt.slice(0, 10) })));
+    });
+  users.command('show <email>')
+    .description("one account: status, subscription, trial, rights and card count")
+    .option('--json', 'print the account as JSON')
+    .action(async (email: string, opts: { json?: boolean }) => {
+      const env = loadEnv();
+      const view = await withDb(env, (db) => runUsersShow(db, { email, adminEmails: env.ADMIN_EMAILS })).catch(handleError);
+      if (opts.json) printJson(view);
+      else for (const [key, value] of Object.entries(view)) console.log(`${key.padEnd(20)} ${value === null ? '-' : String(value)}`);
+    });
   users.command('admin <email>')
     .description('give a user the admin dashboard (--revoke takes it away)')
     .option('--revoke', 'remove admin rights')
@@ -42,12 +86,11 @@ export function registerUsers(program: Command): void {
       const user = await withDb(loadEnv(), (db) => runUsersAdmin(db, { email, revoke: opts.revoke })).catch(handleError);
       console.log(`${user.email} is ${user.isAdmin ? 'now an admin' : 'no longer an admin'}.`);
     });
-  users.command('list')
-    .description('list users with their status')
-    .action(async () => {
-      const env = loadEnv();
-      const rows = await withDb(env, (db) => runUsersList(db, { adminEmails: env.ADMIN_EMAILS })).catch(handleError);
-      if (!rows.length) console.log('No users yet.');
-      else console.table(rows);
+  users.command('grandfather <email>')
+    .description('make an account a legacy account: 10 slots with every PRO feature (--undo reverts)')
+    .option('--undo', 'make it an ordinary account again')
+    .action(async (email: string, opts: { undo?: boolean }) => {
+      const user = await withDb(loadEnv(), (db) => runUsersGrandfather(db, { email, undo: opts.undo })).catch(handleError);
+      console.log(`${user.email} is ${user.isGrandfathered ? 'now a legacy (grandfathered) account' : 'no longer a legacy account'}.`);
     });
 }

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 
+/** Tables this migration creates, which its `down` drops (ratio db rollback asks before dropping rows). */
+export const tables: readonly string[] = ['users', 'sessions', 'password_reset_tokens'];
+
 /** Users, their sessions and password-reset tokens. */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('users', (t) => {

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 
+/** Tables this migration creates, which its `down` drops (ratio db rollback asks before dropping rows). */
+export const tables: readonly string[] = ['card_images', 'card_slots', 'card_value_history'];
+
 /** Card images, the numbered slots of each gallery, and the value history of each card. */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('card_images', (t) => {

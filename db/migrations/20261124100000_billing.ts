@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 
+/** Tables this migration creates, which its `down` drops (ratio db rollback asks before dropping rows). */
+export const tables: readonly string[] = ['billing_events', 'local_billing_customers', 'local_billing_subscriptions', 'local_billing_checkouts'];
+
 /**
  * Billing: each user's provider customer and the facts of their current subscription (the state is
  * computed from them by core/account.ts; nothing derivable is stored), the provider events already

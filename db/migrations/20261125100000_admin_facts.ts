@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 
+/** Tables this migration creates, which its `down` drops (ratio db rollback asks before dropping rows). */
+export const tables: readonly string[] = [];
+
 /**
  * What the admin dashboard charts read (spec §2 Admin dashboard): when each subscription started,
  * and indexes for the per-day series and the stats aggregates over many users and cards.

@@ -8,6 +8,8 @@ import * as adminFacts from './20261125100000_admin_facts.ts';
 interface TMigration {
   up(knex: Knex): Promise<void>;
   down(knex: Knex): Promise<void>;
+  /** Tables it creates (and its `down` drops). */
+  tables: readonly string[];
 }
 
 /** Every migration in order. Add new ones at the end, named by timestamp. */
@@ -32,3 +34,8 @@ export const migrationSource: Knex.MigrationSource<string> = {
     return migration;
   },
 };
+
+/** The tables the named migrations' `down` would drop. */
+export function tablesDroppedBy(names: readonly string[]): string[] {
+  return names.flatMap((name) => MIGRATIONS[name]?.tables ?? []);
+}

@@ -1,0 +1,56 @@
+import type { Command } from 'commander';
+import type { Knex } from 'knex';
+import type { TEnv } from '../../api/env.ts';
+import { createImageStore, type ImageStore } from '../../api/services/images/image-store.ts';
+import { runRetention, type TRetentionAccount, type TRetentionReport } from '../../api/services/jobs/run-retention.ts';
+import { handleError } from '../handle-error.ts';
+import { loadEnv } from '../load-env.ts';
+import { parseDateOption, printJson } from '../output.ts';
+import { progressBar } from '../progress.ts';
+import { withDb } from '../with-db.ts';
+
+/**
+ * The retention job (decisions.md 6): a dry run lists what it would delete; `apply` deletes, in a
+ * transaction per account. `now` moves the clock (tests, or a catch-up). Idempotent; concurrent
+ * runs never double-apply (see runRetention).
+ */
+export function runRetentionJob(db: Knex, images: ImageStore, options: { apply?: boolean | undefined; now?: string | undefined; quiet?: boolean | undefined }, clock = new Date()): Promise<TRetentionReport> {
+  const now = parseDateOption('--now', options.now, clock);
+  const bar = progressBar('Deleting', options.quiet ? null : process.stdout);
+  return runRetention({ db, images, now, apply: options.apply ?? false, onProgress: (d, t) => bar.update(d, t) }).finally(() => bar.finish());
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+const line = (a: TRetentionAccount) => `  ${a.email}: ${a.cards} card(s), ${a.photos} photo(s) past slot 10 (deletion date ${day(a.deleteOn)})`;
+
+/** The report as lines for the terminal. */
+export function describeRetention(report: TRetentionReport): string[] {
+  if (!report.ran) return ['Another retention run is in progress: nothing done.'];
+  const lines = [`Retention at ${report.now}${report.applied ? '' : ' (dry run)'}`];
+  lines.push(`Trials ended, view-only until they subscribe: ${report.trialsEnded} account(s) (nothing to delete).`);
+  lines.push(`In data retention, deletion still ahead: ${report.inRetention.length} account(s).`);
+  for (const a of report.inRetention) lines.push(line(a));
+  const cards = report.due.reduce((n, a) => n + a.cards, 0);
+  const photos = report.due.reduce((n, a) => n + a.photos, 0);
+  const verb = report.applied ? 'Deleted' : 'Would delete';
+  lines.push(`${verb} ${cards} card(s) and ${photos} photo(s) past slot 10 of ${report.due.length} account(s) whose 30 days of retention are over.`);
+  for (const a of report.due) lines.push(line(a));
+  if (!report.applied && report.due.length) lines.push('Dry run: run again with --apply to delete them.');
+  return lines;
+}
+
+export function registerRetention(program: Command): void {
+  const retention = program.command('retention').description('the data retention job (decisions.md 6)');
+  retention.command('run')
+    .description('report trial and grace-period ends; delete cards past slot 10 once 30 days of retention are over (dry run unless --apply)')
+    .option('--apply', 'delete (otherwise only print what would be deleted)')
+    .option('--now <date>', 'run as if it were this date (ISO, e.g. 2026-12-01)')
+    .option('--json', 'print the report as JSON')
+    .addHelpText('after', '\nSafe to run from cron every minute: idempotent, and a second run at once does nothing.\nExample crontab line:\n  17 3 * * * cd /srv/ratio && npm run --silent ratio -- retention run --apply')
+    .action(async (opts: { apply?: boolean; now?: string; json?: boolean }) => {
+      const env: TEnv = loadEnv();
+      const report = await withDb(env, (db) => runRetentionJob(db, createImageStore(env), { ...opts, quiet: opts.json })).catch(handleError);
+      if (opts.json) printJson(report);
+      else for (const l of describeRetention(report)) console.log(l);
+    });
+}

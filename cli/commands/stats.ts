@@ -1,0 +1,47 @@
+import type { Command } from 'commander';
+import type { Knex } from 'knex';
+import { formatDollars, formatPercent } from '../../core/admin-stats.ts';
+import type { TAdminStats } from '../../core/contracts/admin.types.ts';
+import { adminStats } from '../../api/services/admin/admin-stats.ts';
+import { handleError } from '../handle-error.ts';
+import { loadEnv } from '../load-env.ts';
+import { printJson } from '../output.ts';
+import { withDb } from '../with-db.ts';
+
+/** The admin dashboard's figures (spec §2, §3 Admin stats), as GET /api/admin/stats answers them. */
+export function runStats(db: Knex, now = new Date()): Promise<TAdminStats> {
+  return adminStats({ db, now });
+}
+
+/** The stats as the dashboard words them, for the terminal. */
+export function describeStats(s: TAdminStats): string[] {
+  const f = s.figures;
+  return [
+    `Platform Analytics at ${s.timestamp}`,
+    `Total Users          ${s.totalUsers} (${s.freeUsers} free, ${s.proUsers} pro; ${s.trialUsers} on a trial)`,
+    `Monthly Revenue      ${formatDollars(f.monthlyRevenueCents)}`,
+    `Conversion Rate      ${formatPercent(f.conversionRate)}`,
+    `Total Cards          ${s.totalCards}`,
+    '',
+    'Revenue Breakdown',
+    `  Pro users x ${formatDollars(f.pricePerProCents)}   ${s.proUsers} x ${formatDollars(f.pricePerProCents)} = ${formatDollars(f.monthlyRevenueCents)}`,
+    `  MRR                ${formatDollars(f.mrrCents)}`,
+    `  ARPU               ${formatDollars(f.arpuCents)}`,
+    '',
+    'User Engagement',
+    `  Avg cards per user      ${f.averageCardsPerUser.toFixed(1)}`,
+    `  Free tier utilization   ${formatPercent(f.freeTierUtilization)}`,
+    `  Pro tier adoption       ${formatPercent(f.proTierAdoption)}`,
+  ];
+}
+
+export function registerStats(program: Command): void {
+  program.command('stats')
+    .description('the admin dashboard figures: users, revenue, conversion, cards')
+    .option('--json', 'print the stats as JSON (the GET /api/admin/stats answer)')
+    .action(async (opts: { json?: boolean }) => {
+      const stats = await withDb(loadEnv(), (db) => runStats(db)).catch(handleError);
+      if (opts.json) printJson(stats);
+      else for (const l of describeStats(stats)) console.log(l);
+    });
+}
