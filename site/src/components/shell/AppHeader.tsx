@@ -9,7 +9,7 @@ interface Props {
   /** The signed-in user, or null (then SIGN IN shows instead of the account links). */
   user: TUser | null;
   /** The page showing the header, to mark the current link. */
-  current?: 'gallery' | 'account';
+  current?: 'gallery' | 'account' | 'admin';
 }
 
 /**
@@ -50,6 +50,9 @@ export default function AppHeader({ user, current }: Props) {
           )}
           {user ? (
             <>
+              {user.isAdmin && (
+                <a className="nav-link nav-optional" href="/admin" aria-current={current === 'admin' ? 'page' : undefined}>ADMIN</a>
+              )}
               <a className="nav-link" href="/account" aria-current={current === 'account' ? 'page' : undefined}>SETTINGS</a>
               <a className="nav-link nav-name" href="/account" title="Account settings">{name || user.email}</a>
               <button type="button" className="nav-link nav-button" onClick={onLogout} disabled={leaving}>

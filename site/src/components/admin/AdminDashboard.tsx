@@ -1,0 +1,107 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { formatDollars, formatPercent } from '../../../../core/admin-stats.ts';
+import type { TAdminStats } from '../../../../core/contracts/admin.types.ts';
+import { $adminStats, loadAdminSeries, loadAdminStats } from '../../stores/admin.ts';
+import Spinner from '../ui/Spinner.tsx';
+import AdminCharts from './AdminCharts.tsx';
+import './admin.css';
+
+/** Spec §8 Admin: shown to anyone the API refuses. */
+function AccessDenied() {
+  return (
+    <div className="page-center" role="alert">
+      <div className="card guard-card admin-denied">
+        <h1>Access Denied</h1>
+        <p className="muted">Admin access required to view this dashboard.</p>
+        <a className="btn btn-primary" href="/gallery">Back to Gallery</a>
+      </div>
+    </div>
+  );
+}
+
+function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <div className="card admin-stat">
+      <p className="admin-stat-label">{label}</p>
+      <p className="admin-stat-value">{value}</p>
+      {detail && <p className="muted admin-stat-detail">{detail}</p>}
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="admin-row">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** The figures as the server computed them (core/admin-stats.ts); nothing is re-derived here. */
+function Figures({ stats }: { stats: TAdminStats }) {
+  const f = stats.figures;
+  const price = formatDollars(f.pricePerProCents);
+  return (
+    <>
+      <div className="admin-stats" data-testid="admin-stats">
+        <Stat label="Total Users" value={stats.totalUsers.toLocaleString('en-US')} detail={`${stats.freeUsers.toLocaleString('en-US')} free / ${stats.proUsers.toLocaleString('en-US')} pro`} />
+        <Stat label="Monthly Revenue" value={formatDollars(f.monthlyRevenueCents)} detail={`${price} per pro user`} />
+        <Stat label="Conversion Rate" value={formatPercent(f.conversionRate)} detail="of users pay for PRO" />
+        <Stat label="Total Cards" value={stats.totalCards.toLocaleString('en-US')} detail={`${stats.trialUsers.toLocaleString('en-US')} on a trial`} />
+      </div>
+      <div className="admin-panels">
+        <section className="card" aria-labelledby="admin-revenue">
+          <h2 id="admin-revenue" className="admin-panel-title">Revenue Breakdown</h2>
+          <dl className="admin-rows">
+            <Row label={`Pro users × ${price}`} value={`${stats.proUsers.toLocaleString('en-US')} × ${price} = ${formatDollars(f.monthlyRevenueCents)}`} />
+            <Row label="MRR" value={formatDollars(f.mrrCents)} />
+            <Row label="Average revenue per user" value={formatDollars(f.arpuCents)} />
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="admin-engagement">
+          <h2 id="admin-engagement" className="admin-panel-title">User Engagement</h2>
+          <dl className="admin-rows">
+            <Row label="Average cards per user" value={f.averageCardsPerUser.toFixed(1)} />
+            <Row label="Free tier utilization" value={formatPercent(f.freeTierUtilization)} />
+            <Row label="Pro tier adoption" value={formatPercent(f.proTierAdoption)} />
+          </dl>
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** Spec §2 Admin dashboard: 'ADMIN', 'Platform Analytics', the figures, and the charts. */
+export default function AdminDashboard() {
+  const stats = useStore($adminStats);
+  useEffect(() => {
+    void loadAdminStats();
+    void loadAdminSeries();
+  }, []);
+
+  if (stats.state === 'loading') return <Spinner label="Loading the dashboard…" />;
+  if (stats.state === 'denied') return <AccessDenied />;
+  if (stats.state === 'failed') {
+    return (
+      <div className="page-center" role="alert">
+        <div className="card guard-card">
+          <h1>Could not load the dashboard</h1>
+          <button type="button" className="btn btn-primary" onClick={() => void loadAdminStats()}>Try Again</button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <main className="container admin-page" id="main">
+      <header className="admin-head">
+        <p className="badge badge-accent">ADMIN</p>
+        <h1 className="admin-title">Platform Analytics</h1>
+        <p className="muted">As of {new Date(stats.data.timestamp).toLocaleString('en-US')}</p>
+      </header>
+      <Figures stats={stats.data} />
+      <AdminCharts />
+    </main>
+  );
+}
