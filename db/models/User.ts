@@ -32,6 +32,8 @@ export class User extends BaseModel implements TAccountFacts {
   /** When the current subscription was created at the provider (admin charts: PRO users over time). */
   declare subscriptionStartedAt: Date | null;
   declare retentionPurgedAt: Date | null;
+  /** Cards in this user's gallery: kept by the database (trigger card_slots_count), never written by code. */
+  declare cardCount: number;
   declare createdAt: Date;
   declare updatedAt: Date;
 

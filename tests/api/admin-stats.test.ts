@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountState } from '../../core/account.ts';
 import type { TAdminSeries, TAdminStats } from '../../core/contracts/admin.types.ts';
 import { DAY_MS } from '../../core/limits.ts';
+import { CardSlot } from '../../db/models/CardSlot.ts';
 import { User } from '../../db/models/User.ts';
 import { countStats } from '../../api/services/admin/count-stats.ts';
 import { accountWithClient, addCards, createAccount, signedIn, type TAccountPreset } from '../helpers/factories.ts';
@@ -109,6 +110,29 @@ describe('admin figures on a seeded set', () => {
       expect(counts.proUsers, `PRO at +${days}d`).toBe(states.filter((s) => s.isPro).length);
       expect(counts.trialUsers, `trial at +${days}d`).toBe(states.filter((s) => s.kind === 'trial').length);
       expect(counts.proFeatureUsers, `PRO features at +${days}d`).toBe(states.filter((s) => s.hasProFeatures).length);
+    }
+  });
+});
+
+describe('each user\'s card count (kept by the database)', () => {
+  it('follows inserts, deletes, moves between users and deleted accounts', async () => {
+    const own = await startTestServer({ rateLimitScale: 100 });
+    try {
+      const db = own.deps.db;
+      const a = await createAccount(db, 'trial');
+      const b = await createAccount(db, 'trial');
+      await addCards(db, a, 12);
+      await addCards(db, b, 3);
+      await CardSlot.query(db).delete().where('userId', a.id).where('slotNumber', '>', 9);
+      await CardSlot.query(db).patch({ userId: b.id, slotNumber: 50 }).where({ userId: a.id, slotNumber: 1 });
+      const counted = async () => Object.fromEntries((await User.query(db).whereIn('id', [a.id, b.id])).map((u) => [u.id, u.cardCount]));
+      expect(await counted()).toEqual({ [a.id]: 8, [b.id]: 4 });
+      expect((await countStats(db, own.deps.clock())).totalCards).toBe(await CardSlot.query(db).resultSize());
+      await User.query(db).deleteById(a.id);
+      expect(await counted()).toEqual({ [b.id]: 4 });
+      expect((await countStats(db, own.deps.clock())).totalCards).toBe(4);
+    } finally {
+      await own.close();
     }
   });
 });
