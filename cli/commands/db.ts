@@ -1,18 +1,18 @@
 import type { Command } from 'commander';
 import type { Knex } from 'knex';
-import { z } from 'zod';
 import { createDb, migrateLatest, migrateRollback } from '../../db/connection.ts';
-import { tablesDroppedBy } from '../../db/migrations/index.ts';
-import { DEMO_PASSWORD, seedDemo } from '../../db/seeds/demo.ts';
 import type { TEnv } from '../../api/env.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
+import { z } from 'zod';
+import { tablesDroppedBy } from '../../db/migrations/index.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../db/seeds/demo.ts';
 import { printJson } from '../output.ts';
 import { progressBar } from '../progress.ts';
 import { withDb } from '../with-db.ts';
 
-/** Runs one step on the configured database and closes it. */
-async function onDatabase<T>(env: TEnv, step: (db: Knex) => Promise<T>): Promise<T> {
+/** Runs one migration step on the configured database and closes it. */
+async function onDatabase(env: TEnv, step: (db: Knex) => Promise<string[]>): Promise<string[]> {
   const db = createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     return await step(db);

@@ -24,14 +24,7 @@ afterAll(async () => { await cli?.drop(); });
 
 const ratio = (...args: string[]) => runRatio(args, cli.env);
 /** Works on the database with a handle of the test's own, closed again before the next `ratio`. */
-async function withDb<T>(fn: (db: Knex) => Promise<T>): Promise<T> {
-  const db = await cli.open();
-  try {
-    return await fn(db);
-  } finally {
-    await db.destroy();
-  }
-}
+const withDb = <T>(fn: (db: Knex) => Promise<T>): Promise<T> => cli.use(fn);
 const json = <T>(out: string) => JSON.parse(out) as T;
 const noStack = (stderr: string) => expect(stderr).not.toMatch(/\n\s+at /);
 
@@ -107,9 +100,7 @@ describe('ratio as a process', () => {
     try {
       const run = (...args: string[]) => runRatio(args, scratch.env);
       expect((await run('db', 'migrate', '--json')).code).toBe(0);
-      const db = await scratch.open();
-      await createAccount(db, 'free');
-      await db.destroy();
+      await scratch.use((db) => createAccount(db, 'free'));
       // The last batch is every migration: it would drop users, which holds a row.
       const refused = await run('db', 'rollback');
       expect(refused.code).toBe(1);
@@ -200,12 +191,15 @@ describe('ratio retention run', () => {
     const cardsOf = () => withDb((db) => CardSlot.query(db).where('userId', second.id).resultSize());
     if (cli.kind === 'postgres') {
       // Another holder of the lock: the run says so and touches nothing.
-      const holder = await cli.open();
-      const conn = await holder.client.acquireConnection();
-      await holder.raw('SELECT pg_advisory_lock(?)', [RETENTION_LOCK_KEY]).connection(conn);
-      const blocked = await ratio('retention', 'run', '--apply');
-      await holder.client.releaseConnection(conn);
-      await holder.destroy();
+      const blocked = await cli.use(async (holder) => {
+        const conn = await holder.client.acquireConnection();
+        try {
+          await holder.raw('SELECT pg_advisory_lock(?)', [RETENTION_LOCK_KEY]).connection(conn);
+          return await ratio('retention', 'run', '--apply');
+        } finally {
+          await holder.client.releaseConnection(conn);
+        }
+      });
       expect(blocked.code).toBe(0);
       expect(blocked.stdout).toContain('Another retention run is in progress: nothing done.');
       expect(await cardsOf()).toBe(13);

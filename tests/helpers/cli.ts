@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { createDb, migrateLatest } from '../../db/connection.ts';
+import { parseEnv } from '../../api/env.ts';
+import { withDb } from '../../cli/with-db.ts';
 import { createTestDb, type TTestDbKind } from './db.ts';
 
 export interface TCliResult {
@@ -27,35 +28,33 @@ export function runRatio(args: string[], env: Record<string, string>): Promise<T
 }
 
 /**
- * A database for CLI processes: a PGlite data folder (the CLI opens it itself: the test closes its
- * own handle first) or a fresh PostgreSQL database. `open()` gives the test a migrated handle.
+ * A database for CLI processes: a PGlite data folder or a fresh PostgreSQL database. `use(fn)`
+ * opens it for the test the way the CLI does (cli/with-db.ts, migrated) and closes it after, so
+ * the next `ratio` process finds the embedded database free.
  */
 export interface TCliDb {
   kind: TTestDbKind;
   env: Record<string, string>;
   dataDir: string;
-  open(): Promise<Knex>;
+  use<T>(fn: (db: Knex) => Promise<T>): Promise<T>;
   drop(): Promise<void>;
 }
 
 export async function createCliDb(kind: TTestDbKind): Promise<TCliDb> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-cli-'));
-  const open = async (options: { databaseUrl?: string }) => {
-    const db = createDb({ databaseUrl: options.databaseUrl, dataDir });
-    await migrateLatest(db);
-    return db;
-  };
+  const use = (env: Record<string, string>) => <T>(fn: (db: Knex) => Promise<T>) => withDb(parseEnv({ LOG_LEVEL: 'silent', ...env }), fn);
   if (kind === 'pglite') {
+    const env = { DATA_DIR: dataDir };
     return {
-      kind, dataDir, env: { DATA_DIR: dataDir }, open: () => open({}),
+      kind, dataDir, env, use: use(env),
       drop: () => fs.rm(dataDir, { recursive: true, force: true }),
     };
   }
   const testDb = await createTestDb('postgres');
   await testDb.db.destroy();
-  const url = testDb.url!;
+  const env = { DATA_DIR: dataDir, DATABASE_URL: testDb.url! };
   return {
-    kind, dataDir, env: { DATA_DIR: dataDir, DATABASE_URL: url }, open: () => open({ databaseUrl: url }),
+    kind, dataDir, env, use: use(env),
     async drop() {
       await testDb.drop().catch(() => undefined);
       await fs.rm(dataDir, { recursive: true, force: true });
