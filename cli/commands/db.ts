@@ -86,6 +86,7 @@ export function registerDb(program: Command): void {
     .option('--users <count>', 'how many demo accounts', '60')
     .option('--json', 'print what was added as JSON')
     .action(async (opts: { users: string; json?: boolean }) => {
+      ZSeed.parse({ users: opts.users }); // before opening the database: bad input fails at once
       const added = await withDb(loadEnv(), (d) => runDbSeed(d, { users: opts.users, quiet: opts.json })).catch(handleError);
       if (opts.json) printJson(added);
       else console.log(`Added ${added.users} demo account(s) and ${added.cards} card(s). Sign in as ${'demo-1@ratio.local'} with password ${DEMO_PASSWORD}.`);

@@ -48,6 +48,7 @@ export function registerRetention(program: Command): void {
     .option('--json', 'print the report as JSON')
     .addHelpText('after', '\nSafe to run from cron every minute: idempotent, and a second run at once does nothing.\nExample crontab line:\n  17 3 * * * cd /srv/ratio && npm run --silent ratio -- retention run --apply')
     .action(async (opts: { apply?: boolean; now?: string; json?: boolean }) => {
+      parseDateOption('--now', opts.now, new Date()); // before opening the database: bad input fails at once
       const env: TEnv = loadEnv();
       const report = await withDb(env, (db) => runRetentionJob(db, createImageStore(env), { ...opts, quiet: opts.json })).catch(handleError);
       if (opts.json) printJson(report);

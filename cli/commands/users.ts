@@ -64,6 +64,7 @@ export function registerUsers(program: Command): void {
     .option('--tier <tier>', `only one status: ${TIERS.join(', ')}`)
     .option('--json', 'print the list as JSON')
     .action(async (opts: { tier?: string; json?: boolean }) => {
+      ZTier.parse(opts.tier); // before opening the database: bad input fails at once
       const env = loadEnv();
       const rows = await withDb(env, (db) => runUsersList(db, { adminEmails: env.ADMIN_EMAILS, tier: opts.tier })).catch(handleError);
       if (opts.json) printJson(rows);

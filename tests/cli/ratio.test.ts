@@ -29,36 +29,41 @@ const json = <T>(out: string) => JSON.parse(out) as T;
 const noStack = (stderr: string) => expect(stderr).not.toMatch(/\n\s+at /);
 
 describe('ratio as a process', () => {
-  it('has help for every command and refuses bad input with one line and exit 1', { timeout: 120_000 }, async () => {
+  it('has help for every command and refuses bad input with one line and exit 1', { timeout: 300_000 }, async () => {
     const help = await ratio('--help');
     expect(help.code).toBe(0);
     for (const cmd of ['db', 'images', 'retention', 'serve', 'stats', 'stripe', 'users']) expect(help.stdout).toContain(cmd);
-    const retentionHelp = await ratio('retention', 'run', '--help');
+    const retentionHelp = await ratio('retention', 'run', '--help'); // help opens no database
     expect(retentionHelp.stdout).toMatch(/--apply/);
     expect(retentionHelp.stdout).toMatch(/crontab/);
 
-    const bad: Array<[string[], RegExp]> = [
-      [['users', 'list', '--tier', 'bogus'], /--tier must be one of free, trial/],
-      [['retention', 'run', '--now', 'someday'], /--now must be a date/],
-      [['db', 'seed', '--users', '-3'], /--users must be at least 1/],
-      [['users', 'admin', 'not-an-email'], /must be an email address/],
-      [['users', 'show', 'ghost@example.com'], /no user with email ghost@example.com/],
-      [['stripe', 'setup'], /STRIPE_SECRET_KEY is not set/],
-      [['users', 'frobnicate'], /unknown command/],
-    ];
-    for (const [args, message] of bad) {
-      const res = await ratio(...args);
+    const check = (args: string[], message: RegExp, res: { code: number; stderr: string }) => {
       expect(res.code, args.join(' ')).toBe(1);
       expect(res.stderr.trim().split('\n')[0], args.join(' ')).toMatch(message);
       noStack(res.stderr);
-    }
+    };
+    // Refused before any database is opened: these may run at once.
+    const early: Array<[string[], RegExp]> = [
+      [['users', 'list', '--tier', 'bogus'], /--tier must be one of free, trial/],
+      [['retention', 'run', '--now', 'someday'], /--now must be a date/],
+      [['db', 'seed', '--users', '-3'], /--users must be at least 1/],
+      [['stripe', 'setup'], /STRIPE_SECRET_KEY is not set/],
+      [['users', 'frobnicate'], /unknown command/],
+    ];
+    const results = await Promise.all(early.map(([args]) => ratio(...args)));
+    early.forEach(([args, message], i) => check(args, message, results[i]!));
+    // These look in the database: one at a time (one process opens the embedded database).
+    for (const [args, message] of [
+      [['users', 'admin', 'not-an-email'], /must be an email address/],
+      [['users', 'show', 'ghost@example.com'], /no user with email ghost@example.com/],
+    ] as Array<[string[], RegExp]>) check(args, message, await ratio(...args));
     const badEnv = await runRatio(['stats'], { ...cli.env, PORT: 'many' });
     expect(badEnv.code).toBe(1);
     expect(badEnv.stderr).toMatch(/PORT/);
     noStack(badEnv.stderr);
   });
 
-  it('db seed adds demo accounts once; stats --json counts them as the database holds them', { timeout: 120_000 }, async () => {
+  it('db seed adds demo accounts once; stats --json counts them as the database holds them', { timeout: 240_000 }, async () => {
     const first = await ratio('db', 'seed', '--users', '12', '--json');
     expect(first.code).toBe(0);
     const added = json<{ users: number; cards: number }>(first.stdout);
@@ -79,7 +84,7 @@ describe('ratio as a process', () => {
     expect(text.stdout).toContain('Revenue Breakdown');
   });
 
-  it('users: list --tier, show, admin and grandfather (with --revoke / --undo)', { timeout: 120_000 }, async () => {
+  it('users: list --tier, show, admin and grandfather (with --revoke / --undo)', { timeout: 240_000 }, async () => {
     const email = await withDb(async (db) => (await createAccount(db, 'trial')).email);
     const trials = json<Array<{ email: string; status: string }>>((await ratio('users', 'list', '--tier', 'trial', '--json')).stdout);
     expect(trials.map((r) => r.email)).toContain(email);
@@ -95,7 +100,7 @@ describe('ratio as a process', () => {
     expect(shown).toMatchObject({ isAdmin: false, isGrandfathered: false });
   });
 
-  it('db rollback asks for --yes before dropping tables that hold rows', { timeout: 120_000 }, async () => {
+  it('db rollback asks for --yes before dropping tables that hold rows', { timeout: 240_000 }, async () => {
     const scratch = await createCliDb(cli.kind);
     try {
       const run = (...args: string[]) => runRatio(args, scratch.env);
@@ -155,7 +160,7 @@ describe('ratio retention run', () => {
 
   type TReport = { ran: boolean; applied: boolean; due: Array<{ email: string; cards: number; photos: number }>; inRetention: Array<{ email: string }> };
 
-  it('dry run lists, --apply deletes past slot 10 once the 30 days are over, and a second run finds nothing', { timeout: 120_000 }, async () => {
+  it('dry run lists, --apply deletes past slot 10 once the 30 days are over, and a second run finds nothing', { timeout: 240_000 }, async () => {
     // The demo accounts seeded above are in the same database: look at this test's accounts only.
     const mine = (r: TReport) => r.due.filter((a) => a.email === ended.email || a.email === paying.email || a.email === legacy.email);
     const today = json<TReport>((await ratio('retention', 'run', '--apply', '--json')).stdout);
@@ -182,7 +187,7 @@ describe('ratio retention run', () => {
     expect(await counts()).toEqual({ ended: 10, paying: 14, legacy: 10, photos: 0 });
   });
 
-  it('runs at once never delete twice; a run finding the lock held does nothing', { timeout: 120_000 }, async () => {
+  it('runs at once never delete twice; a run finding the lock held does nothing', { timeout: 240_000 }, async () => {
     const second = await withDb(async (db) => {
       const u = await createAccount(db, 'retention', { now, day: 35 });
       await addCards(db, u, 13);
