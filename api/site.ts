@@ -8,7 +8,7 @@ import type { TDeps } from './deps.ts';
 import { currentUser } from './middleware/session.ts';
 
 /** Pages only a signed-in user may open (spec §2); others are sent to /auth. */
-const PROTECTED = ['/gallery', '/subscribe', '/account', '/admin'];
+const PROTECTED = ['/gallery', '/subscribe', '/account', '/admin', '/payment-success', '/test-billing-portal'];
 
 type TAstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => Promise<void>;
 

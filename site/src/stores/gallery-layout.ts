@@ -31,6 +31,8 @@ export interface TGalleryAccess {
   maxSlots: number;
   /** True once a trial was started (so 'Try PRO' becomes 'Upgrade'). */
   trialUsed: boolean;
+  /** Data retention: cards past this slot are read-only and blurred; null otherwise. */
+  readOnlyAbove: number | null;
 }
 
 /** 4x5, custom 30 (spec §9), panels shown, registry off. */
@@ -56,7 +58,7 @@ export function parseSettings(raw: string | null): TGallerySettings {
 }
 
 /** The access of a user as GET /api/user sends it (computed once, by core/account.ts on the server). */
-export function galleryAccess(user: Pick<TUser, 'accountStatus' | 'banner' | 'hasProFeatures' | 'canEdit' | 'maxSlots' | 'trialUsed'>): TGalleryAccess {
+export function galleryAccess(user: Pick<TUser, 'accountStatus' | 'banner' | 'hasProFeatures' | 'canEdit' | 'maxSlots' | 'trialUsed' | 'readOnlyAbove'>): TGalleryAccess {
   return {
     status: user.accountStatus,
     banner: user.banner,
@@ -64,6 +66,7 @@ export function galleryAccess(user: Pick<TUser, 'accountStatus' | 'banner' | 'ha
     canEdit: user.canEdit,
     maxSlots: user.maxSlots,
     trialUsed: user.trialUsed,
+    readOnlyAbove: user.readOnlyAbove,
   };
 }
 

@@ -19,6 +19,7 @@ const access = (status: string, overrides: Partial<TGalleryAccess> = {}): TGalle
     canEdit: status !== 'trial_expired',
     maxSlots: status === 'pro' || status === 'trial' ? 1000 : 10,
     trialUsed: status === 'trial' || status === 'trial_expired',
+    readOnlyAbove: null,
   }),
   ...overrides,
 });

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { ApiError, apiRequest } from '../lib/api.ts';
-import type { TAccountAnswer } from '../../../core/contracts/auth.types.ts';
+import type { TAccountAnswer, TRegister } from '../../../core/contracts/auth.types.ts';
 import type { TUserView } from '../../../core/contracts/user.types.ts';
 
 /** The signed-in user as GET /api/user answers it: the shared contract (core/contracts), so the two cannot drift. */
@@ -31,8 +31,8 @@ export function setUser(user: TUser | null): void {
 
 /** Credentials of POST /api/login (spec §3 Login payload). */
 export interface TLoginInput { email: string; password: string }
-/** Body of POST /api/register (spec §3 Registration payload). */
-export interface TRegisterInput extends TLoginInput { firstName: string; lastName: string }
+/** Body of POST /api/register (spec §3 Registration payload; optionally the trial and the anonymous cards). */
+export type TRegisterInput = TRegister;
 /** What POST /api/register answers: the new user (and the cards moved, if sent), or a note that an email must be confirmed first. */
 export type TRegisterResult = TAccountAnswer & { emailSent?: boolean };
 
@@ -68,21 +68,52 @@ export async function updateName(firstName: string, lastName: string): Promise<T
 
 /** Spec §9: refresh the signed-in user every 30 s while they are not PRO; never when PRO. */
 export const USER_REFRESH_MS = 30_000;
+/** Spec §9: every 5 s on /subscribe, and within 3 minutes after visiting it. */
+export const SUBSCRIBE_REFRESH_MS = 5_000;
+export const SUBSCRIBE_WINDOW_MS = 3 * 60_000;
+const SUBSCRIBE_VISIT_KEY = 'ratio-subscribe-visit';
+
+/** Notes that /subscribe is open now (called on mount and on each tick there). */
+export function markSubscribeVisit(): void {
+  try {
+    sessionStorage.setItem(SUBSCRIBE_VISIT_KEY, String(Date.now()));
+  } catch {
+    // Without storage the fast pace holds only while /subscribe is open.
+  }
+}
+
+/** True on /subscribe or within 3 minutes after it (spec §9). */
+function subscribePace(now: number): boolean {
+  if (window.location.pathname === '/subscribe') return true;
+  try {
+    const at = Number(sessionStorage.getItem(SUBSCRIBE_VISIT_KEY));
+    return Number.isFinite(at) && at > 0 && now - at < SUBSCRIBE_WINDOW_MS;
+  } catch {
+    return false;
+  }
+}
 
 /**
- * Keeps $user fresh while the page is open: reloads it every USER_REFRESH_MS while a non-PRO user
- * is signed in (a trial may end, a payment may land). A null answer or a 401 signs the page out;
- * other failures (network, 5xx) are ignored and the next tick tries again. Returns the stop function.
+ * Keeps $user fresh while the page is open (spec §9): a non-PRO user is reloaded every 30 s, or
+ * every 5 s on /subscribe and for 3 minutes after it; never once PRO. A null answer or a 401 signs
+ * the page out; other failures (network, 5xx) are ignored and the next tick tries again. Returns
+ * the stop function.
  */
-export function startUserRefresh(intervalMs: number = USER_REFRESH_MS): () => void {
+export function startUserRefresh(): () => void {
+  let last = Date.now();
   const timer = window.setInterval(() => {
     const current = $user.get();
     if (!current || current.isPro) return;
+    const now = Date.now();
+    const fast = subscribePace(now);
+    if (window.location.pathname === '/subscribe') markSubscribeVisit();
+    if (now - last < (fast ? SUBSCRIBE_REFRESH_MS : USER_REFRESH_MS) - 250) return;
+    last = now;
     apiRequest<TUser | null>('GET', '/api/user')
       .then((user) => $user.set(user ?? null))
       .catch((err: unknown) => {
         if (err instanceof ApiError && err.status === 401) $user.set(null);
       });
-  }, intervalMs);
+  }, SUBSCRIBE_REFRESH_MS);
   return () => window.clearInterval(timer);
 }

@@ -18,6 +18,8 @@ interface FilledProps {
   dropTarget: boolean;
   dragging: boolean;
   draggable: boolean;
+  /** Data retention: a card past the free slots, read-only and blurred until the user reactivates (decisions.md 6). */
+  retained?: boolean;
 }
 
 function Placard({ slot, card }: { slot: number; card?: TGalleryCard }) {
@@ -48,7 +50,7 @@ function Placard({ slot, card }: { slot: number; card?: TGalleryCard }) {
  * edit and delete buttons. Clicks are handled by the grid through data-action / data-slot, so the
  * component takes only plain props and re-renders only when its own card or flags change.
  */
-export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selected, pending, dropTarget, dragging, draggable }: FilledProps) {
+export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selected, pending, dropTarget, dragging, draggable, retained = false }: FilledProps) {
   const n = card.slotNumber;
   const name = cardName(card);
   const value = valueText(card.value, card.valueCents);
@@ -58,6 +60,7 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
   if (dropTarget) classes.push('is-drop-target');
   if (dragging) classes.push('is-dragging');
   if (mode === 'view-only') classes.push('is-inert');
+  if (retained) classes.push('is-retained');
   const image = card.thumbUrl ? (
     <img src={card.thumbUrl} width={400} height={560} loading="lazy" decoding="async" alt={mode === 'view-only' ? name : ''} draggable={false} />
   ) : (
@@ -68,7 +71,7 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
     : `${slotLabel(n)}: ${name}${value ? `, ${value}` : ''}. View full image`;
 
   return (
-    <li className={classes.join(' ')} data-slot={n} aria-busy={pending || undefined} data-testid="filled-slot">
+    <li className={classes.join(' ')} data-slot={n} aria-busy={pending || undefined} data-testid="filled-slot" data-retained={retained || undefined}>
       <div className="g-frame" draggable={draggable} data-drag={draggable ? n : undefined}>
         {mode === 'view-only' ? (
           <div className="g-face">{image}</div>

@@ -133,9 +133,10 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
       const busy = pending.has(n);
       const over = drag?.over === n && drag.from !== n;
       if (card) {
+        const retained = access.readOnlyAbove !== null && n > access.readOnlyAbove;
         items.push(
-          <FilledSlot key={n} card={card} mode={mode} registry={registry} selected={selected === n} pending={busy}
-            dropTarget={over} dragging={drag?.from === n} draggable={canDrag && mode !== 'view-only' && !busy} />,
+          <FilledSlot key={n} card={card} mode={retained ? 'view-only' : mode} registry={registry} selected={selected === n} pending={busy}
+            dropTarget={over} dragging={drag?.from === n} draggable={canDrag && mode !== 'view-only' && !busy && !retained} retained={retained} />,
         );
       } else if (!usable(n) && access.canEdit) {
         items.push(<LockedSlot key={n} slot={n} registry={registry} />);

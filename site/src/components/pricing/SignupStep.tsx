@@ -6,12 +6,12 @@ import TextField from '../ui/TextField.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import PasswordField from '../ui/PasswordField.tsx';
 import { MIN_PASSWORD_LENGTH } from '../auth/password-rules.ts';
-import ProFeatureList from './ProFeatureList.tsx';
-import { afterSignup } from './after-signup.ts';
+import PricingAside from './PricingAside.tsx';
+import { afterSignup, anonymousCardsToSend, hasTrialIntent } from './after-signup.ts';
 import type { TStepProps } from './steps.ts';
 
 /** The signup step of /pricing (spec §2, §5, §8): 'Unlock Your Gallery'. */
-export default function SignupStep(_props: TStepProps) {
+export default function SignupStep({ goTo }: TStepProps) {
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [email, setEmail] = useState('');
@@ -31,7 +31,12 @@ export default function SignupStep(_props: TStepProps) {
     }
     setBusy(true);
     try {
-      const result = await register({ email: email.trim(), password, firstName: firstName.trim(), lastName: lastName.trim() });
+      // A visitor who pressed 'Start Free Trial' gets account, trial and cards in one call.
+      const result = await register({
+        email: email.trim(), password, firstName: firstName.trim(), lastName: lastName.trim(),
+        ...(hasTrialIntent() ? { startTrial: true } : {}),
+        collectionData: anonymousCardsToSend(),
+      });
       if (result.emailSent) {
         setBusy(false);
         toast({ title: 'Check your email', description: 'Confirm your address to finish creating your account.' });
@@ -69,15 +74,10 @@ export default function SignupStep(_props: TStepProps) {
         <div className="form-card-footer">
           <a href="/collection">Back to Collection</a>
           <span>Already have an account? <a href="/auth">Sign In</a></span>
+          <button type="button" className="btn-link" onClick={() => goTo('payment')}>Skip the trial? Subscribe now</button>
         </div>
       </div>
-      <aside className="pricing-aside" aria-labelledby="pro-title">
-        <p className="eyebrow">Ratio PRO</p>
-        <h2 id="pro-title">Everything your wall deserves</h2>
-        <p className="pricing-price"><strong>$10</strong><span>/month</span></p>
-        <p className="muted">7-day free trial. No payment needed to start. Cancel anytime.</p>
-        <ProFeatureList />
-      </aside>
+      <PricingAside />
     </div>
   );
 }

@@ -1,27 +1,46 @@
 import { apiRequest } from '../../lib/api.ts';
+import { TRIAL_INTENT_KEY } from '../../lib/session-flags.ts';
 import { flashToast, type TToastInput } from '../../stores/toast.ts';
-import type { TRegisterResult } from '../../stores/user.ts';
+import { setUser } from '../../stores/user.ts';
 import { clearAnonymousCollection, readAnonymousCollection } from '../../stores/anonymous-collection.ts';
-import { toGalleryCards } from '../../../../core/transfer.ts';
+import { toGalleryCards, type TGalleryCard } from '../../../../core/transfer.ts';
+import type { TAccountAnswer } from '../../../../core/contracts/auth.types.ts';
 
-/** Where a new account lands (spec §2 /pricing: "Success goes to /gallery"). */
+/** Where a new account (or a started trial) lands (spec §2 /pricing). */
 export const AFTER_SIGNUP_PATH = '/gallery';
 
-/** Outcome of moving the browser's cards into the new account. */
+/** Outcome of moving the browser's cards into the account. */
 type TTransfer = { kind: 'none' } | { kind: 'done'; count: number } | { kind: 'failed' };
 
-/**
- * Spec §4: the stored anonymous cards are transferred (POST /api/transfer-collection, pricing-page
- * form: '' for a missing value), then the local copy is deleted. A failed transfer keeps the local
- * copy so nothing is lost.
- */
-async function transferAnonymousCards(): Promise<TTransfer> {
-  const cards = readAnonymousCollection();
-  if (cards.length === 0) return { kind: 'none' };
+/** True when the visitor pressed 'Start Free Trial' on the anonymous wall in this tab. */
+export function hasTrialIntent(): boolean {
   try {
-    const result = await apiRequest<{ transferred: number }>('POST', '/api/transfer-collection', {
-      collectionData: toGalleryCards(cards, ''),
-    });
+    return sessionStorage.getItem(TRIAL_INTENT_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function forgetTrialIntent(): void {
+  try {
+    sessionStorage.removeItem(TRIAL_INTENT_KEY);
+  } catch {
+    // Nothing to forget without storage.
+  }
+}
+
+/** The browser's anonymous cards in the pricing page's transfer form ('' for a missing value, spec §3), or undefined when none. */
+export function anonymousCardsToSend(): TGalleryCard[] | undefined {
+  const cards = readAnonymousCollection();
+  return cards.length > 0 ? toGalleryCards(cards, '') : undefined;
+}
+
+/** Spec §4: moves the stored cards (POST /api/transfer-collection); a failure keeps the local copy. */
+async function transferAnonymousCards(): Promise<TTransfer> {
+  const collectionData = anonymousCardsToSend();
+  if (!collectionData) return { kind: 'none' };
+  try {
+    const result = await apiRequest<{ transferred: number }>('POST', '/api/transfer-collection', { collectionData });
     clearAnonymousCollection();
     return { kind: 'done', count: result.transferred };
   } catch {
@@ -29,27 +48,41 @@ async function transferAnonymousCards(): Promise<TTransfer> {
   }
 }
 
+/** The cards the server moved with the account or trial; otherwise moves what the browser still holds. */
+async function settleTransfer(answer: TAccountAnswer): Promise<TTransfer> {
+  const moved = answer.cardsMoved;
+  if (!moved) return transferAnonymousCards();
+  if (!moved.ok) return { kind: 'failed' };
+  clearAnonymousCollection();
+  return { kind: 'done', count: moved.transferred };
+}
+
+const cardsText = (n: number) => (n === 1 ? '1 card' : `${n} cards`);
+
 /** The welcome shown on /gallery (spec §4, §8). */
-function welcome(user: TRegisterResult, transfer: TTransfer): TToastInput {
+function welcome(user: TAccountAnswer, transfer: TTransfer): TToastInput {
   if (transfer.kind === 'failed') {
     return { title: 'Migration Error', description: 'There was an issue transferring your collection. Please contact support.', variant: 'error' };
   }
+  const count = transfer.kind === 'done' ? transfer.count : 0;
   if (user.isTrialActive) {
-    return { title: 'Welcome to Ratio PRO!', description: 'Your 7-day free trial has started. Enjoy full PRO features!', variant: 'success' };
+    return count > 0
+      ? { title: 'Welcome to Ratio PRO!', description: `Your ${count === 1 ? '1 card has' : `${count} cards have`} been transferred to your gallery.`, variant: 'success' }
+      : { title: 'Welcome to Ratio PRO!', description: 'Your 7-day free trial has started. Enjoy full PRO features!', variant: 'success' };
   }
-  if (transfer.kind === 'done' && transfer.count > 0) {
-    const cards = transfer.count === 1 ? '1 card' : `${transfer.count} cards`;
-    return { title: 'Collection Transferred!', description: `${cards} moved to your gallery.`, variant: 'success' };
-  }
+  if (count > 0) return { title: 'Collection Transferred!', description: `${cardsText(count)} moved to your gallery.`, variant: 'success' };
   return { title: 'Welcome back!', description: 'Your account is ready.', variant: 'success' };
 }
 
 /**
- * What happens once an account exists (spec §4 "After signup or trial start"): the anonymous
- * cards move to the account, the welcome toast is kept for the next page, then /gallery.
+ * What happens once an account exists or a trial started (spec §4 "After signup or trial start"):
+ * the anonymous cards move to the account (the server may already have moved them), the local
+ * copy is deleted, the welcome toast is kept for the next page, then /gallery.
  */
-export async function afterSignup(user: TRegisterResult): Promise<void> {
-  const transfer = await transferAnonymousCards();
-  flashToast(welcome(user, transfer));
+export async function afterSignup(answer: TAccountAnswer): Promise<void> {
+  setUser(answer);
+  const transfer = await settleTransfer(answer);
+  forgetTrialIntent();
+  flashToast(welcome(answer, transfer));
   window.location.assign(AFTER_SIGNUP_PATH);
 }

@@ -1,0 +1,107 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { flashToast, toast, type TToastInput } from '../../stores/toast.ts';
+import { setUser } from '../../stores/user.ts';
+import { clearAnonymousCollection, readAnonymousCollection } from '../../stores/anonymous-collection.ts';
+import { toGalleryCards } from '../../../../core/transfer.ts';
+import type { TAccountAnswer } from '../../../../core/contracts/auth.types.ts';
+import type { TCheckoutSessionAnswer } from '../../../../core/contracts/billing.types.ts';
+import { withErrorBoundary } from '../shell/ErrorBoundary.tsx';
+import FormCard from '../ui/FormCard.tsx';
+import TextField from '../ui/TextField.tsx';
+import PasswordField from '../ui/PasswordField.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
+import { MIN_PASSWORD_LENGTH } from '../auth/password-rules.ts';
+
+/** Spec §9: the wait before /gallery once the account is set up. */
+export const SETUP_REDIRECT_MS = 1500;
+
+/** Moves the browser's cards (complete-setup form: null for a missing value, spec §3); the welcome to show. */
+async function transferCards(): Promise<TToastInput> {
+  const cards = readAnonymousCollection();
+  if (cards.length === 0) return { title: 'Welcome to Ratio PRO!', description: 'Your account has been created successfully!', variant: 'success' };
+  try {
+    const result = await apiRequest<{ transferred: number }>('POST', '/api/transfer-collection', { collectionData: toGalleryCards(cards, null) });
+    clearAnonymousCollection();
+    const n = result.transferred;
+    return { title: 'Welcome to Ratio PRO!', description: `Your ${n === 1 ? '1 card has' : `${n} cards have`} been transferred to your gallery.`, variant: 'success' };
+  } catch {
+    return { title: 'Account Setup Complete', description: 'Your account has been created! Please add your cards to your new PRO gallery.', variant: 'success' };
+  }
+}
+
+/**
+ * /complete-setup (spec §2, §4, §5, §8): after a visitor paid on the hosted checkout, they choose a
+ * password for the account (email read-only, from the checkout), the cards move in, and after
+ * 1.5 s they go to /gallery, even when the transfer failed.
+ */
+function CompleteSetupForm() {
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const hydrated = useHydrated();
+
+  useEffect(() => {
+    const id = new URLSearchParams(window.location.search).get('session_id');
+    if (!id) {
+      window.location.replace('/');
+      return;
+    }
+    setSessionId(id);
+    apiRequest<TCheckoutSessionAnswer>('GET', `/api/checkout-session/${encodeURIComponent(id)}`)
+      .then((answer) => setEmail(answer.email))
+      .catch((err: unknown) => console.error('checkout session', err));
+  }, []);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!sessionId) return;
+    if (password !== confirm) {
+      toast({ title: 'Password Mismatch', description: 'Passwords do not match', variant: 'error' });
+      return;
+    }
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      toast({ title: 'Password Too Short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`, variant: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const user = await apiRequest<TAccountAnswer>('POST', '/api/complete-account-setup', { sessionId, password });
+      setUser(user);
+    } catch (err) {
+      setBusy(false);
+      toast({ title: 'Setup Failed', description: errorMessage(err, 'Failed to complete account setup'), variant: 'error' });
+      return;
+    }
+    const welcome = await transferCards();
+    setDone(true);
+    toast(welcome);
+    window.setTimeout(() => {
+      flashToast(welcome);
+      window.location.assign('/gallery');
+    }, SETUP_REDIRECT_MS);
+  };
+
+  return (
+    <FormCard eyebrow="Payment received" title="Complete Your Account" lead="Choose a password to finish your Ratio PRO account.">
+      <form onSubmit={onSubmit} aria-busy={busy}>
+        <TextField label="Email" type="email" name="email" autoComplete="username" readOnly value={email}
+          hint="The email you paid with." />
+        <PasswordField label="Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
+          value={password} onValueChange={setPassword} disabled={busy} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} />
+        <PasswordField label="Confirm Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
+          value={confirm} onValueChange={setConfirm} disabled={busy} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated || !sessionId}>
+          {busy ? 'Setting up...' : 'Complete Setup'}
+        </button>
+        {done && <p className="pay-progress" role="status"><span className="spinner spinner-sm" aria-hidden="true" /> Opening your gallery…</p>}
+      </form>
+    </FormCard>
+  );
+}
+
+/** The island root, wrapped in the crash screen. */
+export default withErrorBoundary(CompleteSetupForm);

@@ -1,0 +1,154 @@
+/**
+ * Billing on the site (spec §2 /pricing, /payment, /account; §7 billing calls; §8): the billing
+ * config and the subscription status as atoms, and the only functions that call the billing API.
+ * The server decides every state and action; these functions only carry its answers.
+ */
+import { atom } from 'nanostores';
+import { apiRequest, errorMessage } from '../lib/api.ts';
+import type {
+  TBillingConfig, TCancelAnswer, TCreateSubscriptionAnswer, TPaymentStep, TPortalAnswer, TReactivateAnswer,
+  TSubscriptionStatusView, TSyncAnswer, TTestCardInput,
+} from '../../../core/contracts/billing.types.ts';
+import { toast } from './toast.ts';
+import { loadUser, setUser } from './user.ts';
+
+/** GET /api/billing/config, once loaded (null until then). */
+export const $billingConfig = atom<TBillingConfig | null>(null);
+/** GET /api/subscription/status: undefined while loading, null when it failed. */
+export const $subscription = atom<TSubscriptionStatusView | null | undefined>(undefined);
+
+let configRequest: Promise<TBillingConfig> | null = null;
+
+/** Loads the billing config once per page (a failure may be retried). */
+export function loadBillingConfig(): Promise<TBillingConfig> {
+  configRequest ??= apiRequest<TBillingConfig>('GET', '/api/billing/config').then(
+    (config) => {
+      $billingConfig.set(config);
+      return config;
+    },
+    (err: unknown) => {
+      configRequest = null;
+      throw err;
+    },
+  );
+  return configRequest;
+}
+
+/** Loads the signed-in user's subscription status (null in the atom when it fails). */
+export async function loadSubscription(): Promise<TSubscriptionStatusView | null> {
+  try {
+    const status = await apiRequest<TSubscriptionStatusView>('GET', '/api/subscription/status');
+    $subscription.set(status);
+    return status;
+  } catch {
+    $subscription.set(null);
+    return null;
+  }
+}
+
+/** Where a payment step is completed (spec §7: /payment with both values as query parameters). */
+export function paymentPath(step: Pick<TPaymentStep, 'clientSecret' | 'subscriptionId'>): string {
+  const query = new URLSearchParams({ client_secret: step.clientSecret, subscription_id: step.subscriptionId });
+  return `/payment?${query.toString()}`;
+}
+
+/** Opens a provider page in a new tab (spec §7), or here when the browser blocks the tab. */
+function openInNewTab(url: string): void {
+  const tab = window.open(url, '_blank', 'noopener');
+  if (!tab) window.location.assign(url);
+}
+
+/** The paths a started subscription leads to: /payment, or a hosted checkout. */
+export type TCheckoutStart = { kind: 'payment'; path: string } | { kind: 'checkout'; url: string };
+
+/**
+ * POST /api/create-subscription (or create-trial-upgrade-checkout for a running trial): where the
+ * payment happens next. Rejects with 'No payment details received' when the answer lacks them.
+ */
+export async function startCheckout(trialUpgrade: boolean): Promise<TCheckoutStart> {
+  const answer = trialUpgrade
+    ? await apiRequest<TPaymentStep>('POST', '/api/create-trial-upgrade-checkout')
+    : await apiRequest<TCreateSubscriptionAnswer>('POST', '/api/create-subscription');
+  if ('checkoutUrl' in answer && answer.checkoutUrl) return { kind: 'checkout', url: answer.checkoutUrl };
+  if (!('clientSecret' in answer) || !answer.clientSecret || !answer.subscriptionId) throw new Error('No payment details received');
+  return { kind: 'payment', path: paymentPath(answer) };
+}
+
+/** Opens a guest's hosted checkout in a new tab (spec §7 create-subscription). */
+export function openCheckout(url: string): void {
+  openInNewTab(url);
+}
+
+/** POST /api/sync-subscription-status: reads the provider and caches the user and status. */
+export async function syncSubscription(): Promise<TSyncAnswer> {
+  const answer = await apiRequest<TSyncAnswer>('POST', '/api/sync-subscription-status');
+  setUser(answer.user);
+  $subscription.set(answer.subscription);
+  return answer;
+}
+
+/** Where a finished payment goes (spec §4 Payment). */
+export const UPGRADE_DONE_PATH = '/account?upgrade=success';
+
+/** Local billing (TEST MODE): pays the first invoice with a test card. Rejects with the provider's words. */
+export async function payWithTestCard(clientSecret: string, card: TTestCardInput): Promise<void> {
+  const answer = await apiRequest<TSyncAnswer>('POST', '/api/billing/test/pay', { clientSecret, card });
+  setUser(answer.user);
+  $subscription.set(answer.subscription);
+}
+
+/** Reloads the user after the subscription changed, so header, badge and banners follow. */
+async function refreshUser(): Promise<void> {
+  await loadUser().catch(() => undefined);
+}
+
+/** Cancel at period end (spec §2 /account). Resolves true when the server accepted it. */
+export async function cancelSubscription(): Promise<boolean> {
+  try {
+    const answer = await apiRequest<TCancelAnswer>('POST', '/api/subscription/cancel');
+    $subscription.set(answer.subscription);
+    toast({ title: 'Subscription Cancelled', description: 'PRO stays on until the end of the period you paid for.', variant: 'success' });
+    await refreshUser();
+    return true;
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'Failed to cancel subscription. Please try again.'), variant: 'error' });
+    return false;
+  }
+}
+
+/**
+ * Reactivate (spec §2 /account, §4 banners): a cancelled subscription with time left runs on; one
+ * that ended is paid again on /payment; an unpaid renewal goes to the billing portal.
+ */
+export async function reactivateSubscription(): Promise<boolean> {
+  try {
+    const answer = await apiRequest<TReactivateAnswer>('POST', '/api/subscription/reactivate');
+    if (answer.action === 'payment') {
+      window.location.assign(paymentPath(answer));
+      return true;
+    }
+    if (answer.action === 'portal') {
+      openInNewTab(answer.url);
+      return true;
+    }
+    $subscription.set(answer.subscription);
+    toast({ title: 'Subscription Reactivated', description: 'Your PRO subscription will renew as usual.', variant: 'success' });
+    await refreshUser();
+    return true;
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'Failed to reactivate subscription. Please try again.'), variant: 'error' });
+    return false;
+  }
+}
+
+/** Opens the billing portal in a new tab (spec §7). Resolves true when a URL came back. */
+export async function openBillingPortal(): Promise<boolean> {
+  try {
+    const answer = await apiRequest<TPortalAnswer>('POST', '/api/subscription/portal');
+    openInNewTab(answer.url);
+    return true;
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'Failed to open billing portal. Please try again.'), variant: 'error' });
+    return false;
+  }
+}
