@@ -11,7 +11,7 @@ async function slabPhoto(color: string): Promise<string> {
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }
 
-describe('a visitor with 3 anonymous cards signs up', () => {
+describe('a visitor with 3 anonymous cards signs up on /pricing', () => {
   it('finds the 3 cards in the gallery, and the browser copy is gone', async () => {
     const cards = [
       { id: 'c1', image: await slabPhoto('#a33'), player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', condition: 'PSA 10 GEM MT', userValue: '$1,250', userNotes: '', addedAt: '2026-11-20T10:00:00Z' },
@@ -26,11 +26,8 @@ describe('a visitor with 3 anonymous cards signs up', () => {
       localStorage.setItem('anonymous-collection', stored);
     }, JSON.stringify(cards));
 
-    await page.goto('/collection');
-    await hydrated(page);
-    await page.getByText("You've built your wall. Don't lose it.").waitFor();
-    await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
-    await page.waitForURL('**/pricing');
+    // Straight to /pricing, without 'Start Free Trial' (that path also starts the trial: billing-flows.test.ts).
+    await page.goto('/pricing');
     await hydrated(page);
 
     await page.getByLabel('First Name').fill('Vera');

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -31,7 +32,9 @@ export interface TE2E {
  */
 export async function startE2E(): Promise<TE2E> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-e2e-'));
-  const env = parseEnv({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  // A known port, so PUBLIC_URL (the links local billing's checkout and portal hand out) is right.
+  const port = await freePort();
+  const env = parseEnv({ NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const server = await startServer(env, {
     siteDir: path.resolve('dist'),
     deps: { db: createDb({ inMemory: true }), log: createLogger('silent'), limits: createRateLimits(50) },
@@ -60,6 +63,18 @@ export async function startE2E(): Promise<TE2E> {
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port free on 127.0.0.1 right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }
 
 /** Waits until every React island on the page has hydrated (stack-notes.md). */
