@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
-import { createAccount, FACTORY_PASSWORD, type TAccountOptions, type TAccountPreset } from '../helpers/factories.ts';
+import { accountFacts, createAccount, FACTORY_PASSWORD, type TAccountOptions, type TAccountPreset } from '../helpers/factories.ts';
+import { User } from '../../db/models/User.ts';
+import { seedCard, slabJpeg } from './gallery-seed.ts';
 
 let e2e: TE2E;
 beforeAll(async () => { e2e = await startE2E(); });
@@ -36,6 +38,24 @@ describe('gallery banners by account status (spec §4), as the API sends them', 
     await banner.getByText('28 days until data deletion', { exact: false }).waitFor();
     await banner.getByRole('button', { name: 'Reactivate' }).waitFor();
     await close();
+  });
+
+  it('data retention: a card past slot 10 stays, blurred and read-only; slot 1 stays editable', async () => {
+    const user = await createAccount(e2e.server.deps.db, 'pro', { now: e2e.server.deps.clock() });
+    const { context, page } = await e2e.newPage();
+    await context.request.post('/api/login', { data: { email: user.email, password: FACTORY_PASSWORD } });
+    const photo = await slabJpeg('Retained Card', 200);
+    await seedCard(context, 1, { title: 'Kept Card' }, photo);
+    await seedCard(context, 12, { title: 'Retained Card' }, photo);
+    // The subscription ends: the stored facts a cancelled, expired subscription leaves.
+    await User.query(e2e.server.deps.db).patch(accountFacts('retention', { now: e2e.server.deps.clock(), customerId: user.billingCustomerId ?? undefined })).where('id', user.id);
+    await page.goto('/gallery');
+    await hydrated(page);
+    await page.locator('li[data-slot="12"][data-retained="true"]').waitFor();
+    expect(await page.locator('li[data-slot="1"]').getAttribute('data-retained')).toBeNull();
+    expect(await page.locator('li[data-slot="12"] [data-action]').count()).toBe(0);
+    expect(await page.locator('li[data-slot="1"] [data-action]').count()).toBeGreaterThan(0);
+    await context.close();
   });
 
   it('suspended', async () => {

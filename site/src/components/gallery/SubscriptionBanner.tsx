@@ -58,7 +58,7 @@ export default function SubscriptionBanner({ user }: { user: TUser }) {
         : 'Every PRO benefit continues to the end of the period you paid for.',
     },
     data_retention: {
-      tone: 'orange', label: 'LIMITED ACCESS', title: 'Limited Access - Reactivate Soon',
+      tone: 'orange', label: 'ENDED', title: 'Limited Access - Reactivate Soon',
       note: `${days(status?.daysLeft)} until data deletion: cards past slot 10 are blurred and read-only, then deleted. Reactivate to keep them.`,
     },
     suspended: {

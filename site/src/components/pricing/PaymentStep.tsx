@@ -69,7 +69,6 @@ export default function PaymentStep({ goTo, user, trialUpgrade }: TStepProps) {
       <div className="card form-card">
         {trialUpgrade ? <span className="badge badge-accent">Trial Upgrade</span> : <p className="eyebrow">Subscribe</p>}
         <h1 className="form-card-title">Upgrade to Ratio PRO</h1>
-        <p className="pricing-price"><strong>$10</strong><span>/month</span></p>
         <div className="pay-summary">
           <div className="pay-line"><span>Ratio PRO, monthly</span><strong>{PRO_PRICE_LABEL}</strong></div>
           <div className="pay-line muted"><span>Renews every month. Cancel anytime.</span></div>

@@ -40,6 +40,14 @@ function PricingPage() {
     if (query && !query.payment && step === null && user !== undefined) setStep(initialStep(query, user));
   }, [query, user, step]);
 
+  // The static header offers SIGN IN; a signed-in user is offered the way back to the gallery.
+  useEffect(() => {
+    const link = document.querySelector<HTMLAnchorElement>('[data-pricing-nav]');
+    if (!link || !user) return;
+    link.href = '/gallery';
+    link.textContent = 'GALLERY';
+  }, [user]);
+
   if (query?.payment) return <Spinner label="Redirecting to payment..." visibleLabel />;
   if (!query || step === null) {
     // Before hydration and while the user loads, the default step stands (the prerendered page).
