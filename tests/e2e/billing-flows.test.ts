@@ -92,6 +92,9 @@ describe('billing in local TEST MODE', () => {
     await page.getByRole('button', { name: 'Subscribe to PRO - $10/month' }).click();
     const checkout = await opened;
     await checkout.waitForURL('**/test-checkout?session_id=*');
+    // The pricing tab stays, offering the link again.
+    await page.getByText('Checkout opened in a new tab.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/pricing');
     await hydrated(checkout);
     const email = `guest-${Date.now()}@example.com`;
     await checkout.getByLabel('Email').fill(email);

@@ -97,6 +97,7 @@ describe('/subscribe and the billing portal stand-in', () => {
     await page.getByRole('button', { name: 'Billing Portal' }).click();
     const portal = await opened;
     await portal.waitForURL('**/test-billing-portal**');
+    expect(new URL(page.url()).pathname).toBe('/account');
     await hydrated(portal);
     await portal.getByTestId('card-on-file').getByText('•••• 4242', { exact: false }).waitFor();
     await fillTestCard(portal, '4000 0000 0000 0341');

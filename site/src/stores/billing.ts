@@ -54,8 +54,10 @@ export function paymentPath(step: Pick<TPaymentStep, 'clientSecret' | 'subscript
 
 /** Opens a provider page in a new tab (spec §7), or here when the browser blocks the tab. */
 function openInNewTab(url: string): void {
-  const tab = window.open(url, '_blank', 'noopener');
-  if (!tab) window.location.assign(url);
+  // Not the 'noopener' feature: with it window.open answers null, and a blocked tab could not be told apart.
+  const tab = window.open(url, '_blank');
+  if (tab) tab.opener = null;
+  else window.location.assign(url);
 }
 
 /** The paths a started subscription leads to: /payment, or a hosted checkout. */
