@@ -71,6 +71,18 @@ describe('Content-Security-Policy in Chromium', () => {
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid=filled-slot] img')].some((i) => i.complete && i.naturalWidth > 0));
     await visit(page, '/account');
     await page.getByRole('heading', { name: 'ACCOUNT SETTINGS' }).waitFor();
+    await page.getByTestId('subscription').waitFor();
+
+    // The billing pages (local TEST MODE): the trial step, /payment with its card form, /subscribe.
+    await visit(page, '/pricing');
+    await page.getByRole('button', { name: 'Try PRO Free for 7 Days' }).waitFor();
+    const step = await page.evaluate(() => fetch('/api/create-subscription', { method: 'POST' }).then((r) => r.json() as Promise<{ clientSecret: string; subscriptionId: string }>));
+    const payment = `/payment?client_secret=${encodeURIComponent(step.clientSecret)}&subscription_id=${encodeURIComponent(step.subscriptionId)}`;
+    await page.goto(payment);
+    await hydrated(page);
+    await page.getByLabel('Card number').waitFor();
+    await visit(page, '/subscribe');
+    await page.getByRole('heading', { name: 'Waiting for your subscription' }).waitFor();
 
     expect(violations).toEqual([]);
   });
