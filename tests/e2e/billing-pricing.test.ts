@@ -70,6 +70,28 @@ describe('/pricing steps (spec §2)', () => {
   });
 });
 
+describe('setup failures and missing parameters', () => {
+  it("billing that cannot load shows 'Unable to load subscription' with 'Return to Gallery'", async () => {
+    const { context, page } = await e2e.newPage();
+    await signUp(context, email('setup-fail'));
+    await page.route('**/api/billing/config', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' }));
+    await page.goto('/pricing');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'SKIP TRIAL, SUBSCRIBE NOW' }).click();
+    await page.getByRole('heading', { name: 'Unable to load subscription' }).waitFor();
+    await page.getByText('There was an issue setting up your subscription.').waitFor();
+    expect(await page.getByRole('link', { name: 'Return to Gallery' }).getAttribute('href')).toBe('/gallery');
+    await context.close();
+  });
+
+  it('/complete-setup without a session_id goes to /', async () => {
+    const { context, page } = await e2e.newPage();
+    await page.goto('/complete-setup');
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});
+
 describe('/subscribe and the billing portal stand-in', () => {
   it('/subscribe turns to PRO by itself once the payment lands', async () => {
     const { context, page } = await e2e.newPage();
