@@ -492,6 +492,14 @@ describe('phones', () => {
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await page.getByText('COLLECTION REGISTRY', { exact: false }).first().waitFor();
+
+    // /account keeps the way back to the gallery on a phone.
+    await page.goto('/account');
+    await hydrated(page);
+    const back = page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'GALLERY' });
+    expect(await back.isVisible()).toBe(true);
+    await back.click();
+    await page.waitForURL('**/gallery');
     await context.close();
   });
 });

@@ -46,7 +46,7 @@ export default function AppHeader({ user, current }: Props) {
         </div>
         <nav className="site-nav app-nav" aria-label="Account">
           {current !== 'gallery' && user && (
-            <a className="nav-link nav-optional" href="/gallery">GALLERY</a>
+            <a className="nav-link" href="/gallery">GALLERY</a>
           )}
           {user ? (
             <>
