@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
-import { createDb, migrateLatest } from '../db/connection.ts';
+import { migrateLatest, openDb } from '../db/connection.ts';
 import { createApp } from './app.ts';
 import type { TDeps } from './deps.ts';
 import type { TEnv } from './env.ts';
@@ -17,16 +18,17 @@ import { createBilling } from './services/billing/create-billing.ts';
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
 export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
   const log = overrides.log ?? createLogger(env.LOG_LEVEL);
-  const db = overrides.db ?? createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const db = overrides.db ?? await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, owner: true });
   const applied = await migrateLatest(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
-  const embedded = db.client.config.client !== 'pg';
+  // PGlite in this process (tests' in-memory database): nothing else can write to it.
+  const inProcess = db.client.config.client !== 'pg';
   const clock = overrides.clock ?? (() => new Date());
   return {
     env,
     db,
     log,
-    sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : embedded ? createSessionCache(db) : undefined,
+    sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : inProcess ? createSessionCache(db) : undefined,
     mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
     limits: overrides.limits ?? createRateLimits(),
     images: overrides.images ?? createImageStore(env),
@@ -55,7 +57,7 @@ export interface TRunningServer {
  */
 export async function startServer(env: TEnv, options: { siteDir?: string; deps?: Partial<TDeps> } = {}): Promise<TRunningServer> {
   const deps = await createDeps(env, options.deps);
-  const siteDir = options.siteDir ?? path.resolve('dist');
+  const siteDir = options.siteDir ?? fileURLToPath(new URL('../dist', import.meta.url));
   const app = await createApp(deps, { siteDir });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));

@@ -1,37 +1,86 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { knexSnakeCaseMappers } from 'objection';
 import pg from 'pg';
+import { DataDirBusyError, readHolder, type TLockHolder } from './embedded/lock.ts';
+import { ownEmbedded, type TServedAt } from './embedded/owner.ts';
 import { migrationSource } from './migrations/index.ts';
 
 // Bigint ids fit easily in a JS number for this product; return them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
+export { DataDirBusyError };
+
 export interface TDbOptions {
   /** postgres://… uses PostgreSQL; otherwise the embedded PGlite. */
   databaseUrl?: string | undefined;
-  /** PGlite data directory; omitted with inMemory. */
+  /** The data directory (PGlite lives in `<dataDir>/pglite`); omitted with inMemory. */
   dataDir?: string | undefined;
-  /** PGlite in memory (tests). */
+  /** PGlite in memory, in this process (tests). */
   inMemory?: boolean;
 }
 
-/** Opens the database: PostgreSQL when a URL is given, else PGlite on disk or in memory. */
-export function createDb(options: TDbOptions): Knex {
-  const shared = { ...knexSnakeCaseMappers(), migrations: { migrationSource, tableName: 'knex_migrations' } };
-  if (options.databaseUrl) {
-    return knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 }, ...shared });
+const shared = () => ({ ...knexSnakeCaseMappers(), migrations: { migrationSource, tableName: 'knex_migrations' } });
+
+/** PostgreSQL at a URL, or PGlite in memory in this process (tests): both open synchronously. */
+export function createDb(options: { databaseUrl: string } | { inMemory: true }): Knex {
+  if ('databaseUrl' in options) {
+    return knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 }, ...shared() });
   }
-  // knex-pglite reads `filename` as its data directory; {} means in memory.
-  let connection: Knex.Sqlite3ConnectionConfig | Record<string, never> = {};
-  if (!options.inMemory) {
-    const dir = path.resolve(options.dataDir ?? './data', 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
-    connection = { filename: dir };
+  // knex-pglite: {} as its connection means in memory.
+  return knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: {} as Knex.StaticConnectionConfig, ...shared() });
+}
+
+/**
+ * Opens the configured database. PostgreSQL with a URL. Otherwise the PGlite data directory, which
+ * has one owner process: PGlite runs in the owner's worker thread and is served over PostgreSQL's
+ * wire protocol (db/embedded/), and every process, the owner included, reaches it with the same
+ * `pg` driver as PostgreSQL. When another live process owns the directory this connects through
+ * its socket, unless `owner: true` (the server), which refuses with DataDirBusyError. With no
+ * owner, this process becomes it; `db.destroy()` then closes the database and frees the directory.
+ */
+export async function openDb(options: TDbOptions & { owner?: boolean }): Promise<Knex> {
+  if (options.databaseUrl) return createDb({ databaseUrl: options.databaseUrl });
+  if (options.inMemory) return createDb({ inMemory: true });
+  const dataDir = path.resolve(options.dataDir ?? './data');
+  const holder = await servingHolder(dataDir);
+  if (holder) {
+    if (options.owner || !holder.host) throw new DataDirBusyError(dataDir, holder);
+    return embeddedClient({ host: holder.host!, port: holder.port! });
   }
-  return knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: connection as Knex.StaticConnectionConfig, ...shared });
+  const owned = await ownEmbedded(dataDir);
+  const db = embeddedClient(owned);
+  const destroy = db.destroy.bind(db);
+  // The knex instance is the one handle callers keep, so closing it also closes what it owns
+  // (knex defines `destroy` as a configurable, read-only property).
+  Object.defineProperty(db, 'destroy', {
+    configurable: true,
+    value: async () => {
+      await destroy();
+      await owned.close();
+    },
+  });
+  return db;
+}
+
+/** A pg connection to PGlite served over a socket: PGlite has one session, so one connection. */
+function embeddedClient(at: TServedAt): Knex {
+  return knexFactory({
+    client: 'pg',
+    connection: { host: at.host, port: at.port, user: 'postgres', database: 'postgres' },
+    pool: { min: 0, max: 1 },
+    ...shared(),
+  });
+}
+
+/** The live owner of the directory once it serves (waits while it is still opening), or null. */
+async function servingHolder(dataDir: string): Promise<TLockHolder | null> {
+  for (let waited = 0; ; waited += 100) {
+    const holder = readHolder(dataDir);
+    if (!holder || holder.host || waited >= 60_000) return holder;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Applies every pending migration; returns their names. Idempotent. */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Knex } from 'knex';
-import { createDb, migrateLatest, migrateRollback } from '../../db/connection.ts';
+import { migrateLatest, migrateRollback, openDb } from '../../db/connection.ts';
 import type { TEnv } from '../../api/env.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
@@ -13,7 +13,7 @@ import { withDb } from '../with-db.ts';
 
 /** Runs one migration step on the configured database and closes it. */
 async function onDatabase(env: TEnv, step: (db: Knex) => Promise<string[]>): Promise<string[]> {
-  const db = createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     return await step(db);
   } finally {

@@ -7,10 +7,12 @@ const TTL_MS = 5000;
 const MAX_ENTRIES = 10_000;
 
 /**
- * Remembers session lookups for an embedded database (PGlite), whose only client is this process:
+ * Remembers session lookups for PGlite running inside this process (the in-memory database of
+ * tests), whose only client is this process:
  * any insert, update or delete sent through `db` empties the cache, so it can never serve a row
  * that this process changed, and a generation counter keeps a read that raced a write from being
- * stored. Not for PostgreSQL, where other processes may write the same rows.
+ * stored. Not for a database other processes reach (PostgreSQL, or PGlite served from a data
+ * directory, which the CLI writes through the server's socket).
  */
 export function createSessionCache(db: Knex) {
   const entries = new Map<string, { row: TSessionRow; at: number }>();

@@ -1,0 +1,55 @@
+/**
+ * The embedded database's thread: opens PGlite on a data directory and serves it over PostgreSQL's
+ * wire protocol (pglite-socket's handler, one session at a time through SessionGate) on a unix
+ * socket, or on a loopback port when the socket path would be too long. Started by owner.ts.
+ * workerData: { dir, socketPath } (socketPath null: loopback). Posts { ready, host, port } or
+ * { error }; on 'close' it stops serving, closes PGlite (flushing it to disk) and exits.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket';
+import { SessionGate } from './session-gate.ts';
+
+const { dir, socketPath } = workerData as { dir: string; socketPath: string | null };
+const port = parentPort!;
+
+try {
+  const db = await PGlite.create(dir);
+  // SessionGate has the queue's three methods; the option is typed as pglite-socket's own
+  // (unexported) queue class, hence the cast.
+  const queryQueue = new SessionGate(db) as unknown as PGLiteSocketHandlerOptions['queryQueue'];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    void new PGLiteSocketHandler({ queryQueue, closeOnDetach: true }).attach(socket);
+  });
+  if (socketPath) fs.rmSync(socketPath, { force: true }); // left by a killed owner; we hold the lock
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    if (socketPath) server.listen(socketPath, resolve);
+    else server.listen(0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  port.postMessage(socketPath
+    ? { ready: true, host: path.dirname(socketPath), port: Number(path.basename(socketPath).split('.').pop()) }
+    : { ready: true, host: '127.0.0.1', port: typeof address === 'object' && address ? address.port : 0 });
+
+  port.on('message', async (message: unknown) => {
+    if (message !== 'close') return;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
+    // Handlers roll back what a dropped client left open on the next turn; then PGlite closes.
+    await new Promise((resolve) => setImmediate(resolve));
+    await db.close();
+    port.close(); // nothing keeps the thread alive now: it exits
+
+  });
+} catch (err) {
+  port.postMessage({ error: err instanceof Error ? err.message : String(err) });
+}
