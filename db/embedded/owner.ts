@@ -23,18 +23,19 @@ export async function ownEmbedded(dataDir: string): Promise<TServedAt & { close(
   let worker: Worker | undefined;
   let served: TServedAt;
   try {
-    worker = new Worker(new URL('./worker.ts', import.meta.url), {
+    const thread = new Worker(new URL('./worker.ts', import.meta.url), {
       workerData: { dir: path.join(dataDir, 'pglite'), socketPath: socketPath.length <= MAX_SOCKET_PATH ? socketPath : null },
     });
+    worker = thread;
     served = await new Promise<TServedAt>((resolve, reject) => {
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`the embedded database stopped while opening (exit ${code})`)));
-      worker.once('message', (m: { ready?: true; host?: string; port?: number; error?: string }) => {
+      thread.once('error', reject);
+      thread.once('exit', (code) => reject(new Error(`the embedded database stopped while opening (exit ${code})`)));
+      thread.once('message', (m: { ready?: true; host?: string; port?: number; error?: string }) => {
         if (m.ready) resolve({ host: m.host!, port: m.port! });
         else reject(new Error(`the embedded database in ${dataDir} could not be opened: ${m.error}`));
       });
     });
-    worker.removeAllListeners();
+    thread.removeAllListeners();
     lock.update(served);
   } catch (err) {
     await worker?.terminate();

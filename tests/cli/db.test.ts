@@ -31,5 +31,5 @@ describe('ratio db migrate / rollback', () => {
     } finally {
       await cleanup();
     }
-  });
+  }, 120_000); // four opens of a new PGlite folder, each a process's worth of start-up
 });
