@@ -2,7 +2,7 @@
  * The load generator of bench/mixed.ts, run as its own process: `connections` loops, each signed
  * in as its own user, for `seconds` after a 2 s warm-up. Each request is, at random, a signed-in
  * read (GET /api/user, 60%), the gallery (GET /api/cards, 30%) or a photo upload to one of the
- * user's slots (10%). Prints one JSON line of latencies in ms, overall and per kind.
+ * user's slots (10%). Prints one JSON line: every latency in ms, by kind.
  * Usage: node bench/mixed-worker.ts <url> <seconds> <config.json> (config: { cookies, photo, slots })
  */
 import fs from 'node:fs';
@@ -46,10 +46,4 @@ await Promise.all(config.cookies.map(async (cookie) => {
   while (performance.now() < end) await once(cookie);
 }));
 
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
-const summary = (xs: number[]) => {
-  xs.sort((a, b) => a - b);
-  return { n: xs.length, p50: pct(xs, 50), p99: pct(xs, 99), max: xs.at(-1) ?? 0 };
-};
-const all = [...latencies.read, ...latencies.gallery, ...latencies.upload];
-console.log(JSON.stringify({ seconds, errors, all: summary(all), read: summary(latencies.read), gallery: summary(latencies.gallery), upload: summary(latencies.upload) }));
+console.log(JSON.stringify({ seconds, errors, latencies }));

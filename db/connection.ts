@@ -64,12 +64,16 @@ export async function openDb(options: TDbOptions & { owner?: boolean }): Promise
   return db;
 }
 
-/** A pg connection to PGlite served over a socket: PGlite has one session, so one connection. */
+/**
+ * pg connections to PGlite served over a socket. PGlite has one session, which the owner's session
+ * gate hands to one connection at a time (until it is idle outside a transaction); a few
+ * connections let the next queries wait in the owner's thread instead of a round trip away.
+ */
 function embeddedClient(at: TServedAt): Knex {
   return knexFactory({
     client: 'pg',
     connection: { host: at.host, port: at.port, user: 'postgres', database: 'postgres' },
-    pool: { min: 0, max: 1 },
+    pool: { min: 0, max: 4 },
     ...shared(),
   });
 }

@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownEmbedded } from '../../db/embedded/owner.ts';
 import { createTestDb, testDbKind, type TTestDb } from '../helpers/db.ts';
 import { TestClient } from '../helpers/http.ts';
 import { runRatio, startServerProcess } from '../helpers/process.ts';
@@ -89,6 +91,43 @@ if (testDbKind() === 'pglite') {
       const list = await runRatio(['users', 'list'], { env: { ...env, DATA_DIR: relative, PATH }, cwd: os.tmpdir(), node: 'node' });
       expect(list.stderr).toBe('');
       expect(list.stdout).toContain('operator@example.com');
+    }, SLOW);
+
+    it('several clients at once each get only their own answers, and their own transaction', async () => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-gate-'));
+      const owned = await ownEmbedded(dir);
+      const pools = [0, 1, 2].map(() => new pg.Pool({ host: owned.host, port: owned.port, user: 'postgres', database: 'postgres', max: 3 }));
+      try {
+        await pools[0]!.query('CREATE TABLE t (n int)');
+        const seen: string[] = [];
+        await Promise.all(pools.flatMap((pool, p) => [0, 1, 2].map(async (c) => {
+          for (let i = 0; i < 30; i++) {
+            const n = p * 10_000 + c * 100 + i;
+            if (i % 3) {
+              const { rows } = await pool.query('SELECT $1::int AS n, $2::text AS s', [n, `v${n}`]);
+              seen.push(`${rows[0].n}/${rows[0].s}` === `${n}/v${n}` ? 'ok' : `asked ${n}, got ${rows[0].n}`);
+              continue;
+            }
+            const client = await pool.connect();
+            try {
+              await client.query('BEGIN');
+              await client.query('INSERT INTO t VALUES ($1)', [n]);
+              const { rows } = await client.query('SELECT count(*)::int AS k FROM t');
+              seen.push(rows[0].k === 1 ? 'ok' : `transaction of ${n} saw ${rows[0].k} rows`);
+              await client.query('ROLLBACK');
+            } finally {
+              client.release();
+            }
+          }
+        })));
+        expect(seen.filter((s) => s !== 'ok')).toEqual([]);
+        expect(seen).toHaveLength(270);
+        expect((await pools[1]!.query('SELECT count(*)::int AS k FROM t')).rows[0].k).toBe(0);
+      } finally {
+        await Promise.all(pools.map((p) => p.end()));
+        await owned.close();
+        await fs.rm(dir, { recursive: true, force: true });
+      }
     }, SLOW);
   });
 }
