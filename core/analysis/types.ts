@@ -21,6 +21,21 @@ export const ZSubgrades = z.object({
 export type TSubgrades = z.infer<typeof ZSubgrades>;
 
 /**
+ * How sure the analyzer is of each field it read (0..1): the reader's own certainty times the
+ * checks the field passes. The offline analyzer sends it; a field under ANALYSIS_UNSURE is left
+ * empty. Clients mark fields below ANALYSIS_LOW_CONFIDENCE for the user to check.
+ */
+export const ZFieldConfidence = z.object({
+  player: z.number().min(0).max(1),
+  year: z.number().min(0).max(1),
+  brand: z.number().min(0).max(1),
+  cardName: z.number().min(0).max(1),
+  condition: z.number().min(0).max(1),
+  certNumber: z.number().min(0).max(1),
+});
+export type TFieldConfidence = z.infer<typeof ZFieldConfidence>;
+
+/**
  * The card analysis result (spec §3, §7 POST /api/analyze-card). Every text field is null when it
  * could not be read; nothing is invented. `confidence` (0..1) says how much of the card was read.
  * `psaVerified` is true only when PSA itself confirmed the cert number (decisions.md 11).
@@ -54,6 +69,8 @@ export const ZCardAnalysis = z.object({
   subgrades: ZSubgrades.nullable(),
   /** Autograph grade of a dual-graded card ('10'), else null. */
   autoGrade: z.string().nullable(),
+  /** Per-field certainty; absent when the analyzer does not give one (Gemini). */
+  fieldConfidence: ZFieldConfidence.optional(),
 });
 export type TCardAnalysis = z.infer<typeof ZCardAnalysis>;
 

@@ -1,4 +1,5 @@
 /** Words a slab label uses, for telling brands, parallels and players apart in OCR'd text. */
+import { nameWordCase } from './name-case.ts';
 
 /** Known brands and sets, longest first so 'TOPPS CHROME' wins over 'TOPPS'. */
 export const BRANDS: readonly string[] = [
@@ -58,23 +59,26 @@ const SPECIAL_CASE: Readonly<Record<string, string>> = {
 };
 const KEEP_UPPER: ReadonlySet<string> = new Set([
   'SP', 'SSP', 'RC', 'UD', 'NBA', 'NFL', 'MLB', 'NHL', 'WNBA', 'USA', 'UEFA', 'FIFA', 'MLS', 'II', 'III', 'IV',
-  'RPA', 'OPC', 'DJ', 'AJ', 'CJ', 'TJ', 'JJ', 'JD', 'JT', 'KJ', 'RJ',
+  'RPA', 'OPC', 'GX', 'VMAX', 'VSTAR', 'DJ', 'AJ', 'CJ', 'TJ', 'JJ', 'JD', 'JT', 'KJ', 'RJ',
 ]);
 
 function capitalise(part: string): string {
-  if (/^MC[A-Z]{2,}$/.test(part)) return `Mc${capitalise(part.slice(2))}`;
+  if (/^MC[A-Z]{2,}/.test(part)) return `Mc${capitalise(part.slice(2))}`;
   if (/^[OD]'[A-Z]/.test(part)) return `${part.slice(0, 2)}${capitalise(part.slice(2))}`;
   if (/^([A-Z]\.)+$/.test(part)) return part;
   if (/^\d+(ST|ND|RD|TH)$/.test(part)) return part.toLowerCase();
   return part.charAt(0) + part.slice(1).toLowerCase();
 }
 
-/** Upper-case label text to display case: 'SHOHEI OHTANI' -> 'Shohei Ohtani', 'SKYBOX' -> 'SkyBox'. */
+/**
+ * Upper-case label text to display case: 'SHOHEI OHTANI' -> 'Shohei Ohtani', 'SKYBOX' -> 'SkyBox',
+ * 'LEBRON JAMES' -> 'LeBron James' (known capitalisations in name-case.ts).
+ */
 export function displayCase(text: string): string {
   return text
     .split(' ')
     .filter(Boolean)
-    .map((w) => SPECIAL_CASE[w] ?? (KEEP_UPPER.has(w) ? w : w.split('-').map(capitalise).join('-')))
+    .map((w) => SPECIAL_CASE[w] ?? (KEEP_UPPER.has(w) ? w : w.split('-').map((part) => nameWordCase(part) ?? capitalise(part)).join('-')))
     .join(' ');
 }
 

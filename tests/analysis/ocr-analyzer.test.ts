@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnalysisBusyError, AnalysisFailedError, AnalysisInputError, createAnalyzer, createOcrAnalyzer } from '../../api/services/analysis/index.ts';
-import { createOcrPool, defaultLangPath } from '../../api/services/analysis/ocr-pool.ts';
+import { createAnalysisProcess } from '../../api/services/analysis/analysis-process.ts';
 import { ZCardAnalysis } from '../../core/analysis/types.ts';
 import { refuseInternet } from './fixtures/http-peer.ts';
 import { renderLabel, type TLabelSpec } from './fixtures/make-label.ts';
@@ -30,11 +30,6 @@ const READ_OHTANI = {
   psaVerified: false,
 };
 const rough = { tilt: 1.2, blur: 0.5, noise: 6, jpegQuality: 82 } as const;
-
-async function labelView() {
-  const { data, info } = await sharp(await renderLabel(OHTANI)).png().toBuffer({ resolveWithObject: true });
-  return { png: data, width: info.width, height: info.height };
-}
 
 const analyzer = createOcrAnalyzer();
 afterAll(() => analyzer.close());
@@ -113,7 +108,7 @@ describe('offline OCR analyzer on generated slab photos', () => {
     await expect(analyzer.analyze(heic, 'image/heic')).rejects.toBeInstanceOf(AnalysisInputError);
   });
 
-  it('serves concurrent requests from one warm worker', async () => {
+  it('serves concurrent requests from one child process', async () => {
     const photo = await renderLabel(OHTANI);
     const reads = await Promise.all([analyzer.analyze(photo, 'image/jpeg'), analyzer.analyze(photo, 'image/jpeg')]);
     for (const a of reads) expect(a.player).toBe('Shohei Ohtani');
@@ -137,35 +132,41 @@ describe('createAnalyzer without a Gemini key', () => {
   });
 });
 
-describe('OCR worker pool', () => {
-  it('survives an image tesseract cannot read, and keeps serving', async () => {
-    const pool = createOcrPool({ langPath: defaultLangPath(), size: 1, startTimeoutMs: 20_000, jobTimeoutMs: 20_000, maxQueue: 1 });
+describe('the analysis child process', () => {
+  it('survives its child crashing, idle or mid-photo, and keeps serving', async () => {
+    const reader = createAnalysisProcess({ timeoutMs: 30_000, maxQueue: 4 });
     try {
-      await expect(pool.run((read) => read({ png: Buffer.from('not a png'), width: 1, height: 1 }))).rejects.toThrow();
-      const ok = await pool.run(async (read) => read(await labelView()));
-      expect(ok.text).toMatch(/OHTANI/);
+      const photo = await renderLabel(OHTANI);
+      expect((await reader.run(photo, 'image/jpeg')).player).toBe('Shohei Ohtani');
+      const idle = reader.childPid();
+      expect(idle).toEqual(expect.any(Number));
+      process.kill(idle ?? 0, 'SIGKILL');
+      expect((await reader.run(photo, 'image/jpeg')).player).toBe('Shohei Ohtani');
+      expect(reader.childPid()).not.toBe(idle);
+
+      const reading = reader.run(photo, 'image/jpeg');
+      process.kill(reader.childPid() ?? 0, 'SIGKILL');
+      await expect(reading).rejects.toBeInstanceOf(AnalysisFailedError);
+      expect((await reader.run(photo, 'image/jpeg')).player).toBe('Shohei Ohtani');
     } finally {
-      await pool.close();
+      await reader.close();
     }
   });
 
+  it('gives up a photo that takes longer than its limit, as busy', async () => {
+    const impatient = createAnalysisProcess({ timeoutMs: 1, maxQueue: 4 });
+    await expect(impatient.run(await renderLabel(OHTANI), 'image/jpeg')).rejects.toBeInstanceOf(AnalysisBusyError);
+    await impatient.close();
+    expect(impatient.childPid()).toBeNull();
+  });
+
   it('refuses work beyond its queue as busy, and all work once closed', async () => {
-    const pool = createOcrPool({ langPath: defaultLangPath(), size: 1, startTimeoutMs: 20_000, jobTimeoutMs: 20_000, maxQueue: 0 });
-    let release = () => {};
-    let started = () => {};
-    const running = new Promise<void>((resolve) => (started = resolve));
-    const holding = pool.run(
-      () =>
-        new Promise<void>((resolve) => {
-          release = resolve;
-          started();
-        }),
-    );
-    await expect(pool.run(async () => 'second')).rejects.toBeInstanceOf(AnalysisBusyError);
-    await running;
-    release();
-    await holding;
-    await pool.close();
-    await expect(pool.run(async () => 'late')).rejects.toBeInstanceOf(AnalysisFailedError);
+    const reader = createAnalysisProcess({ timeoutMs: 30_000, maxQueue: 0 });
+    const photo = await renderLabel(OHTANI);
+    const first = reader.run(photo, 'image/jpeg');
+    await expect(reader.run(photo, 'image/jpeg')).rejects.toBeInstanceOf(AnalysisBusyError);
+    expect((await first).player).toBe('Shohei Ohtani');
+    await reader.close();
+    await expect(reader.run(photo, 'image/jpeg')).rejects.toBeInstanceOf(AnalysisFailedError);
   });
 });

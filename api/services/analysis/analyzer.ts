@@ -27,10 +27,8 @@ export interface TAnalyzerOptions {
   psaToken?: string;
   psaBaseUrl?: string;
   psaTimeoutMs?: number;
-  /** Tesseract model folder; defaults to the bundled English model. */
-  langPath?: string;
-  /** Warm OCR workers (default 1). */
-  ocrWorkers?: number;
+  /** Start the offline reader at once rather than on the first photo. */
+  warmOcr?: boolean;
 }
 
 /** Wraps `inner` so that every PSA cert number it reads is checked with PSA (decisions.md 11). */
@@ -53,7 +51,7 @@ export function withPsaVerification(inner: CardAnalyzer, verifier: PsaVerifier):
 export function createAnalyzer(o: TAnalyzerOptions = {}): CardAnalyzer {
   const base = o.geminiApiKey
     ? createGeminiAnalyzer({ apiKey: o.geminiApiKey, model: o.geminiModel, baseUrl: o.geminiBaseUrl, timeoutMs: o.timeoutMs })
-    : createOcrAnalyzer({ langPath: o.langPath, workers: o.ocrWorkers, timeoutMs: o.timeoutMs });
+    : createOcrAnalyzer({ timeoutMs: o.timeoutMs, warm: o.warmOcr });
   if (!o.psaToken) return base;
   return withPsaVerification(base, createPsaVerifier({ token: o.psaToken, baseUrl: o.psaBaseUrl, timeoutMs: o.psaTimeoutMs }));
 }

@@ -1,0 +1,149 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { TCardAnalysis } from '../../../core/analysis/types.ts';
+import { AnalysisBusyError, AnalysisFailedError, AnalysisInputError } from './errors.ts';
+
+/** A photo to read, sent to the child. */
+export interface TChildRequest { id: number; image: Uint8Array; mime: string }
+/** What the child sends back. */
+export type TChildReply =
+  | { kind: 'ready' }
+  | { kind: 'fatal'; message: string }
+  | { kind: 'done'; id: number; analysis: TCardAnalysis }
+  | { kind: 'error'; id: number; input: boolean; code: string; message: string };
+
+/** Settings of the analysis child process. */
+export interface TAnalysisProcessOptions {
+  /** Limit for one photo, and for waiting in the queue (ms). */
+  timeoutMs: number;
+  /** Photos allowed to wait while one is read; more are refused as busy. */
+  maxQueue: number;
+}
+
+/** Reads photos in a child process, one at a time, queueing the rest. */
+export interface AnalysisProcess {
+  /** Reads one photo. Throws AnalysisInputError, AnalysisBusyError or AnalysisFailedError. */
+  run(image: Buffer, mime: string): Promise<TCardAnalysis>;
+  /** Starts the child now (models load in ~0.5 s) so the first photo does not wait for it. */
+  warm(): void;
+  /** The running child's process id, or null (for operators and tests). */
+  childPid(): number | null;
+  /** Stops the child and refuses queued and later photos. Idempotent. */
+  close(): Promise<void>;
+}
+
+interface TJob {
+  id: number;
+  image: Buffer;
+  mime: string;
+  resolve: (a: TCardAnalysis) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout | null;
+}
+
+const CHILD = fileURLToPath(new URL('./analysis-child.ts', import.meta.url));
+
+/**
+ * The child process that reads photos (analysis-child.ts). It starts on first use (or warm()),
+ * is restarted after a crash, and is killed when a photo takes longer than `timeoutMs` (that
+ * photo is answered as busy). The server's event loop only passes bytes and results.
+ */
+export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProcess {
+  let child: ChildProcess | null = null;
+  let inFlight: TJob | null = null;
+  const queue: TJob[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const settle = (job: TJob) => {
+    if (job.timer) clearTimeout(job.timer);
+    job.timer = null;
+  };
+
+  const spawn = (): ChildProcess => {
+    const c = fork(CHILD, [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
+    c.on('message', (m: TChildReply) => {
+      if (m.kind === 'ready') return;
+      const job = inFlight;
+      if (m.kind === 'fatal') {
+        if (job) finish(job, new AnalysisFailedError(new Error(m.message)));
+        return;
+      }
+      if (!job || job.id !== m.id) return;
+      if (m.kind === 'done') finish(job, null, m.analysis);
+      else finish(job, m.input ? new AnalysisInputError(m.message, m.code) : new AnalysisFailedError(new Error(m.message)));
+    });
+    c.on('error', () => undefined);
+    c.on('exit', () => {
+      if (child === c) child = null;
+      if (inFlight) finish(inFlight, new AnalysisFailedError(new Error('analysis process exited')));
+    });
+    c.unref();
+    c.channel?.unref();
+    return c;
+  };
+
+  function finish(job: TJob, error: Error | null, analysis?: TCardAnalysis) {
+    settle(job);
+    if (inFlight === job) inFlight = null;
+    if (error) job.reject(error);
+    else if (analysis) job.resolve(analysis);
+    pump();
+  }
+
+  function pump() {
+    if (closed || inFlight) return;
+    const job = queue.shift();
+    if (!job) {
+      child?.channel?.unref();
+      return;
+    }
+    settle(job);
+    child ??= spawn();
+    child.channel?.ref();
+    inFlight = job;
+    const running = child;
+    job.timer = setTimeout(() => {
+      // A photo stuck this long is given up, and the child with it: the next photo gets a fresh one.
+      running.kill('SIGKILL');
+      if (child === running) child = null;
+      finish(job, new AnalysisBusyError());
+    }, o.timeoutMs);
+    running.send({ id: job.id, image: job.image, mime: job.mime } satisfies TChildRequest);
+  }
+
+  return {
+    run(image, mime) {
+      if (closed) return Promise.reject(new AnalysisFailedError(new Error('analysis process is closed')));
+      if (inFlight && queue.length >= o.maxQueue) return Promise.reject(new AnalysisBusyError());
+      return new Promise<TCardAnalysis>((resolve, reject) => {
+        const job: TJob = { id: nextId++, image, mime, resolve, reject, timer: null };
+        job.timer = setTimeout(() => {
+          queue.splice(queue.indexOf(job), 1);
+          reject(new AnalysisBusyError());
+        }, o.timeoutMs);
+        queue.push(job);
+        pump();
+      });
+    },
+    warm() {
+      if (!closed) child ??= spawn();
+    },
+    childPid: () => child?.pid ?? null,
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) {
+        settle(job);
+        job.reject(new AnalysisFailedError(new Error('analysis process closed')));
+      }
+      const c = child;
+      child = null;
+      if (!c || c.exitCode !== null || c.signalCode !== null) return;
+      c.ref();
+      await new Promise<void>((resolve) => {
+        c.once('exit', () => resolve());
+        c.kill('SIGTERM');
+      });
+    },
+  };
+}

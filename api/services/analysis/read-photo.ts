@@ -1,0 +1,82 @@
+import sharp from 'sharp';
+import { analysisFromLayout } from '../../../core/analysis/layout-analysis.ts';
+import { readLabelLayout } from '../../../core/analysis/label-layout.ts';
+import type { TCardAnalysis } from '../../../core/analysis/types.ts';
+import { openImage } from '../images/open-image.ts';
+import { AnalysisInputError } from './errors.ts';
+import type { PaddleReader, TRgbImage } from './paddle-reader.ts';
+
+/** One way of looking at a photo: a quarter turn, then the whole frame or its top (where slab labels sit). */
+export interface TView {
+  turn: 0 | 90 | 180 | 270;
+  region: 'full' | 'top';
+}
+
+/** Share of the height kept by a 'top' view: a slab's label and a margin. */
+const TOP_SHARE = 0.32;
+/** Width a view is scaled to before reading: label letters ~20-40 px tall. */
+const VIEW_WIDTH = 800;
+/** Longest side a 'full' view is read at (detection time grows with the area). */
+const MAX_SIDE = 1100;
+/** A read this sure needs no look from another angle. */
+const GOOD_ENOUGH = 0.8;
+
+/**
+ * The views worth reading, most likely first, from the photo's shape: a wide photo is a label or
+ * a slab on its side; a tall one is a slab (label on top) or a label on its side.
+ */
+export function viewsFor(width: number, height: number): TView[] {
+  const aspect = width / height;
+  if (aspect >= 2.2) return [{ turn: 0, region: 'full' }, { turn: 180, region: 'full' }];
+  if (aspect >= 1.05) {
+    return [{ turn: 0, region: 'full' }, { turn: 90, region: 'top' }, { turn: 270, region: 'top' }, { turn: 180, region: 'full' }];
+  }
+  if (aspect <= 0.5) return [{ turn: 90, region: 'full' }, { turn: 270, region: 'full' }, { turn: 0, region: 'top' }];
+  return [{ turn: 0, region: 'top' }, { turn: 180, region: 'top' }, { turn: 0, region: 'full' }, { turn: 90, region: 'full' }];
+}
+
+const unreadable = () => new AnalysisInputError('This image format cannot be read. Please upload a JPEG or PNG photo.', 'unsupported_image');
+
+/**
+ * Reads a card photo: decodes it (EXIF turn applied; HEIC through libheif), reads the likely
+ * views with `reader`, best first, and keeps the surest analysis. Runs in the analysis child
+ * process. Throws AnalysisInputError when the image cannot be decoded.
+ */
+export async function readPhoto(reader: PaddleReader, image: Buffer, mime: string): Promise<TCardAnalysis> {
+  const opened = await openImage(image, mime === 'image/heic' || mime === 'image/heif').catch(() => null);
+  if (!opened) throw unreadable();
+  const decoded = await opened
+    .rotate()
+    .removeAlpha()
+    .toColourspace('srgb')
+    .resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => {
+      throw unreadable();
+    });
+  const { width, height, channels } = decoded.info;
+  let best: TCardAnalysis | null = null;
+  for (const view of viewsFor(width, height)) {
+    const read = readLabelLayout(await reader.read(await render(decoded.data, { width, height, channels }, view)));
+    const analysis = analysisFromLayout(read);
+    if (!best || analysis.confidence > best.confidence) best = analysis;
+    if (analysis.confidence >= GOOD_ENOUGH) break;
+  }
+  return best ?? analysisFromLayout(readLabelLayout([]));
+}
+
+async function render(data: Buffer, raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 }, view: TView): Promise<TRgbImage> {
+  const [w, h] = view.turn % 180 ? [raw.height, raw.width] : [raw.width, raw.height];
+  const cropHeight = view.region === 'top' ? Math.max(1, Math.round(h * TOP_SHARE)) : h;
+  let img = sharp(data, { raw });
+  if (view.turn) img = sharp(await img.rotate(view.turn).raw().toBuffer(), { raw: { width: w, height: h, channels: raw.channels } });
+  const scale = Math.min(VIEW_WIDTH / w, MAX_SIDE / Math.max(w, cropHeight));
+  const out = await img
+    .extract({ left: 0, top: 0, width: w, height: cropHeight })
+    .resize({ width: Math.max(32, Math.round(w * scale)), height: Math.max(32, Math.round(cropHeight * scale)), fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: out.data, width: out.info.width, height: out.info.height };
+}

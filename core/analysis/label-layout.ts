@@ -1,0 +1,243 @@
+import { gradesOf, levelForGrade, levelForName, nameOf } from './grade-scale.ts';
+import { asDigits } from './label-text.ts';
+import { parseLabel } from './parse-label.ts';
+import type { TParsedLabel } from './types.ts';
+import { displayCase } from './vocabulary.ts';
+
+/** A piece of text found on a photo: its box in pixels and the reader's certainty of each character (0..1). */
+export interface TTextBox {
+  text: string;
+  /** One certainty per character of `text`. */
+  charScores: number[];
+  /** The lowest of `charScores`. */
+  score: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A label line: the boxes of one row of one column, joined left to right. */
+export interface TLabelLine {
+  text: string;
+  charScores: number[];
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** The label's lines by column: the left column (set, subject, variety), the right (number, grade, cert), the rest. */
+export interface TLabelColumns {
+  left: TLabelLine[];
+  right: TLabelLine[];
+  middle: TLabelLine[];
+}
+
+/** The fields the analysis fills, and how sure the read of each is (0..1). */
+export type TFieldScores = Record<'year' | 'brand' | 'player' | 'cardNumber' | 'grade' | 'certNumber', number>;
+
+/** A label read by layout: the parsed fields and the certainty of each. */
+export interface TLayoutRead {
+  parsed: TParsedLabel;
+  scores: TFieldScores;
+  /** True when the PSA layout (two columns, fields by position) was recognised. */
+  byLayout: boolean;
+}
+
+const height = (b: { y0: number; y1: number }) => b.y1 - b.y0;
+const centre = (b: { y0: number; y1: number }) => (b.y0 + b.y1) / 2;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, v) => a + v, 0) / xs.length : 0);
+
+/** Grader names printed as logos beside the fields: not part of any column. */
+const LOGO = /^(PSA|PSA\/DNA|BECKETT|BGS|SGC|CGC|CGC CARDS)$/i;
+const YEAR_START = /^([12][0-9OIlSZBD]{3})(?![0-9])\s*(.*)$/;
+const CERT = /^\d{7,10}$/;
+const GRADE_NUMBER = /^(10|[1-9](?:\.5)?)$/;
+
+/** Rows of boxes: boxes whose vertical centres lie within half a line of each other, top to bottom. */
+export function rowsOf<T extends { y0: number; y1: number; x0: number }>(boxes: readonly T[]): T[][] {
+  const lineH = median(boxes.map(height)) || 1;
+  const rows: T[][] = [];
+  for (const b of [...boxes].sort((a, c) => centre(a) - centre(c))) {
+    const row = rows.find((r) => Math.abs(centre(r[0] as T) - centre(b)) < lineH * 0.5);
+    if (row) row.push(b);
+    else rows.push([b]);
+  }
+  return rows.map((r) => r.sort((a, c) => a.x0 - c.x0));
+}
+
+function joinRow(row: readonly TTextBox[] | readonly TLabelLine[]): TLabelLine {
+  const parts = row as readonly TLabelLine[];
+  return {
+    text: parts.map((b) => b.text).join(' '),
+    // The joining space counts as sure.
+    charScores: parts.flatMap((b, i) => (i ? [1, ...b.charScores] : b.charScores)),
+    x0: Math.min(...parts.map((b) => b.x0)),
+    y0: Math.min(...parts.map((b) => b.y0)),
+    x1: Math.max(...parts.map((b) => b.x1)),
+    y1: Math.max(...parts.map((b) => b.y1)),
+  };
+}
+
+/** How much a row looks like part of a slab label: years, cert numbers, grade words, card numbers. */
+function anchorScore(row: readonly TTextBox[]): number {
+  return row.reduce((sum, b) => {
+    const t = b.text.toUpperCase().trim();
+    let s = 0;
+    if (YEAR_START.test(t) && /^(18[89]|19|20)/.test(asDigits(t.slice(0, 4)) ?? '')) s += 2;
+    if (CERT.test(t.replace(/\s/g, ''))) s += 2;
+    if (/^#\s*[A-Z0-9]/.test(t)) s += 1;
+    if (levelForName(t) || GRADE_NUMBER.test(t)) s += 1;
+    if (LOGO.test(t)) s += 1;
+    return sum + s;
+  }, 0);
+}
+
+/**
+ * Finds the label among the text boxes of a photo and splits it into columns. Rows closer than
+ * two and a half lines form blocks; the label is the block with most label-like rows (card art
+ * and slab edges form others). Within it, a box starting near the left edge is in the left
+ * column, one starting past the middle in the right column; logos and barcodes in between are
+ * kept apart. Text boxes standing on end (a turned photo) are ignored.
+ */
+export function labelColumns(all: readonly TTextBox[]): TLabelColumns {
+  const boxes = all.filter((b) => b.text.trim() && !(height(b) > 1.5 * (b.x1 - b.x0) && b.text.length > 2));
+  const rows = rowsOf(boxes);
+  if (!rows.length) return { left: [], right: [], middle: [] };
+  const lineH = median(boxes.map(height)) || 1;
+  const blocks: TTextBox[][][] = [];
+  let last: TTextBox[] | null = null;
+  for (const row of rows) {
+    const top = Math.min(...row.map((b) => b.y0));
+    const prevBottom = last ? Math.max(...last.map((b) => b.y1)) : -Infinity;
+    if (!last || top - prevBottom > lineH * 2.5) blocks.push([row]);
+    else blocks.at(-1)?.push(row);
+    last = row;
+  }
+  const score = (block: TTextBox[][]) => block.reduce((s, r) => s + anchorScore(r), 0);
+  const label = blocks.reduce((best, b) => (score(b) > score(best) ? b : best));
+  const flat = label.flat();
+  const left = Math.min(...flat.map((b) => b.x0));
+  const width = Math.max(...flat.map((b) => b.x1)) - left || 1;
+  const side = (b: TTextBox) => (LOGO.test(b.text.trim()) ? 'middle' : b.x0 < left + width * 0.25 ? 'left' : b.x0 >= left + width * 0.5 ? 'right' : 'middle');
+  const linesOf = (which: string) => rowsOf(flat.filter((b) => side(b) === which)).map(joinRow);
+  return { left: linesOf('left'), right: linesOf('right'), middle: linesOf('middle') };
+}
+
+/** 'P.M.JPN.VENDING' -> 'P.M. JPN. VENDING': a space after a period that ends an abbreviation of letters. */
+function spaceAbbreviations(text: string): string {
+  return text.replace(/\.(?=[A-Z]{2,})/g, '. ').replace(/\s+/g, ' ').trim();
+}
+
+/** Certainty of a line's characters from `start` to `end`: mostly the weakest (one doubtful letter is a doubtful word), partly the mean. */
+function certainty(line: TLabelLine | undefined, start = 0, end?: number): number {
+  if (!line) return 0;
+  const s = line.charScores.slice(start, end ?? line.charScores.length);
+  return s.length ? 0.7 * Math.min(...s) + 0.3 * mean(s) : 0;
+}
+
+/** A subject line looks like a name: letters, at most six words, not a grade word or a number. */
+function plausibleSubject(text: string): boolean {
+  const letters = text.replace(/[^A-Za-z]/g, '').length;
+  return letters >= 3 && letters >= text.replace(/\s/g, '').length * 0.6 && text.split(/\s+/).length <= 6 && !levelForName(text);
+}
+
+/** Label text for the line parser: the left column, then the right, then anything between. */
+export function columnText(c: TLabelColumns): string {
+  return [...c.left, ...c.right, ...c.middle].map((l) => l.text).join('\n');
+}
+
+/**
+ * Reads a PSA-style label by position (issue #10): left column `YEAR BRAND` (the brand may wrap
+ * onto a second line when there are four lines), then the subject, then the variety; right column
+ * `#number`, the grade words, the grade number and the cert number, each told apart by its
+ * shape. Other layouts (BGS, SGC, CGC) are read by the line parser; so are the fields a PSA
+ * layout lacks. Returns each field's certainty: the reader's own, times the checks it passes.
+ */
+export function readLabelLayout(boxes: readonly TTextBox[]): TLayoutRead {
+  const cols = labelColumns(boxes);
+  const base = parseLabel(columnText(cols));
+  const all = [...cols.left, ...cols.right, ...cols.middle];
+  const readerMean = mean(all.flatMap((l) => l.charScores));
+  const fallbackScores: TFieldScores = {
+    year: base.year ? readerMean : 0,
+    brand: base.brand ? readerMean * (base.brandKnown ? 1 : 0.8) : 0,
+    player: base.player ? readerMean * (base.player.includes(' ') ? 1 : 0.8) : 0,
+    cardNumber: base.cardNumber ? readerMean : 0,
+    grade: base.grade ? readerMean * (base.gradeCertain ? 1 : 0.6) : 0,
+    certNumber: base.certNumber ? readerMean : 0,
+  };
+  const first = cols.left[0];
+  const yearMatch = first ? YEAR_START.exec(first.text.toUpperCase()) : null;
+  const year = yearMatch ? asDigits(yearMatch[1] ?? '') : null;
+  const isPsa = base.grader === 'PSA' || base.grader === null;
+  if (!first || !yearMatch || !year || !/^(18[89]\d|19\d\d|20\d\d)$/.test(year) || !isPsa || cols.left.length < 2 || !cols.right.length) {
+    return { parsed: base, scores: fallbackScores, byLayout: false };
+  }
+
+  const yearEnd = first.text.length - (yearMatch[2] ?? '').length;
+  const wraps = cols.left.length >= 4;
+  const brandLines = wraps ? [first, cols.left[1]] : [first];
+  const subjectLine = cols.left[wraps ? 2 : 1];
+  const varietyLines = cols.left.slice(wraps ? 3 : 2);
+  const brandText = [yearMatch[2] ?? '', ...(wraps ? [cols.left[1]?.text ?? ''] : [])].join(' ').trim();
+
+  let cardNumber: { value: string; score: number } | null = null;
+  let gradeNumber: { value: string; score: number } | null = null;
+  let gradeWord: { value: string; score: number } | null = null;
+  let cert: { value: string; score: number } | null = null;
+  for (const line of cols.right) {
+    const t = line.text.toUpperCase().trim();
+    const squashed = t.replace(/\s/g, '');
+    const digits = asDigits(squashed);
+    if (/^#/.test(t)) cardNumber ??= { value: t.replace(/^#\s*/, ''), score: certainty(line, 1) };
+    else if (digits && CERT.test(digits)) cert = { value: digits, score: certainty(line) };
+    else if (GRADE_NUMBER.test(t)) gradeNumber = { value: t, score: certainty(line) };
+    else {
+      // Grade words, perhaps with the number on the same line ('GEM MT 10').
+      const m = /^(.*?)\s*(10|[1-9](?:\.5)?)?$/.exec(t);
+      const level = m?.[1] ? levelForName(m[1]) : null;
+      if (level && m?.[1]) {
+        gradeWord = { value: nameOf(level, 'PSA'), score: certainty(line, 0, m[1].length) };
+        if (m[2]) gradeNumber ??= { value: m[2], score: certainty(line, m[1].length) };
+      }
+    }
+  }
+
+  const wordLevel = gradeWord ? levelForName(gradeWord.value) : null;
+  const agree = Boolean(wordLevel && gradeNumber && gradesOf(wordLevel, 'PSA').includes(gradeNumber.value));
+  const grade = gradeNumber?.value ?? (wordLevel ? (gradesOf(wordLevel, 'PSA')[0] ?? null) : null);
+  const gradeLevel = grade ? (agree ? wordLevel : levelForGrade('PSA', grade)) : null;
+  const gradeScore = !grade ? 0 : agree ? Math.min(gradeNumber?.score ?? 0, gradeWord?.score ?? 0) : gradeNumber && gradeWord ? 0.3 : 0.6 * (gradeNumber?.score ?? gradeWord?.score ?? 0);
+  const subjectText = subjectLine?.text.trim() ?? '';
+  const subjectOk = plausibleSubject(subjectText);
+  const certValue = cert?.value ?? base.certNumber;
+
+  const parsed: TParsedLabel = {
+    ...base,
+    grader: 'PSA',
+    graderInferred: base.grader === null,
+    year,
+    brand: brandText ? displayCase(spaceAbbreviations(brandText.toUpperCase())) : null,
+    brandKnown: base.brandKnown,
+    cardNumber: cardNumber?.value ?? null,
+    player: subjectOk ? displayCase(subjectText.toUpperCase()) : null,
+    variety: varietyLines.length ? displayCase(spaceAbbreviations(varietyLines.map((l) => l.text).join(' ').toUpperCase())) : null,
+    grade,
+    gradeName: gradeLevel ? nameOf(gradeLevel, 'PSA') : null,
+    gradeCertain: agree,
+    certNumber: certValue,
+  };
+  const scores: TFieldScores = {
+    year: certainty(first, 0, yearEnd),
+    brand: brandText.replace(/[^A-Za-z]/g, '').length >= 2 ? Math.min(...brandLines.map((l, i) => certainty(l, i ? 0 : yearEnd))) : 0,
+    player: subjectOk ? certainty(subjectLine) : 0,
+    cardNumber: cardNumber?.score ?? 0,
+    grade: gradeScore,
+    // PSA certs have 8 or 9 digits (older ones 7, newer 10): other lengths are doubtful.
+    certNumber: cert ? cert.score * (/^\d{8,9}$/.test(cert.value) ? 1 : 0.6) : certValue ? 0.5 : 0,
+  };
+  return { parsed, scores, byLayout: true };
+}

@@ -1,0 +1,47 @@
+import { analysisFromLabel } from './build-analysis.ts';
+import type { TFieldScores, TLayoutRead } from './label-layout.ts';
+import type { TCardAnalysis, TFieldConfidence } from './types.ts';
+
+/** A field read with less certainty than this is left empty for the user to fill, not guessed. */
+export const ANALYSIS_UNSURE = 0.5;
+/** Fields below this certainty are filled but marked for the user to check. */
+export const ANALYSIS_LOW_CONFIDENCE = 0.8;
+
+/** How much each field counts toward the overall confidence; they sum to 1. */
+const WEIGHTS: Record<keyof TFieldScores, number> = { year: 0.15, brand: 0.2, player: 0.25, cardNumber: 0.05, grade: 0.2, certNumber: 0.15 };
+/** Fields a slab label always prints: one missing makes the read doubtful. */
+const REQUIRED: readonly (keyof TFieldScores)[] = ['year', 'brand', 'player', 'grade', 'certNumber'];
+
+const round = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 100) / 100;
+
+/**
+ * The analysis result for a label read by layout. Fields read with certainty under ANALYSIS_UNSURE
+ * are emptied. Overall confidence is half the weakest required field and half the weighted mean,
+ * so one doubtful field is enough to lower it well below a fully sure read.
+ */
+export function analysisFromLayout(read: TLayoutRead): TCardAnalysis {
+  const s = read.scores;
+  const sure = (k: keyof TFieldScores) => s[k] >= ANALYSIS_UNSURE;
+  const p = read.parsed;
+  const kept = {
+    ...p,
+    year: sure('year') ? p.year : null,
+    brand: sure('brand') ? p.brand : null,
+    player: sure('player') ? p.player : null,
+    cardNumber: sure('cardNumber') ? p.cardNumber : null,
+    grade: sure('grade') ? p.grade : null,
+    gradeName: sure('grade') ? p.gradeName : null,
+    certNumber: sure('certNumber') ? p.certNumber : null,
+  };
+  const weighted = (Object.keys(WEIGHTS) as (keyof TFieldScores)[]).reduce((acc, k) => acc + WEIGHTS[k] * (sure(k) ? s[k] : 0), 0);
+  const weakest = Math.min(...REQUIRED.map((k) => (sure(k) ? s[k] : 0)));
+  const fieldConfidence: TFieldConfidence = {
+    player: round(kept.player ? s.player : 0),
+    year: round(kept.year ? s.year : 0),
+    brand: round(kept.brand ? s.brand : 0),
+    cardName: round(kept.cardNumber ? s.cardNumber : kept.variety ? 0.5 : 0),
+    condition: round(kept.grade ? s.grade : 0),
+    certNumber: round(kept.certNumber ? s.certNumber : 0),
+  };
+  return { ...analysisFromLabel(kept), confidence: round(0.5 * weakest + 0.5 * weighted), fieldConfidence };
+}
