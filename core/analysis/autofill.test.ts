@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autofillFromAnalysis, collectionFieldsFromAnalysis } from './autofill.ts';
+import { autofillFromAnalysis, collectionFieldsFromAnalysis, doubtfulAutofill } from './autofill.ts';
 
 describe('autofillFromAnalysis (spec §5)', () => {
   const full = { player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', cardName: 'Refractor #193', condition: 'PSA 10 GEM MT' };
@@ -40,5 +40,24 @@ describe('collectionFieldsFromAnalysis', () => {
       brand: '',
       condition: 'PSA 10 GEM MT',
     });
+  });
+});
+
+describe('doubtfulAutofill (issue #10: low-confidence fields are marked)', () => {
+  const full = { player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', cardName: 'Refractor #193', condition: 'PSA 10 GEM MT' };
+  const sure = { player: 0.97, year: 0.99, brand: 0.95, cardName: 0.9, condition: 0.98, certNumber: 1 };
+
+  it('marks nothing when every field is sure, or when the analyzer gives no per-field confidence', () => {
+    expect(Object.values(doubtfulAutofill({ ...full, fieldConfidence: sure })).some(Boolean)).toBe(false);
+    expect(Object.values(doubtfulAutofill(full)).some(Boolean)).toBe(false);
+  });
+
+  it('marks the title when a part of it is doubtful, and the description when the condition is', () => {
+    expect(doubtfulAutofill({ ...full, fieldConfidence: { ...sure, brand: 0.62 } })).toMatchObject({ title: true, brand: true, description: false });
+    expect(doubtfulAutofill({ ...full, fieldConfidence: { ...sure, condition: 0.55 } })).toMatchObject({ title: false, description: true, condition: true });
+  });
+
+  it('does not mark a field that was left empty', () => {
+    expect(doubtfulAutofill({ ...full, player: null, fieldConfidence: { ...sure, player: 0 } })).toMatchObject({ title: false, player: false });
   });
 });

@@ -1,5 +1,10 @@
 import type { TParsedLabel } from './types.ts';
 
+/** A field read with less certainty than this is left empty for the user to fill, not guessed. */
+export const ANALYSIS_UNSURE = 0.5;
+/** Fields read with less certainty than this are filled but marked for the user to check. */
+export const ANALYSIS_LOW_CONFIDENCE = 0.8;
+
 /** How much each field of a slab label counts toward confidence; they sum to 1. */
 export const FIELD_WEIGHTS = {
   grader: 0.1,

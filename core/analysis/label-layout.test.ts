@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelColumns, readLabelLayout, type TTextBox } from './label-layout.ts';
-import { ANALYSIS_UNSURE, analysisFromLayout } from './layout-analysis.ts';
+import { ANALYSIS_UNSURE } from './confidence.ts';
+import { analysisFromLayout } from './layout-analysis.ts';
 
 /**
  * The layout reader on text boxes as the reader returns them from real PSA photos (issue #10),
@@ -104,6 +105,33 @@ describe('reading a PSA label by its layout', () => {
     const read = readLabelLayout(psaLabel(['2006 POKEMON JAPANESE', 'TORCHIC', 'EX CNST.STRT.DECK-1ST ED.'], ['#001', 'MINT', '7', '67883063']));
     expect(read.parsed.gradeCertain).toBe(false);
     expect(read.scores.grade).toBeLessThan(ANALYSIS_UNSURE);
+  });
+});
+
+describe('reading a CGC label by its layout', () => {
+  it('takes the subject above the (YEAR) line, the set across lines up to its number, then the variety', () => {
+    const boxes = [
+      box('CERTIFIED GUARANTY COMPANY', 400, 110),
+      box('Kecleon', 140, 175),
+      box('PRISTINE', 640, 170),
+      box('10', 700, 200),
+      box('Pokemon (2024) Japanese', 140, 205),
+      box('Super Electric Breaker - 118/106', 140, 235),
+      box('Art Rare - Holo', 140, 265),
+      box('6052481113', 450, 320),
+    ];
+    const read = readLabelLayout(boxes);
+    expect(read.byLayout).toBe(true);
+    expect(read.parsed).toMatchObject({
+      grader: 'CGC',
+      year: '2024',
+      brand: 'Pokemon Japanese Super Electric Breaker',
+      player: 'Kecleon',
+      cardNumber: '118/106',
+      variety: 'Art Rare - Holo',
+      grade: '10',
+      certNumber: '6052481113',
+    });
   });
 });
 

@@ -138,6 +138,16 @@ function certainty(line: TLabelLine | undefined, start = 0, end?: number): numbe
   return s.length ? 0.7 * Math.min(...s) + 0.3 * mean(s) : 0;
 }
 
+/** Certainty of the characters of `line` that spell `want` (letters and digits only), else of the whole line. */
+function spanCertainty(line: TLabelLine, want: string): number {
+  const keep = [...line.text].flatMap((c, i) => (/[A-Za-z0-9]/.test(c) ? [i] : []));
+  const letters = keep.map((i) => line.text[i]?.toUpperCase() ?? '').join('');
+  const at = letters.indexOf(want);
+  if (at < 0) return certainty(line);
+  const picked = keep.slice(at, at + want.length).map((i) => line.charScores[i] ?? 0);
+  return picked.length ? 0.7 * Math.min(...picked) + 0.3 * mean(picked) : 0;
+}
+
 /** A subject line looks like a name: letters, at most six words, not a grade word or a number. */
 function plausibleSubject(text: string): boolean {
   const letters = text.replace(/[^A-Za-z]/g, '').length;
@@ -160,15 +170,24 @@ export function readLabelLayout(boxes: readonly TTextBox[]): TLayoutRead {
   const cols = labelColumns(boxes);
   const base = parseLabel(columnText(cols));
   const all = [...cols.left, ...cols.right, ...cols.middle];
-  const readerMean = mean(all.flatMap((l) => l.charScores));
-  const fallbackScores: TFieldScores = {
-    year: base.year ? readerMean : 0,
-    brand: base.brand ? readerMean * (base.brandKnown ? 1 : 0.8) : 0,
-    player: base.player ? readerMean * (base.player.includes(' ') ? 1 : 0.8) : 0,
-    cardNumber: base.cardNumber ? readerMean : 0,
-    grade: base.grade ? readerMean * (base.gradeCertain ? 1 : 0.6) : 0,
-    certNumber: base.certNumber ? readerMean : 0,
+  // Read by the line parser, not by position: each field as sure as the characters it came from.
+  const squashed = (t: string) => t.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const from = (value: string | null, factor = 1): number => {
+    if (!value) return 0;
+    const want = squashed(value);
+    const lines = all.filter((l) => want && squashed(l.text).includes(want));
+    return factor * (lines.length ? Math.max(...lines.map((l) => spanCertainty(l, want))) : 0.6 * mean(all.flatMap((l) => l.charScores)));
   };
+  const fallbackScores: TFieldScores = {
+    year: from(base.year, 0.95),
+    brand: from(base.brand, base.brandKnown ? 0.95 : 0.75),
+    player: from(base.player, base.player?.includes(' ') ? 0.95 : 0.75),
+    cardNumber: from(base.cardNumber, 0.95),
+    grade: base.grade ? from(base.grade, base.gradeCertain ? 0.95 : 0.6) : 0,
+    certNumber: from(base.certNumber, 0.95),
+  };
+  const cgc = readCgcLayout(cols, base);
+  if (cgc) return cgc;
   const first = cols.left[0];
   const yearMatch = first ? YEAR_START.exec(first.text.toUpperCase()) : null;
   const year = yearMatch ? asDigits(yearMatch[1] ?? '') : null;
@@ -240,4 +259,60 @@ export function readLabelLayout(boxes: readonly TTextBox[]): TLayoutRead {
     certNumber: cert ? cert.score * (/^\d{8,9}$/.test(cert.value) ? 1 : 0.6) : certValue ? 0.5 : 0,
   };
   return { parsed, scores, byLayout: true };
+}
+
+/**
+ * Reads a CGC label of the current layout by position: the subject on the first line, then
+ * `Set (YEAR) Set continued`, more of the set name ending in ` - number`, then the variety; the
+ * grade words and number at the right, the cert number under them. Null when the left column has
+ * no '(YEAR)' line under a subject.
+ */
+function readCgcLayout(cols: TLabelColumns, base: TParsedLabel): TLayoutRead | null {
+  const at = cols.left.findIndex((l) => /\((?:18[89]|19\d|20\d)\d\)/.test(l.text));
+  if (at < 1 || (base.grader !== null && base.grader !== 'CGC')) return null;
+  const yearLine = cols.left[at] as TLabelLine;
+  const subjectLine = cols.left[at - 1] as TLabelLine;
+  const yearM = /\(((?:18[89]|19\d|20\d)\d)\)/.exec(yearLine.text);
+  if (!yearM?.[1]) return null;
+  const setLines = [yearLine];
+  let cardNumber: string | null = null;
+  let numberLine: TLabelLine | null = null;
+  for (const line of cols.left.slice(at + 1)) {
+    if (cardNumber) break;
+    const m = /^(.*?)\s*-\s*#?([A-Z0-9]+(?:\/[A-Z0-9]+)?)$/i.exec(line.text.trim());
+    if (m?.[2] && /\d/.test(m[2])) {
+      cardNumber = m[2];
+      numberLine = { ...line, text: m[1] ?? '' };
+      setLines.push(numberLine);
+    } else if (/^\d{7,10}$/.test(line.text.replace(/\s/g, ''))) break;
+    else setLines.push(line);
+  }
+  const varietyLines = cols.left.slice(at + setLines.length).filter((l) => !/^\d{7,10}$/.test(l.text.replace(/\s/g, '')));
+  const brandText = setLines.map((l) => l.text.replace(/\(\d{4}\)/, ' ')).join(' ').replace(/\s+/g, ' ').trim();
+  const subjectText = subjectLine.text.trim();
+  const subjectOk = plausibleSubject(subjectText);
+  const parsed: TParsedLabel = {
+    ...base,
+    grader: 'CGC',
+    graderInferred: base.grader === null,
+    year: yearM[1],
+    brand: brandText ? displayCase(brandText.toUpperCase()) : null,
+    cardNumber,
+    player: subjectOk ? displayCase(subjectText.toUpperCase()) : null,
+    variety: varietyLines.length ? displayCase(varietyLines.map((l) => l.text).join(' ').toUpperCase()) : null,
+  };
+  const yearStart = yearLine.text.indexOf(yearM[0]);
+  const readerMean = mean(cols.right.flatMap((l) => l.charScores));
+  return {
+    parsed,
+    scores: {
+      year: certainty(yearLine, yearStart, yearStart + yearM[0].length),
+      brand: Math.min(...setLines.map((l) => certainty(l))),
+      player: subjectOk ? certainty(subjectLine) : 0,
+      cardNumber: cardNumber && numberLine ? certainty(numberLine) : 0,
+      grade: base.grade ? (base.gradeCertain ? 1 : 0.7) * readerMean : 0,
+      certNumber: base.certNumber ? (/^\d{10}$/.test(base.certNumber) ? 1 : 0.6) * certainty(cols.right.concat(cols.middle, cols.left).find((l) => l.text.replace(/\s/g, '').includes(base.certNumber ?? '-'))) : 0,
+    },
+    byLayout: true,
+  };
 }

@@ -1,11 +1,8 @@
 import { analysisFromLabel } from './build-analysis.ts';
+import { ANALYSIS_UNSURE } from './confidence.ts';
 import type { TFieldScores, TLayoutRead } from './label-layout.ts';
 import type { TCardAnalysis, TFieldConfidence } from './types.ts';
 
-/** A field read with less certainty than this is left empty for the user to fill, not guessed. */
-export const ANALYSIS_UNSURE = 0.5;
-/** Fields below this certainty are filled but marked for the user to check. */
-export const ANALYSIS_LOW_CONFIDENCE = 0.8;
 
 /** How much each field counts toward the overall confidence; they sum to 1. */
 const WEIGHTS: Record<keyof TFieldScores, number> = { year: 0.15, brand: 0.2, player: 0.25, cardNumber: 0.05, grade: 0.2, certNumber: 0.15 };

@@ -8,7 +8,7 @@ const GRADER_PATTERNS: readonly (readonly [TGrader, RegExp])[] = [
   ['PSA', /(?<![A-Z0-9])(?:PSA\s*\/?\s*DNA|PSACARD(?:\.COM)?|PSA)(?![A-Z0-9])/g],
   ['BGS', /(?<![A-Z0-9])(?:BECKETT(?:\s+GRADING(?:\s+SERVICES?)?)?(?:\.COM)?|BGS)(?![A-Z0-9])/g],
   ['SGC', /(?<![A-Z0-9])SGC(?![A-Z0-9])/g],
-  ['CGC', /(?<![A-Z0-9])(?:CGCCARDS(?:\.COM)?|CGC(?:\s+CARDS)?)(?![A-Z0-9])/g],
+  ['CGC', /(?<![A-Z0-9])(?:CGCCARDS(?:\.COM)?|CGC(?:\s+CARDS)?|CERTIFIED\s*GUARANTY(?:\s*COMPANY)?)(?![A-Z0-9])/g],
 ];
 
 /** Takes every grader name or logo text ('PSA', 'BECKETT', 'SGC', 'CGC CARDS'); the most named wins. */

@@ -21,6 +21,8 @@ const DET_THRESHOLD = 0.3;
 const BOX_THRESHOLD = 0.55;
 const UNCLIP = 1.6;
 const REC_HEIGHT = 48;
+/** A space the model rated this likely between two letters is a space, even when a blank won the step. */
+const SPACE_HINT = 0.02;
 /** Characters a slab label prints; recognition picks only among these (the model knows 6,600). */
 const LABEL_CHARS = /^[A-Za-z0-9 #.,:;'&/()+\-!?*éÉ]$/;
 
@@ -108,8 +110,9 @@ export async function createPaddleReader(threads = 1): Promise<PaddleReader> {
     const probs = t?.data as Float32Array;
     const steps = Number(t?.dims[1] ?? 0);
     const classes = Number(t?.dims[2] ?? 0);
-    let text = '';
-    const scores: number[] = [];
+    const space = dictionary.length - 1;
+    const chars: { c: string; p: number; at: number }[] = [];
+    let spaceSeen = 0;
     let last = 0;
     for (let s = 0; s < steps; s++) {
       let best = 0;
@@ -118,12 +121,17 @@ export async function createPaddleReader(threads = 1): Promise<PaddleReader> {
         const p = probs[s * classes + i] ?? 0;
         if (p > bestP) [best, bestP] = [i, p];
       }
+      // The model often prefers a blank to a space between English words: keep the space's best showing.
+      spaceSeen = Math.max(spaceSeen, probs[s * classes + space] ?? 0);
       if (best !== 0 && best !== last) {
-        text += dictionary[best] ?? '';
-        scores.push(bestP);
+        if (best !== space && chars.length && chars.at(-1)?.c !== ' ' && spaceSeen > SPACE_HINT) chars.push({ c: ' ', p: 1, at: s });
+        chars.push({ c: dictionary[best] ?? '', p: bestP, at: s });
+        spaceSeen = 0;
       }
       last = best;
     }
+    const text = chars.map((c) => c.c).join('');
+    const scores = chars.map((c) => c.p);
     const start = text.length - text.trimStart().length;
     const kept = text.trim();
     const charScores = scores.slice(start, start + kept.length);
@@ -132,11 +140,10 @@ export async function createPaddleReader(threads = 1): Promise<PaddleReader> {
 
   return {
     async read(image) {
-      const t0 = performance.now();
       const boxes = await detect(image);
-      if (process.env.PADDLE_TIMING) console.log('det', (performance.now() - t0).toFixed(0));
       const read: TTextBox[] = [];
-      for (const b of boxes) {
+      // Text standing on end (a photo on its side) is not read: the view turned a quarter will be.
+      for (const b of boxes.filter((x) => x.y1 - x.y0 <= 1.5 * (x.x1 - x.x0))) {
         const r = await recognize(image, b);
         if (r.text) read.push(r);
       }

@@ -61,7 +61,8 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
     const read = readLabelLayout(await reader.read(await render(decoded.data, { width, height, channels }, view)));
     const analysis = analysisFromLayout(read);
     if (!best || analysis.confidence > best.confidence) best = analysis;
-    if (analysis.confidence >= GOOD_ENOUGH) break;
+    // A label found in its layout is upright and whole: other turns would only read the card art.
+    if ((read.byLayout && analysis.confidence >= 0.5) || analysis.confidence >= GOOD_ENOUGH) break;
   }
   return best ?? analysisFromLayout(readLabelLayout([]));
 }

@@ -27,6 +27,7 @@ export default function AddItemDialog({ slot }: { slot: number }) {
   const [previewFailed, setPreviewFailed] = useState(false);
   const [fields, setFields] = useState<TCardFields>(EMPTY);
   const [autofilled, setAutofilled] = useState<ReadonlySet<keyof TCardFields>>(new Set());
+  const [unsure, setUnsure] = useState<ReadonlySet<keyof TCardFields>>(new Set());
   const [problem, setProblem] = useState<keyof typeof PROBLEMS | null>(null);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -34,9 +35,10 @@ export default function AddItemDialog({ slot }: { slot: number }) {
   const uploading = upload?.slot === slot;
   const percent = uploading ? Math.round(upload.progress * 100) : 0;
 
-  const analysis = useAnalysis((fill) => {
+  const analysis = useAnalysis((fill, doubtful) => {
     setFields((current) => ({ ...current, ...fill }));
     setAutofilled(new Set(Object.keys(fill) as Array<keyof TCardFields>));
+    setUnsure(new Set((['title', 'description'] as const).filter((k) => doubtful[k])));
   });
 
   useEffect(() => () => {
@@ -51,6 +53,7 @@ export default function AddItemDialog({ slot }: { slot: number }) {
       return;
     }
     analysis.reset();
+    setUnsure(new Set());
     setProblem(null);
     setFile(picked);
     setPreviewFailed(false);
@@ -139,7 +142,17 @@ export default function AddItemDialog({ slot }: { slot: number }) {
             )}
           </div>
         </div>
-        <CardFields fields={fields} onChange={setFields} autofilled={autofilled} disabled={uploading} />
+        <CardFields
+          fields={fields}
+          onChange={(next) => {
+            // A field the user has edited is theirs: it is no longer marked as doubtful.
+            setUnsure((marked) => new Set([...marked].filter((k) => next[k] === fields[k])));
+            setFields(next);
+          }}
+          autofilled={autofilled}
+          unsure={unsure}
+          disabled={uploading}
+        />
       </div>
       {uploading && (
         <div className="g-progress g-upload-progress" data-testid="upload-progress">

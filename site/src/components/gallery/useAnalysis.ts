@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { autofillFromAnalysis } from '../../../../core/analysis/autofill.ts';
+import { autofillFromAnalysis, doubtfulAutofill } from '../../../../core/analysis/autofill.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { encodeImage } from '../../lib/image.ts';
 import { toast } from '../../stores/toast.ts';
@@ -10,13 +10,15 @@ export const ANALYSIS_STAGES = ['Preparing the photo…', 'Reading the slab labe
 
 /** What the add-item form receives from a finished analysis (spec §5 autofill). */
 export type TAutofill = ReturnType<typeof autofillFromAnalysis>;
+/** Which autofilled fields the analysis is unsure of, for the form to mark (issue #10). */
+export type TDoubtful = { title: boolean; description: boolean };
 
 /**
  * The add-item analysis flow (spec §4: file chosen, analysing, result): scales the photo to
  * 800 px JPEG 0.85, posts it to /api/analyze-card, and hands the autofill to `onResult`. Toasts
  * follow spec §8. `stage` indexes ANALYSIS_STAGES while `running`.
  */
-export function useAnalysis(onResult: (fill: TAutofill) => void) {
+export function useAnalysis(onResult: (fill: TAutofill, doubtful: TDoubtful) => void) {
   const [running, setRunning] = useState(false);
   const [stage, setStage] = useState(0);
   const run = useRef(0);
@@ -50,7 +52,7 @@ export function useAnalysis(onResult: (fill: TAutofill) => void) {
       const raw = await apiRequest<unknown>('POST', '/api/analyze-card', { image });
       if (mine !== run.current) return;
       const result = readAnalysis(raw);
-      onResult(autofillFromAnalysis(result));
+      onResult(autofillFromAnalysis(result), doubtfulAutofill(result));
       toast(analysisCompleteToast(result));
     } catch (err) {
       if (mine === run.current) toast(analysisErrorToast(err));

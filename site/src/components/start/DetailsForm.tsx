@@ -1,10 +1,13 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { TCardFields } from '../../stores/anonymous-collection.ts';
+import { UNSURE_NOTE } from '../gallery/CardFields.tsx';
 
 interface Props {
   fields: TCardFields;
   /** Fields the last analysis filled in, briefly highlighted. */
   autofilled: ReadonlySet<keyof TCardFields>;
+  /** Filled fields the analysis is unsure of: marked for the visitor to check (issue #10). */
+  unsure?: ReadonlySet<keyof TCardFields>;
   onChange(name: keyof TCardFields, value: string): void;
   onSubmit(): void;
   canSave: boolean;
@@ -24,8 +27,9 @@ interface FieldProps {
 
 function Field({ name, label, placeholder, inputMode, props }: FieldProps) {
   const id = `card-${name}`;
+  const unsure = props.unsure?.has(name) ?? false;
   return (
-    <div className={`field${props.autofilled.has(name) ? ' is-autofilled' : ''}`}>
+    <div className={`field${props.autofilled.has(name) ? ' is-autofilled' : ''}${unsure ? ' is-unsure' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
@@ -34,8 +38,10 @@ function Field({ name, label, placeholder, inputMode, props }: FieldProps) {
         placeholder={placeholder}
         inputMode={inputMode}
         autoComplete="off"
+        aria-describedby={unsure ? `${id}-unsure` : undefined}
         onChange={(event) => props.onChange(name, event.target.value)}
       />
+      {unsure && <p id={`${id}-unsure`} className="field-unsure">{UNSURE_NOTE}</p>}
     </div>
   );
 }

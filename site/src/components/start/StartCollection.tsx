@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { doubtfulAutofill } from '../../../../core/analysis/autofill.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { checkImageFile, encodeImage } from '../../lib/image.ts';
 import {
@@ -42,6 +43,7 @@ function Flow() {
   const [analysis, setAnalysis] = useState<TAnalysis>({ status: 'idle' });
   const [fields, setFields] = useState<TCardFields>(EMPTY_FIELDS);
   const [autofilled, setAutofilled] = useState<ReadonlySet<keyof TCardFields>>(new Set());
+  const [unsure, setUnsure] = useState<ReadonlySet<keyof TCardFields>>(new Set());
   const [edited, setEdited] = useState(false);
   const [saving, setSaving] = useState(false);
   // Answers of a superseded analysis (the photo was replaced meanwhile) are ignored.
@@ -66,6 +68,7 @@ function Flow() {
       setPhoto({ dataUrl, name: file.name });
       setAnalysis({ status: 'idle' });
       setAutofilled(new Set());
+      setUnsure(new Set());
     } catch {
       toast({ title: 'Image Error', description: 'Failed to read image file', variant: 'error' });
     } finally {
@@ -78,6 +81,7 @@ function Flow() {
     setPhoto(null);
     setAnalysis({ status: 'idle' });
     setAutofilled(new Set());
+    setUnsure(new Set());
   };
 
   const analyze = async () => {
@@ -95,6 +99,8 @@ function Flow() {
       setFields((current) => fieldsFromAnalysis(current, result));
       const filled = fieldsFromAnalysis(EMPTY_FIELDS, result);
       setAutofilled(new Set((Object.keys(filled) as (keyof TCardFields)[]).filter((key) => filled[key] !== '')));
+      const doubtful = doubtfulAutofill(result);
+      setUnsure(new Set((['player', 'year', 'brand', 'condition'] as const).filter((key) => doubtful[key])));
       setAnalysis({ status: 'done', result });
       toast(analysisCompleteToast(result));
     } catch (err) {
@@ -106,6 +112,8 @@ function Flow() {
 
   const change = (name: keyof TCardFields, value: string) => {
     setFields((current) => ({ ...current, [name]: value }));
+    // A field the visitor has edited is theirs: it is no longer marked as doubtful.
+    setUnsure((marked) => new Set([...marked].filter((key) => key !== name)));
     setEdited(true);
   };
 
@@ -163,6 +171,7 @@ function Flow() {
           <DetailsForm
             fields={fields}
             autofilled={autofilled}
+            unsure={unsure}
             onChange={change}
             onSubmit={save}
             canSave={!saving && !analyzing}

@@ -1,4 +1,5 @@
 import { collectionFieldsFromAnalysis } from '../../../../core/analysis/autofill.ts';
+import type { TFieldConfidence } from '../../../../core/analysis/types.ts';
 import { ApiError } from '../../lib/api.ts';
 import type { TCardFields } from '../../stores/anonymous-collection.ts';
 import type { TToastInput } from '../../stores/toast.ts';
@@ -20,6 +21,8 @@ export interface TAnalysisView {
   psaCertNumber: string;
   /** An http(s) link to the grader's cert page, or ''. */
   certificationUrl: string;
+  /** How sure the analyzer is of each field it read (0..1); empty when it does not say. */
+  fieldConfidence: Partial<TFieldConfidence>;
 }
 
 function str(value: unknown): string {
@@ -45,7 +48,16 @@ export function readAnalysis(raw: unknown): TAnalysisView {
     gradeDetails: grade && str(grade.name) ? { name: str(grade.name), description: str(grade.description) } : null,
     psaCertNumber: str(r.psaCertNumber),
     certificationUrl: /^https?:\/\//i.test(url) ? url : '',
+    fieldConfidence: readFieldConfidence(r.fieldConfidence),
   };
+}
+
+function readFieldConfidence(raw: unknown): Partial<TFieldConfidence> {
+  if (!raw || typeof raw !== 'object') return {};
+  const entries = Object.entries(raw as Record<string, unknown>).filter(
+    (e): e is [keyof TFieldConfidence, number] => typeof e[1] === 'number' && Number.isFinite(e[1]),
+  );
+  return Object.fromEntries(entries.map(([k, v]) => [k, Math.min(1, Math.max(0, v))]));
 }
 
 /**
