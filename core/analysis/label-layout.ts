@@ -100,10 +100,11 @@ function anchorScore(row: readonly TTextBox[]): number {
  * two and a half lines form blocks; the label is the block with most label-like rows (card art
  * and slab edges form others). Within it, a box starting near the left edge is in the left
  * column, one starting past the middle in the right column; logos and barcodes in between are
- * kept apart. Text boxes standing on end (a turned photo) are ignored.
+ * kept apart.
  */
 export function labelColumns(all: readonly TTextBox[]): TLabelColumns {
-  const boxes = all.filter((b) => b.text.trim() && !(height(b) > 1.5 * (b.x1 - b.x0) && b.text.length > 2));
+  // Text standing on end (a turned photo) and scraps the reader doubts (barcode stripes read as '1') are not label text.
+  const boxes = all.filter((b) => b.text.trim() && !(height(b) > 1.5 * (b.x1 - b.x0) && b.text.length > 2) && !(b.text.trim().length <= 2 && b.score < 0.5));
   const rows = rowsOf(boxes);
   if (!rows.length) return { left: [], right: [], middle: [] };
   const lineH = median(boxes.map(height)) || 1;

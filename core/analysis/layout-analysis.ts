@@ -1,5 +1,5 @@
 import { analysisFromLabel } from './build-analysis.ts';
-import { ANALYSIS_UNSURE } from './confidence.ts';
+import { ANALYSIS_LOW_CONFIDENCE, ANALYSIS_UNSURE } from './confidence.ts';
 import type { TFieldScores, TLayoutRead } from './label-layout.ts';
 import type { TCardAnalysis, TFieldConfidence } from './types.ts';
 
@@ -14,7 +14,8 @@ const round = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 100) / 100
 /**
  * The analysis result for a label read by layout. Fields read with certainty under ANALYSIS_UNSURE
  * are emptied. Overall confidence is half the weakest required field and half the weighted mean,
- * so one doubtful field is enough to lower it well below a fully sure read.
+ * lowered again in proportion for every required field under ANALYSIS_LOW_CONFIDENCE: one
+ * doubtful field is enough to bring a read well below a fully sure one.
  */
 export function analysisFromLayout(read: TLayoutRead): TCardAnalysis {
   const s = read.scores;
@@ -40,5 +41,6 @@ export function analysisFromLayout(read: TLayoutRead): TCardAnalysis {
     condition: round(kept.grade ? s.grade : 0),
     certNumber: round(kept.certNumber ? s.certNumber : 0),
   };
-  return { ...analysisFromLabel(kept), confidence: round(0.5 * weakest + 0.5 * weighted), fieldConfidence };
+  const doubt = REQUIRED.reduce((acc, k) => acc * Math.min(1, (sure(k) ? s[k] : 0) / ANALYSIS_LOW_CONFIDENCE), 1);
+  return { ...analysisFromLabel(kept), confidence: round((0.5 * weakest + 0.5 * weighted) * doubt), fieldConfidence };
 }

@@ -41,7 +41,8 @@ export function takeCert(rest: string[]): string | null {
   return best.m[1];
 }
 
-const SUBGRADE_RE = /(?<![A-Z])(CENTERING|CENTER|CORNERS|EDGES|SURFACE)\s*[:\-]?\s*(10|[1-9](?:\.5)?)(?![0-9.])/g;
+// A reader may split the last letter off a word ('EDGE S'): tolerated.
+const SUBGRADE_RE = /(?<![A-Z])(CENTERING|CENTER|CORNER ?S|EDGE ?S|SURFACE)\s*[:\-]?\s*(10|[1-9](?:\.5)?)(?![0-9.])/g;
 
 /** Takes BGS/CGC subgrades ('CENTERING 9.5 CORNERS 10 ...'); null when none is printed. */
 export function takeSubgrades(rest: string[]): TSubgrades | null {
@@ -49,7 +50,7 @@ export function takeSubgrades(rest: string[]): TSubgrades | null {
   let any = false;
   rest.forEach((text, line) => {
     for (const m of matchesIn(text, SUBGRADE_RE)) {
-      const key = m[1] === 'CENTER' ? 'centering' : (m[1]?.toLowerCase() as keyof TSubgrades);
+      const key = m[1] === 'CENTER' ? 'centering' : (m[1]?.replace(' ', '').toLowerCase() as keyof TSubgrades);
       out[key] ??= m[2] ?? null;
       any = true;
       rest[line] = blank(rest[line] ?? '', m.index, m.index + m[0].length);

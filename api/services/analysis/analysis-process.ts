@@ -39,6 +39,8 @@ interface TJob {
   resolve: (a: TCardAnalysis) => void;
   reject: (e: Error) => void;
   timer: NodeJS.Timeout | null;
+  /** Children that died while reading this photo; after two it is given up. */
+  crashes: number;
 }
 
 const CHILD = fileURLToPath(new URL('./analysis-child.ts', import.meta.url));
@@ -54,6 +56,8 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
   const queue: TJob[] = [];
   let nextId = 1;
   let closed = false;
+  /** The child the photo in flight was sent to. */
+  let sentTo: ChildProcess | null = null;
 
   const settle = (job: TJob) => {
     if (job.timer) clearTimeout(job.timer);
@@ -73,10 +77,18 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
       if (m.kind === 'done') finish(job, null, m.analysis);
       else finish(job, m.input ? new AnalysisInputError(m.message, m.code) : new AnalysisFailedError(new Error(m.message)));
     });
-    c.on('error', () => undefined);
+    c.on('error', () => undefined); // a send to a child that just died: its exit handles the photo
     c.on('exit', () => {
       if (child === c) child = null;
-      if (inFlight) finish(inFlight, new AnalysisFailedError(new Error('analysis process exited')));
+      const job = inFlight;
+      if (!job || sentTo !== c) return;
+      // The child died under this photo (or before it saw it): one more try on a fresh child.
+      settle(job);
+      inFlight = null;
+      job.crashes += 1;
+      if (job.crashes >= 2) job.reject(new AnalysisFailedError(new Error('analysis process exited')));
+      else queue.unshift(job);
+      pump();
     });
     c.unref();
     c.channel?.unref();
@@ -103,6 +115,7 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
     child.channel?.ref();
     inFlight = job;
     const running = child;
+    sentTo = running;
     job.timer = setTimeout(() => {
       // A photo stuck this long is given up, and the child with it: the next photo gets a fresh one.
       running.kill('SIGKILL');
@@ -117,7 +130,7 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
       if (closed) return Promise.reject(new AnalysisFailedError(new Error('analysis process is closed')));
       if (inFlight && queue.length >= o.maxQueue) return Promise.reject(new AnalysisBusyError());
       return new Promise<TCardAnalysis>((resolve, reject) => {
-        const job: TJob = { id: nextId++, image, mime, resolve, reject, timer: null };
+        const job: TJob = { id: nextId++, image, mime, resolve, reject, timer: null, crashes: 0 };
         job.timer = setTimeout(() => {
           queue.splice(queue.indexOf(job), 1);
           reject(new AnalysisBusyError());
