@@ -56,6 +56,12 @@ describe('reading a PSA label by its layout', () => {
     expect(read.parsed.player).toMatch(/^Fa\/lucario & Mlmtl/i);
   });
 
+  it('mends spacing the reader got wrong around hyphens and abbreviations', () => {
+    const read = readLabelLayout(psaLabel(['2003 POKEMON JAPANESE', 'SWAMPERT -HOLO', 'EXPANSION PACK'], ['#016', 'NM-MT', '8', '70496988']));
+    expect(read.parsed).toMatchObject({ player: 'Swampert-Holo', brand: 'Pokemon Japanese' });
+    expect(readLabelLayout(psaLabel(['1999 P.M.JPN.VENDING', 'ALAKAZAM-HOLO', 'MASAKI PROMO'], ['#65', 'EX', '5', '139250372'])).parsed.brand).toBe('P.M. Jpn. Vending');
+  });
+
   it('reads a sports label with a known capitalisation in the name', () => {
     const read = readLabelLayout(psaLabel(['2003 UPPER DECK', 'LEBRON JAMES', 'ROOKIE'], ['#221', 'NM-MT', '8', '55764922']));
     expect(read.parsed).toMatchObject({ year: '2003', brand: 'Upper Deck', player: 'LeBron James', variety: 'Rookie', grade: '8', gradeName: 'NM-MT' });

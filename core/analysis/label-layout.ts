@@ -127,9 +127,17 @@ export function labelColumns(all: readonly TTextBox[]): TLabelColumns {
   return { left: linesOf('left'), right: linesOf('right'), middle: linesOf('middle') };
 }
 
-/** 'P.M.JPN.VENDING' -> 'P.M. JPN. VENDING': a space after a period that ends an abbreviation of letters. */
-function spaceAbbreviations(text: string): string {
-  return text.replace(/\.(?=[A-Z]{2,})/g, '. ').replace(/\s+/g, ' ').trim();
+/**
+ * Spacing as printed: 'P.M.JPN.VENDING' -> 'P.M. JPN. VENDING' (a space after a period ending an
+ * abbreviation), 'SWAMPERT -HOLO' -> 'SWAMPERT-HOLO' (a space the reader put on one side of a hyphen).
+ */
+function tidySpaces(text: string): string {
+  return text
+    .replace(/\.(?=[A-Z]{2,})/g, '. ')
+    .replace(/(\S) -(?=\S)/g, '$1-')
+    .replace(/(\S)- (?=\S)/g, '$1-')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Certainty of a line's characters from `start` to `end`: mostly the weakest (one doubtful letter is a doubtful word), partly the mean. */
@@ -240,11 +248,11 @@ export function readLabelLayout(boxes: readonly TTextBox[]): TLayoutRead {
     grader: 'PSA',
     graderInferred: base.grader === null,
     year,
-    brand: brandText ? displayCase(spaceAbbreviations(brandText.toUpperCase())) : null,
+    brand: brandText ? displayCase(tidySpaces(brandText.toUpperCase())) : null,
     brandKnown: base.brandKnown,
     cardNumber: cardNumber?.value ?? null,
-    player: subjectOk ? displayCase(subjectText.toUpperCase()) : null,
-    variety: varietyLines.length ? displayCase(spaceAbbreviations(varietyLines.map((l) => l.text).join(' ').toUpperCase())) : null,
+    player: subjectOk ? displayCase(tidySpaces(subjectText.toUpperCase())) : null,
+    variety: varietyLines.length ? displayCase(tidySpaces(varietyLines.map((l) => l.text).join(' ').toUpperCase())) : null,
     grade,
     gradeName: gradeLevel ? nameOf(gradeLevel, 'PSA') : null,
     gradeCertain: agree,
