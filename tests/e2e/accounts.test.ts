@@ -21,7 +21,8 @@ describe('the accounts flow in Chromium', () => {
     // Register on the pricing page's signup step.
     await page.goto('/pricing');
     await hydrated(page);
-    await expect(page.getByRole('heading', { name: 'Unlock Your Gallery' }).isVisible()).resolves.toBe(true);
+    // The first step waits for the user lookup (a signed-in user never sees the signup form).
+    await page.getByRole('heading', { name: 'Unlock Your Gallery' }).waitFor();
     await page.getByLabel('First Name').fill('Ada');
     await page.getByLabel('Last Name').fill('Lovelace');
     await page.getByLabel('Email').fill(email);
