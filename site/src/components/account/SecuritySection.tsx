@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toast } from '../../stores/toast.ts';
 import PasswordField from '../ui/PasswordField.tsx';
-import { MIN_PASSWORD_LENGTH } from '../auth/password-rules.ts';
+import { MIN_PASSWORD_LENGTH, passwordTooShort } from '../auth/password-rules.ts';
 import Section from './Section.tsx';
 
 /** Security (spec §2 /account, §5): change password with current, new and confirm. */
@@ -21,8 +21,9 @@ export default function SecuritySection({ email }: { email: string }) {
       toast({ title: 'Password Mismatch', description: 'New passwords do not match', variant: 'error' });
       return;
     }
-    if (next.length < MIN_PASSWORD_LENGTH) {
-      toast({ title: 'Password Too Short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`, variant: 'error' });
+    const tooShort = passwordTooShort(next);
+    if (tooShort) {
+      toast(tooShort);
       return;
     }
     setBusy(true);

@@ -11,7 +11,7 @@ import FormCard from '../ui/FormCard.tsx';
 import TextField from '../ui/TextField.tsx';
 import PasswordField from '../ui/PasswordField.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
-import { MIN_PASSWORD_LENGTH } from '../auth/password-rules.ts';
+import { MIN_PASSWORD_LENGTH, passwordTooShort } from '../auth/password-rules.ts';
 
 /** Spec §9: the wait before /gallery once the account is set up. */
 export const SETUP_REDIRECT_MS = 1500;
@@ -63,8 +63,9 @@ function CompleteSetupForm() {
       toast({ title: 'Password Mismatch', description: 'Passwords do not match', variant: 'error' });
       return;
     }
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      toast({ title: 'Password Too Short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`, variant: 'error' });
+    const tooShort = passwordTooShort(password);
+    if (tooShort) {
+      toast(tooShort);
       return;
     }
     setBusy(true);

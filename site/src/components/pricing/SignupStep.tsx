@@ -5,7 +5,7 @@ import { toast } from '../../stores/toast.ts';
 import TextField from '../ui/TextField.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import PasswordField from '../ui/PasswordField.tsx';
-import { MIN_PASSWORD_LENGTH } from '../auth/password-rules.ts';
+import { MIN_PASSWORD_LENGTH, passwordTooShort } from '../auth/password-rules.ts';
 import PricingAside from './PricingAside.tsx';
 import { afterSignup, anonymousCardsToSend, hasTrialIntent } from './after-signup.ts';
 import type { TStepProps } from './steps.ts';
@@ -25,8 +25,9 @@ export default function SignupStep({ goTo }: TStepProps) {
       toast({ title: 'Missing fields', description: 'Please fill in all required fields', variant: 'error' });
       return;
     }
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      toast({ title: 'Password Too Short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`, variant: 'error' });
+    const tooShort = passwordTooShort(password);
+    if (tooShort) {
+      toast(tooShort);
       return;
     }
     setBusy(true);
