@@ -62,6 +62,11 @@ describe('reading a PSA label by its layout', () => {
     expect(readLabelLayout(psaLabel(['1999 P.M.JPN.VENDING', 'ALAKAZAM-HOLO', 'MASAKI PROMO'], ['#65', 'EX', '5', '139250372'])).parsed.brand).toBe('P.M. Jpn. Vending');
   });
 
+  it('reads a zero inside a word as the letter O', () => {
+    const read = readLabelLayout(psaLabel(['2019 P0KEMON S & M', 'FA/UMBRE0N GX', 'HIDDEN FATES'], ['#SV69', 'MINT', '9', '72773169']));
+    expect(read.parsed).toMatchObject({ brand: 'Pokemon S & M', player: 'Fa/umbreon GX' });
+  });
+
   it('reads a sports label with a known capitalisation in the name', () => {
     const read = readLabelLayout(psaLabel(['2003 UPPER DECK', 'LEBRON JAMES', 'ROOKIE'], ['#221', 'NM-MT', '8', '55764922']));
     expect(read.parsed).toMatchObject({ year: '2003', brand: 'Upper Deck', player: 'LeBron James', variety: 'Rookie', grade: '8', gradeName: 'NM-MT' });

@@ -129,10 +129,12 @@ export function labelColumns(all: readonly TTextBox[]): TLabelColumns {
 
 /**
  * Spacing as printed: 'P.M.JPN.VENDING' -> 'P.M. JPN. VENDING' (a space after a period ending an
- * abbreviation), 'SWAMPERT -HOLO' -> 'SWAMPERT-HOLO' (a space the reader put on one side of a hyphen).
+ * abbreviation), 'SWAMPERT -HOLO' -> 'SWAMPERT-HOLO' (a space the reader put on one side of a hyphen);
+ * and a zero read inside a word is the letter: 'P0KEMON' -> 'POKEMON'.
  */
 function tidySpaces(text: string): string {
   return text
+    .replace(/(?<=[A-Z])0(?=[A-Z])/g, 'O')
     .replace(/\.(?=[A-Z]{2,})/g, '. ')
     .replace(/(\S) -(?=\S)/g, '$1-')
     .replace(/(\S)- (?=\S)/g, '$1-')

@@ -10,12 +10,16 @@ import type { PaddleReader, TRgbImage } from './paddle-reader.ts';
 export interface TView {
   turn: 0 | 90 | 180 | 270;
   region: 'full' | 'top';
+  /** Width the view is scaled to (VIEW_WIDTH unless a doubtful label is read again closer). */
+  width?: number;
 }
 
 /** Share of the height kept by a 'top' view: a slab's label and a margin. */
 const TOP_SHARE = 0.32;
 /** Width a view is scaled to before reading: label letters ~20-40 px tall. */
 const VIEW_WIDTH = 800;
+/** Width a doubtful label is read again at: small letters come out whole. */
+const CLOSER_WIDTH = 1000;
 /** Longest side a 'full' view is read at (detection time grows with the area). */
 const MAX_SIDE = 1100;
 /** A read this sure needs no look from another angle. */
@@ -56,13 +60,36 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
       throw unreadable();
     });
   const { width, height, channels } = decoded.info;
+  const raw = { width, height, channels };
+  const readView = async (view: TView) => {
+    const read = readLabelLayout(await reader.read(await render(decoded.data, raw, view)));
+    return { read, analysis: analysisFromLayout(read) };
+  };
   let best: TCardAnalysis | null = null;
-  for (const view of viewsFor(width, height)) {
-    const read = readLabelLayout(await reader.read(await render(decoded.data, { width, height, channels }, view)));
-    const analysis = analysisFromLayout(read);
+  const keep = (analysis: TCardAnalysis) => {
     if (!best || analysis.confidence > best.confidence) best = analysis;
-    // A label found in its layout is upright and whole: other turns would only read the card art.
-    if ((read.byLayout && analysis.confidence >= 0.5) || analysis.confidence >= GOOD_ENOUGH) break;
+  };
+  let views = viewsFor(width, height);
+  let closerRead = false;
+  while (views.length) {
+    const [view, ...rest] = views as [TView, ...TView[]];
+    const { read, analysis } = await readView(view);
+    keep(analysis);
+    if (analysis.confidence >= GOOD_ENOUGH) break;
+    if (read.byLayout) {
+      // A label found in its layout is upright: other turns would only read the card art.
+      if (analysis.confidence >= 0.5) break;
+      // Found but doubtful: read it again closer (once) before widening the view.
+      if (!closerRead) {
+        closerRead = true;
+        const closer = await readView({ ...view, width: CLOSER_WIDTH });
+        keep(closer.analysis);
+        if (closer.read.byLayout && closer.analysis.confidence >= 0.5) break;
+      }
+      views = rest.filter((v) => v.turn === view.turn);
+      continue;
+    }
+    views = rest;
   }
   return best ?? analysisFromLayout(readLabelLayout([]));
 }
@@ -72,7 +99,7 @@ async function render(data: Buffer, raw: { width: number; height: number; channe
   const cropHeight = view.region === 'top' ? Math.max(1, Math.round(h * TOP_SHARE)) : h;
   let img = sharp(data, { raw });
   if (view.turn) img = sharp(await img.rotate(view.turn).raw().toBuffer(), { raw: { width: w, height: h, channels: raw.channels } });
-  const scale = Math.min(VIEW_WIDTH / w, MAX_SIDE / Math.max(w, cropHeight));
+  const scale = Math.min((view.width ?? VIEW_WIDTH) / w, MAX_SIDE / Math.max(w, cropHeight));
   const out = await img
     .extract({ left: 0, top: 0, width: w, height: cropHeight })
     .resize({ width: Math.max(32, Math.round(w * scale)), height: Math.max(32, Math.round(cropHeight * scale)), fit: 'fill' })
