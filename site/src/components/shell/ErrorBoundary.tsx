@@ -24,12 +24,12 @@ export default class ErrorBoundary extends Component<Props, State> {
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <div className="page-center" role="alert">
+      <div className="page-center crash-screen" role="alert">
         <div className="card" style={{ maxWidth: 520, width: '100%' }}>
           <div style={{ marginBottom: '1rem' }}><BrandMark /></div>
           <h2>Something went wrong</h2>
           <p className="muted">We encountered an unexpected error. Please try refreshing the page.</p>
-          <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', margin: '1rem 0' }}>
+          <div className="crash-actions">
             <button type="button" className="btn btn-primary" onClick={() => this.setState({ error: null })}>
               Try Again
             </button>
