@@ -5,6 +5,7 @@ import { publicUrl } from './env.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { sameOriginOnly, securityHeaders } from './middleware/security.ts';
+import { routeDispatcher } from './routes/dispatch.ts';
 import { apiRouter } from './routes/index.ts';
 import { sitePages } from './site.ts';
 
@@ -28,8 +29,7 @@ export async function createApp(deps: TDeps, options: TAppOptions = {}): Promise
   // gzip only: brotli and zstd cost several times more CPU per response on this 2-core budget.
   app.use(compress({ threshold: 1024, br: false, zstd: false, deflate: false }));
   app.use(sameOriginOnly(() => [publicUrl(deps.env)], ['/api/stripe/webhook']));
-  const api = apiRouter(deps);
-  app.use(api.routes());
+  app.use(routeDispatcher(apiRouter(deps), '/api'));
   if (options.siteDir) {
     for (const mw of await sitePages(deps, options.siteDir)) app.use(mw);
   }
