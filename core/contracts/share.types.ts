@@ -94,3 +94,12 @@ export interface TSharedWall {
   /** The preview image (1200x630 PNG), path on this site. */
   previewUrl: string;
 }
+
+/** What the server hands the page /share/{token} (Astro.locals.sharedPage), from api/routes/share/share-page.ts. */
+export interface TSharedPageLocals {
+  wall: TSharedWall;
+  /** The link's public address (og:url). */
+  url: string;
+  /** The preview image's public address (og:image, twitter:image). */
+  imageUrl: string;
+}

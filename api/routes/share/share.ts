@@ -41,7 +41,9 @@ export function shareRoutes(deps: TDeps): Router {
     const share = await findLiveShare(deps.db, userOf(ctx).id);
     const answer: TShareAnswer = share ? presentShareLink(share, null) : null;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = answer;
+    // JSON null, not Koa's empty 204.
+    ctx.type = 'json';
+    ctx.body = JSON.stringify(answer);
   });
 
   router.post('/share', auth, jsonBody(), async (ctx) => {

@@ -10,8 +10,17 @@ export const PREVIEW_HEIGHT = 630;
 const CARD_W = 168;
 const CARD_H = 236;
 const GAP = 18;
-const GRID_X = PREVIEW_WIDTH - 56 - 3 * CARD_W - 2 * GAP;
-const GRID_Y = Math.round((PREVIEW_HEIGHT - 2 * CARD_H - GAP) / 2);
+/** The region the cards are centred in. */
+const REGION = { left: 560, right: PREVIEW_WIDTH - 56 };
+
+/** Where the i-th of `count` cards goes: up to 3 a row, at most 2 rows, centred in REGION. */
+function cardAt(i: number, count: number): { left: number; top: number } {
+  const cols = Math.min(Math.max(count, 1), 3);
+  const rows = Math.ceil(Math.max(count, 1) / 3);
+  const x0 = Math.round((REGION.left + REGION.right - (cols * CARD_W + (cols - 1) * GAP)) / 2);
+  const y0 = Math.round((PREVIEW_HEIGHT - (rows * CARD_H + (rows - 1) * GAP)) / 2);
+  return { left: x0 + (i % 3) * (CARD_W + GAP), top: y0 + Math.floor(i / 3) * (CARD_H + GAP) };
+}
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -42,8 +51,7 @@ function backdrop(wall: TSharedWall, framed: number): string {
   const total = wall.figures.totalCents;
   const lines = titleLines(wall.title);
   const frames = Array.from({ length: Math.max(framed, 1) }, (_, i) => {
-    const x = GRID_X + (i % 3) * (CARD_W + GAP);
-    const y = GRID_Y + Math.floor(i / 3) * (CARD_H + GAP);
+    const { left: x, top: y } = cardAt(i, framed);
     return `<rect x="${x - 6}" y="${y - 6}" width="${CARD_W + 12}" height="${CARD_H + 12}" rx="10" fill="#17171b" stroke="#3a3426" stroke-width="2"/>`;
   }).join('');
   const title = lines.map((l, i) => `<text x="64" y="${250 + i * 70}" font-size="60" font-weight="700" fill="#f4efe2">${escapeXml(l)}</text>`).join('');
@@ -74,7 +82,7 @@ export async function renderSharePreview(wall: TSharedWall, thumbs: ReadonlyArra
   const layers = await Promise.all(shown.map(async (data, i) => {
     if (!data) return null;
     const input = await sharp(data).resize(CARD_W, CARD_H, { fit: 'contain', background: '#17171b' }).png().toBuffer().catch(() => null);
-    return input && { input, left: GRID_X + (i % 3) * (CARD_W + GAP), top: GRID_Y + Math.floor(i / 3) * (CARD_H + GAP) };
+    return input && { input, ...cardAt(i, shown.length) };
   }));
   return sharp(Buffer.from(backdrop(wall, shown.length)))
     .composite(layers.filter((l) => l !== null))

@@ -20,7 +20,8 @@ export async function sharePreview(opts: { db: Knex; images: ImageStore; open: T
   const version = owner.galleryVersion;
   if (share.previewVersion === version) {
     const row = await Share.query(opts.db).select('previewPng', 'previewVersion').findById(share.id);
-    if (row?.previewPng && row.previewVersion === version) return row.previewPng;
+    // PGlite hands bytea back as a Uint8Array, pg as a Buffer.
+    if (row?.previewPng && row.previewVersion === version) return Buffer.from(row.previewPng);
   }
   const key = `${share.id}:${version}:${share.updatedAt.getTime()}`;
   let making = inFlight.get(key);
