@@ -8,7 +8,7 @@ import { Share } from '../../db/models/Share.ts';
 import { jpegWithExif, uploadForm } from '../fixtures/images.ts';
 import { accountWithClient, addCards } from '../helpers/factories.ts';
 import type { TApiBody, TestClient } from '../helpers/http.ts';
-import { registerTrialUser, registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
+import { registerTrialUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 /** Issue 11, share links: create, revoke, what a visitor without an account can and cannot read, the preview image. */
 
