@@ -51,8 +51,13 @@ describe('share links', () => {
 
     // A visitor with no account: the wall, read-only, no React, values shown, no email.
     const visitor = await e2e.newPage({ width: 390, height: 844 });
+    const blocked: string[] = [];
+    visitor.page.on('console', (msg) => {
+      if (msg.type() === 'error') blocked.push(msg.text());
+    });
     const res = await visitor.page.goto(url);
     expect(res?.status()).toBe(200);
+    expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'[^;]*'sha256-/);
     expect(await visitor.page.title()).toBe('The Vault · Ratio');
     expect(await visitor.page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(new RegExp(`^${e2e.url}/api/share/[A-Za-z0-9_-]{43}/preview\\.png\\?v=`));
     expect(await visitor.page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
@@ -79,6 +84,8 @@ describe('share links', () => {
     await viewer.getByRole('heading', { name: '2011 Topps Update Mike Trout #US175' }).waitFor();
     await visitor.page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'hidden' });
+    // Nothing was refused by the page's Content-Security-Policy, nothing failed to load.
+    expect(blocked).toEqual([]);
 
     // The owner hides values: the visitor's next look shows none.
     await page.getByTestId('share-button').click();
