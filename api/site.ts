@@ -6,11 +6,12 @@ import type { Middleware } from 'koa';
 import serve from 'koa-static';
 import type { TDeps } from './deps.ts';
 import { currentUser } from './middleware/session.ts';
+import { sharePage } from './routes/share/share-page.ts';
 
 /** Pages only a signed-in user may open (spec §2); others are sent to /auth. */
 const PROTECTED = ['/gallery', '/subscribe', '/account', '/admin', '/payment-success', '/test-billing-portal'];
 
-type TAstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => Promise<void>;
+type TAstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals?: object) => Promise<void>;
 
 /**
  * The site half of the app, in the order stack-notes.md gives: page guards, static files (hashed
@@ -62,7 +63,8 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
   const astroPages: Middleware = async (ctx, next) => {
     let fellThrough = false;
     ctx.respond = false;
-    await astro.handler(ctx.req, ctx.res, () => { fellThrough = true; });
+    // Locals a middleware before this one prepared for the page (the shared page's wall).
+    await astro.handler(ctx.req, ctx.res, () => { fellThrough = true; }, ctx.state.astroLocals as object | undefined);
     if (fellThrough) {
       ctx.respond = true;
       await next();
@@ -79,7 +81,7 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
     ctx.body = notFoundPage;
   };
 
-  return [guards, statics, astroPages, landing];
+  return [guards, statics, sharePage(deps, landing), astroPages, landing];
 }
 
 /**

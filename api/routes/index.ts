@@ -11,6 +11,7 @@ import { checkoutRoutes } from './billing/checkout.ts';
 import { subscriptionRoutes } from './billing/subscription.ts';
 import { testModeRoutes } from './billing/test-mode.ts';
 import { adminRoutes } from './admin/admin.ts';
+import { shareRoutes } from './share/share.ts';
 
 /** The whole JSON API under /api. Unknown /api paths answer a JSON 404. */
 export function apiRouter(deps: TDeps): Router {
@@ -18,6 +19,7 @@ export function apiRouter(deps: TDeps): Router {
   const groups = [
     authRoutes(deps), userRoutes(deps), cardRoutes(deps), imageRoutes(deps), trialRoutes(deps), analysisRoutes(deps),
     subscriptionRoutes(deps), checkoutRoutes(deps), adminRoutes(deps),
+    shareRoutes(deps),
     // Local billing's TEST MODE calls exist only when it is the provider.
     ...(deps.billing.testMode ? [testModeRoutes(deps, deps.billing.testMode)] : []),
   ];

@@ -6,6 +6,7 @@ import {
   $settings, setCustomCount, setFullGallery, setLayout, setRegistryMode, type TGalleryAccess,
 } from '../../stores/gallery-layout.ts';
 import { FrameIcon, GridIcon, LedgerIcon, LockIcon, SwapIcon } from './icons.tsx';
+import ShareButton from './share/ShareButton.tsx';
 
 /** The custom slot count field: Enter or leaving it applies the clamped count (spec §5). */
 function CustomCount({ count }: { count: number }) {
@@ -95,6 +96,7 @@ export default function GalleryToolbar({ access }: { access: TGalleryAccess }) {
         >
           <SwapIcon size={16} /> SWAP MODE{!pro && <LockIcon size={12} />}
         </button>
+        <ShareButton access={access} />
       </div>
     </div>
   );

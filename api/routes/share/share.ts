@@ -1,0 +1,108 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { ZCreateShare, ZShareToken, ZUpdateShare, type TShareAnswer } from '../../../core/contracts/share.types.ts';
+import type { TDeps } from '../../deps.ts';
+import { publicUrl, sessionSecret } from '../../env.ts';
+import { notFound } from '../../errors.ts';
+import { bodyOf, jsonBody, parseInput } from '../../middleware/body.ts';
+import { limitByIp } from '../../middleware/rate-limit.ts';
+import { requireUser, userOf } from '../../middleware/session.ts';
+import { presentShareLink } from '../../presenters/share.ts';
+import { createShare } from '../../services/share/create-share.ts';
+import { findLiveShare } from '../../services/share/find-share.ts';
+import { openShare, type TOpenShare } from '../../services/share/open-share.ts';
+import { readSharedImage } from '../../services/share/read-shared-image.ts';
+import { revokeShare } from '../../services/share/revoke-share.ts';
+import { sharePreview } from '../../services/share/share-preview.ts';
+import { updateShare } from '../../services/share/update-share.ts';
+import { shareState } from './share-state.ts';
+
+const ZImageParams = z.object({ id: z.uuid(), variant: z.enum(['thumb', 'large']) });
+
+/** The one answer for an unknown, revoked or lapsed link, whatever was asked of it. */
+const notLive = () => notFound('This share link is not live', 'share_not_found');
+
+/** The public address of a link. */
+export const shareUrl = (deps: TDeps, token: string) => `${publicUrl(deps.env)}/share/${token}`;
+
+/**
+ * Share links (issue 11): the owner's calls (GET/POST/PATCH/DELETE /api/share) and what a visitor
+ * of a live link reads without an account: the wall as JSON, its photos and its preview image, each
+ * rate limited per address. Everything a link opens answers the same 404 once it is revoked.
+ */
+export function shareRoutes(deps: TDeps): Router {
+  const router = new Router();
+  const auth = requireUser(deps);
+  const state = shareState(deps);
+  const secret = sessionSecret(deps.env);
+
+  router.get('/share', auth, async (ctx) => {
+    const share = await findLiveShare(deps.db, userOf(ctx).id);
+    const answer: TShareAnswer = share ? presentShareLink(share, null) : null;
+    ctx.set('Cache-Control', 'no-store');
+    // JSON null, not Koa's empty 204.
+    ctx.type = 'json';
+    ctx.body = JSON.stringify(answer);
+  });
+
+  router.post('/share', auth, jsonBody(), async (ctx) => {
+    const input = parseInput(ZCreateShare, bodyOf(ctx));
+    const { share, token } = await createShare({ db: deps.db, secret, userId: userOf(ctx).id, now: deps.clock(), input });
+    ctx.status = 201;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentShareLink(share, shareUrl(deps, token));
+  });
+
+  router.patch('/share', auth, jsonBody(), async (ctx) => {
+    const input = parseInput(ZUpdateShare, bodyOf(ctx));
+    const share = await updateShare({ db: deps.db, userId: userOf(ctx).id, now: deps.clock(), input });
+    ctx.body = presentShareLink(share, null);
+  });
+
+  router.delete('/share', auth, async (ctx) => {
+    const revoked = await revokeShare({ db: deps.db, userId: userOf(ctx).id, now: deps.clock() });
+    ctx.body = { revoked };
+  });
+
+  /** The live link a path's token opens; the same 404 for a malformed, unknown, revoked or lapsed one. */
+  const open = async (ctx: Context): Promise<TOpenShare & { token: string }> => {
+    const token = ZShareToken.safeParse(ctx.params.token);
+    const opened = token.success ? await openShare({ db: deps.db, secret, token: token.data, now: deps.clock() }) : null;
+    if (!opened || !token.success) throw notLive();
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.set('X-Robots-Tag', 'noindex');
+    return { ...opened, token: token.data };
+  };
+
+  router.get('/share/:token', limitByIp(state.pageIp), async (ctx) => {
+    const opened = await open(ctx);
+    ctx.body = await state.walls.get(deps.db, opened, opened.token);
+  });
+
+  router.get('/share/:token/preview.png', limitByIp(state.pageIp), async (ctx) => {
+    const opened = await open(ctx);
+    const wall = await state.walls.get(deps.db, opened, opened.token);
+    ctx.type = 'image/png';
+    ctx.body = await sharePreview({ db: deps.db, images: deps.images, open: opened, wall });
+  });
+
+  // Photos never change, but a link can be revoked: browsers keep them and ask again each time (304).
+  router.get('/share/:token/images/:id/:variant', limitByIp(state.imageIp), async (ctx) => {
+    const opened = await open(ctx);
+    const params = ZImageParams.safeParse(ctx.params);
+    if (!params.success) throw notFound('No such image');
+    const etag = `"${params.data.id}-${params.data.variant}"`;
+    const image = await readSharedImage({ db: deps.db, images: deps.images, open: opened, imageId: params.data.id, variant: params.data.variant });
+    if (!image) throw notFound('No such image');
+    ctx.set('ETag', etag);
+    if (ctx.get('If-None-Match') === etag) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = image.mime;
+    ctx.body = image.data;
+  });
+
+  return router;
+}

@@ -1,0 +1,21 @@
+import { BaseModel } from './BaseModel.ts';
+
+/** A share link to a user's wall (decisions.md 10). Live while revokedAt is null; the token is stored only hashed. */
+export class Share extends BaseModel {
+  static override tableName = 'shares';
+
+  declare id: number;
+  declare userId: number;
+  declare tokenHash: string;
+  declare showValues: boolean;
+  declare title: string;
+  declare layout: string;
+  declare customCount: number;
+  /** The cached preview image (PNG), or null until first asked for. */
+  declare previewPng: Buffer | null;
+  /** The gallery version the cached preview shows. */
+  declare previewVersion: number | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+  declare revokedAt: Date | null;
+}

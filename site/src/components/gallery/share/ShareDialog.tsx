@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { LAYOUTS, type TLayoutId } from '../../../../../core/gallery.ts';
+import { $collectionName } from '../../../stores/gallery-settings.ts';
+import { $settings } from '../../../stores/gallery-layout.ts';
+import { $shareBusy, $shareLink, copyShareLink, createShareLink, loadShareLink, revokeShareLink, updateShareLink } from '../../../stores/share.ts';
+import { SHARE_TITLE_ID, ShareIcon } from './share-parts.tsx';
+
+const layoutLabel = (layout: TLayoutId, customCount: number) =>
+  layout === 'custom' ? `CUSTOM (${customCount} slots)` : LAYOUTS.find((l) => l.id === layout)?.label ?? layout;
+
+const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/**
+ * The share dialog: make the wall's public link (values shown or hidden), copy it in one click,
+ * change what it shows, replace it or revoke it. The link shows the title and layout of this
+ * browser's gallery as they were when it was made or last updated.
+ */
+export default function ShareDialog({ onClose }: { onClose(): void }) {
+  const link = useStore($shareLink);
+  const busy = useStore($shareBusy);
+  const title = useStore($collectionName);
+  const settings = useStore($settings);
+  const [showValues, setShowValues] = useState(true);
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
+
+  useEffect(() => void loadShareLink(), []);
+  useEffect(() => {
+    if (link) setShowValues(link.showValues);
+  }, [link?.showValues]);
+
+  const current = { title, layout: settings.layout, customCount: settings.customCount };
+  const create = () => void createShareLink({ showValues, ...current });
+  const stale = link && (link.title !== title || link.layout !== settings.layout || (link.layout === 'custom' && link.customCount !== settings.customCount));
+
+  return (
+    <div className="sh" data-testid="share-dialog">
+      <div className="dialog-head">
+        <p className="eyebrow g-eyebrow-accent"><ShareIcon size={14} /> Share your wall</p>
+        <h2 id={SHARE_TITLE_ID}>{link ? 'Your Wall Is Shared' : 'Share Your Collection'}</h2>
+      </div>
+
+      {link === undefined ? (
+        <div className="sh-loading" role="status" aria-live="polite"><span className="spinner" aria-hidden="true" /> Loading your link...</div>
+      ) : (
+        <>
+          {link ? (
+            <>
+              {link.url ? (
+                <div className="sh-url">
+                  <input className="input" readOnly value={link.url} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} data-testid="share-url" />
+                  <button type="button" className="btn btn-primary" onClick={() => void copyShareLink(link.url!)} autoFocus>Copy Link</button>
+                </div>
+              ) : (
+                <p className="sh-note">
+                  Ratio keeps only a fingerprint of your link, so it can be copied only in the browser that made it.
+                  Make a new link to copy one here; the old one then stops working.
+                </p>
+              )}
+              <p className="sh-meta" data-testid="share-meta">
+                Live since {dateText(link.createdAt)}: “{link.title}”, {layoutLabel(link.layout, link.customCount)}, values {link.showValues ? 'shown' : 'hidden'}.
+                {link.url && <> <a href={link.url} target="_blank" rel="noopener">Open it</a></>}
+              </p>
+            </>
+          ) : (
+            <p className="sh-lead">
+              Make a public, read-only link to <strong>{title}</strong> as you hang it ({layoutLabel(settings.layout, settings.customCount)}, in slot order).
+              Visitors need no account and never see your email or account.
+            </p>
+          )}
+
+          <label className="sh-check">
+            <input
+              type="checkbox"
+              checked={showValues}
+              disabled={busy !== null}
+              onChange={(e) => {
+                setShowValues(e.target.checked);
+                if (link) void updateShareLink({ showValues: e.target.checked });
+              }}
+            />
+            <span><strong>Show values</strong><small>Card values, all-time highs and the registry totals</small></span>
+          </label>
+
+          {stale && (
+            <p className="sh-stale">
+              Your gallery's title or layout changed since this link was made.{' '}
+              <button type="button" className="btn btn-sm" disabled={busy !== null} onClick={() => void updateShareLink(current)}>
+                {busy === 'update' ? 'Updating...' : 'Use Current Title and Layout'}
+              </button>
+            </p>
+          )}
+
+          <div className="dialog-actions sh-actions">
+            {link ? (
+              confirmRevoke ? (
+                <>
+                  <span className="sh-confirm">The link will stop working for everyone.</span>
+                  <button type="button" className="btn btn-ghost" onClick={() => setConfirmRevoke(false)}>Keep Link</button>
+                  <button type="button" className="btn btn-danger" disabled={busy !== null} onClick={() => void revokeShareLink().then(() => setConfirmRevoke(false))}>
+                    {busy === 'revoke' ? 'Revoking...' : 'Revoke Link'}
+                  </button>
+                </>
+              ) : (
+                <>
+                  <button type="button" className="btn btn-danger" onClick={() => setConfirmRevoke(true)} disabled={busy !== null}>Revoke Link</button>
+                  <button type="button" className="btn" onClick={create} disabled={busy !== null} title="Makes a new link; the current one stops working">
+                    {busy === 'create' ? 'Creating Link...' : 'New Link'}
+                  </button>
+                  <button type="button" className="btn btn-ghost" onClick={onClose}>Done</button>
+                </>
+              )
+            ) : (
+              <>
+                <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+                <button type="button" className="btn btn-primary" onClick={create} disabled={busy !== null} autoFocus>
+                  {busy === 'create' ? 'Creating Link...' : 'Create Link'}
+                </button>
+              </>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
