@@ -57,7 +57,7 @@ describe('reading an import', () => {
   it('knows our export and a PSA-style export by their headers', () => {
     expect(detectFormat(ratioHeader)).toBe('ratio');
     expect(detectFormat(['Year', 'Brand', 'Card Number', 'Subject', 'Variety', 'Grade', 'Cert Number'])).toBe('psa');
-    expect(detectFormat(['Name', 'Email'])).toBe('psa');
+    expect(detectFormat(['Name', 'Email'])).toBeNull();
     expect(detectFormat(['foo', 'bar'])).toBeNull();
   });
 

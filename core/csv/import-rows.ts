@@ -31,7 +31,7 @@ const PSA_FIELDS = {
   year: ['year'],
   brand: ['brand', 'set', 'setname'],
   cardNumber: ['cardnumber', 'cardno', 'number'],
-  subject: ['subject', 'player', 'subjectplayer', 'playersubject', 'name'],
+  subject: ['subject', 'player', 'subjectplayer', 'playersubject'],
   variety: ['variety', 'varietypedigree', 'variation', 'pedigree'],
   grade: ['grade', 'cardgrade', 'itemgrade'],
   cert: ['certnumber', 'cert', 'certno', 'certificationnumber', 'certificatenumber'],
@@ -189,6 +189,7 @@ export function placeCards(cards: readonly TRowCard[], gallery: TGalleryNow): { 
     }
     let slotNumber: number;
     if (typeof card.slot === 'number') slotNumber = card.slot;
+    else if (card.slot !== null) slotNumber = 0; // a bad slot: already a row error, takes no free slot
     else {
       while (gallery.taken.has(next) || claimed.has(next)) next++;
       slotNumber = next;

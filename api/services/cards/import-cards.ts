@@ -1,0 +1,107 @@
+import type { Knex } from 'knex';
+import { CsvError, parse } from 'csv-parse/sync';
+import { accountState } from '../../../core/account.ts';
+import { MAX_IMPORT_ROWS, PREVIEW_LIST_MAX, type TImportAnswer, type TImportCard, type TImportFormat, type TRowError } from '../../../core/contracts/csv.types.ts';
+import { detectFormat, placeCards, readRows, type TRowCard } from '../../../core/csv/import-rows.ts';
+import { slabFacts } from '../../../core/csv/slab.ts';
+import { CardSlot } from '../../../db/models/CardSlot.ts';
+import { CardValueHistory } from '../../../db/models/CardValueHistory.ts';
+import type { User } from '../../../db/models/User.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { lockUser } from '../accounts/lock-user.ts';
+import { assertCanEditSlots } from './slot-access.ts';
+
+/** A file read and its rows checked one by one (no gallery needed yet). */
+interface TReadFile {
+  format: TImportFormat;
+  rows: number;
+  cards: TRowCard[];
+  errors: TRowError[];
+}
+
+/**
+ * Parses the CSV text with csv-parse (byte order mark, quotes, CRLF) and reads its rows in the
+ * layout its header names. 400 when the text is not CSV, has no known header, or has more than
+ * MAX_IMPORT_ROWS data rows.
+ */
+export function readImportFile(csv: string): TReadFile {
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    // With `info: true` csv-parse yields { record, info } per row; its types only know the plain rows.
+    records = parse(csv, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true }) as unknown as typeof records;
+  } catch (err) {
+    if (err instanceof CsvError) throw badRequest('csv_unreadable', `The file is not a readable CSV file (${err.message.replace(/^Invalid Record Length: /, '')})`);
+    throw err;
+  }
+  const [head, ...data] = records;
+  const format = head ? detectFormat(head.record) : null;
+  if (!head || !format) {
+    throw badRequest('csv_columns', "The file's columns are not Ratio's export nor a PSA-style export (Year, Brand, Card Number, Subject, Variety, Grade, Cert Number)");
+  }
+  if (data.length > MAX_IMPORT_ROWS) {
+    throw badRequest('csv_too_many_rows', `The file has ${data.length.toLocaleString('en-US')} rows; one import reads at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')}`);
+  }
+  const { cards, errors } = readRows(format, head.record, data.map((r) => r.record), data.map((r) => r.info.lines));
+  return { format, rows: data.length, cards, errors };
+}
+
+/** Places the file's cards in the gallery as it stands (read with `db`); every row error, in line order. */
+async function planImport(db: Knex | Knex.Transaction, user: User, now: Date, file: TReadFile): Promise<{ cards: TImportCard[]; errors: TRowError[] }> {
+  const existing = await CardSlot.query(db).select('slotNumber', 'title', 'description').where('userId', user.id);
+  const certs = new Set(existing.map((c) => slabFacts(c.description, c.title).certNumber).filter((c): c is string => c !== null));
+  const placed = placeCards(file.cards, { taken: new Set(existing.map((c) => c.slotNumber)), certs, maxSlots: accountState(user, now).maxSlots });
+  const errors = [...file.errors, ...placed.errors].sort((a, b) => a.line - b.line);
+  return { cards: placed.cards, errors };
+}
+
+function answer(file: TReadFile, plan: { cards: TImportCard[]; errors: TRowError[] }, imported: number): TImportAnswer {
+  return {
+    format: file.format, rows: file.rows,
+    cards: plan.cards.slice(0, PREVIEW_LIST_MAX), cardCount: plan.cards.length,
+    errors: plan.errors.slice(0, PREVIEW_LIST_MAX), errorCount: plan.errors.length,
+    imported,
+  };
+}
+
+/** What an import of `csv` would add and every row error, without writing. 403 for a view-only account. */
+export async function previewImport(opts: { db: Knex; user: User; now: Date; csv: string }): Promise<TImportAnswer> {
+  assertCanEditSlots(opts.user, opts.now, []);
+  const file = readImportFile(opts.csv);
+  return answer(file, await planImport(opts.db, opts.user, opts.now, file), 0);
+}
+
+/** Rows per INSERT statement (well under PostgreSQL's 65,535 bind parameters). */
+const CHUNK = 500;
+
+/**
+ * Adds the file's cards to the user's gallery, all or nothing: checked again under the user's
+ * lock, and any row error (422 import_rows_invalid, with the errors) writes nothing. Cards come
+ * without photos (the grid and viewer show a placeholder); each value is recorded as the first
+ * point of the card's value history. One transaction.
+ */
+export async function importCards(opts: { db: Knex; user: User; now: Date; csv: string }): Promise<TImportAnswer> {
+  assertCanEditSlots(opts.user, opts.now, []);
+  const file = readImportFile(opts.csv);
+  return opts.db.transaction(async (trx) => {
+    const user = await lockUser(trx, opts.user.id);
+    assertCanEditSlots(user, opts.now, []);
+    const plan = await planImport(trx, user, opts.now, file);
+    if (plan.errors.length > 0) {
+      const n = plan.errors.length;
+      throw new AppError(422, 'import_rows_invalid', `${n.toLocaleString('en-US')} row${n === 1 ? ' has an error' : 's have errors'}: nothing was imported`, {
+        errors: plan.errors.slice(0, PREVIEW_LIST_MAX), errorCount: n,
+      });
+    }
+    for (let i = 0; i < plan.cards.length; i += CHUNK) {
+      const chunk = plan.cards.slice(i, i + CHUNK);
+      const rows = await CardSlot.query(trx).insert(chunk.map((c) => ({
+        userId: user.id, slotNumber: c.slotNumber, imageId: null, title: c.title, description: c.description,
+        value: c.value, valueCents: c.valueCents, allTimeHigh: c.allTimeHigh, allTimeHighCents: c.allTimeHighCents,
+        peakValueCents: c.valueCents, createdAt: opts.now, updatedAt: opts.now,
+      }))).returning(['id', 'valueCents']) as unknown as Array<Pick<CardSlot, 'id' | 'valueCents'>>;
+      const history = rows.filter((r) => r.valueCents !== null).map((r) => ({ cardId: r.id, valueCents: r.valueCents!, recordedAt: opts.now }));
+      if (history.length > 0) await CardValueHistory.query(trx).insert(history);
+    }
+    return answer(file, plan, plan.cards.length);
+  });
+}
