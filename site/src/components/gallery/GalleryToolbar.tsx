@@ -5,6 +5,7 @@ import { $swapMode, goToPricing, openDialog, toggleSwapMode } from '../../stores
 import {
   $settings, setCustomCount, setFullGallery, setLayout, setRegistryMode, type TGalleryAccess,
 } from '../../stores/gallery-layout.ts';
+import CsvControls from './csv/CsvControls.tsx';
 import { FrameIcon, GridIcon, LedgerIcon, LockIcon, SwapIcon } from './icons.tsx';
 
 /** The custom slot count field: Enter or leaving it applies the clamped count (spec §5). */
@@ -96,6 +97,7 @@ export default function GalleryToolbar({ access }: { access: TGalleryAccess }) {
           <SwapIcon size={16} /> SWAP MODE{!pro && <LockIcon size={12} />}
         </button>
       </div>
+      <CsvControls access={access} />
     </div>
   );
 }
