@@ -29,10 +29,20 @@ interface Props {
   axisSize?: number;
   className?: string;
   label: string;
+  /** The value axis starts at 0 (counts); false fits it to the data (values that move a little). */
+  fromZero?: boolean;
+  /** The time axis spans at least this many seconds (ending at the last point), so a day's data reads as dates. */
+  minSpan?: number;
 }
 
 const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
 const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** A value axis around the data with some air, never below 0; a flat line sits mid-height. */
+function fitted(min: number, max: number): [number, number] {
+  const pad = max > min ? (max - min) * 0.15 : Math.max(1, Math.abs(max) * 0.1);
+  return [Math.max(0, min - pad), max + pad];
+}
 
 /** Redraws when the theme toggles (the colours come from the theme's CSS variables). */
 function useThemeKey(): string {
@@ -50,7 +60,7 @@ function useThemeKey(): string {
  * the site (admin dashboard, card value history, collection total). Load it with a dynamic import
  * so only the islands that draw charts fetch uPlot.
  */
-export default function UPlotChart({ xs, series, height, format = (v) => v.toLocaleString('en-US'), formatTime = isoDay, legend = true, axisSize = 56, className, label }: Props) {
+export default function UPlotChart({ xs, series, height, format = (v) => v.toLocaleString('en-US'), formatTime = isoDay, legend = true, axisSize = 56, className, label, fromZero = true, minSpan = 0 }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useThemeKey();
 
@@ -67,7 +77,7 @@ export default function UPlotChart({ xs, series, height, format = (v) => v.toLoc
       height,
       cursor: { drag: { x: false, y: false } },
       legend: { show: legend, live: true },
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
+      scales: { x: { time: true, range: (_u, min, max) => (max - min < minSpan ? [max - minSpan, max] : [min, max]) }, y: { range: (_u, min, max) => (fromZero ? [0, Math.max(1, max * 1.1)] : fitted(min, max)) } },
       axes: [axis, { ...axis, size: axisSize, values: (_u, ticks) => ticks.map(format) }],
       series: [
         { value: (_u, v) => (v === null ? '' : formatTime(v)) },
@@ -87,7 +97,7 @@ export default function UPlotChart({ xs, series, height, format = (v) => v.toLoc
       resize.disconnect();
       chart.destroy();
     };
-  }, [xs, series, theme, format, formatTime, height, legend, axisSize]);
+  }, [xs, series, theme, format, formatTime, height, legend, axisSize, fromZero, minSpan]);
 
   return <div ref={box} className={className} role="img" aria-label={label} />;
 }

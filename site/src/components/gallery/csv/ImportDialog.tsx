@@ -38,7 +38,7 @@ function Preview({ fileName, preview }: { fileName: string; preview: TImportAnsw
       {preview.cards.length > 0 && (
         <div className="csv-table-wrap" tabIndex={0} aria-label="Cards in the file">
           <table className="csv-table" data-testid="import-preview">
-            <thead><tr><th scope="col">Slot</th><th scope="col">Title</th><th scope="col">Description</th><th scope="col" className="is-num">Value</th></tr></thead>
+            <thead><tr><th scope="col">Slot</th><th scope="col">Title</th><th scope="col" className="csv-desc">Description</th><th scope="col" className="is-num">Value</th></tr></thead>
             <tbody>
               {preview.cards.map((c) => (
                 <tr key={c.line}>
@@ -95,7 +95,7 @@ export default function ImportDialog() {
           </button>
           {preview && (
             <button type="button" className="btn btn-primary" onClick={() => void confirmImport()} disabled={!canImport} data-testid="import-confirm">
-              {state.phase === 'importing' ? 'Importing...' : `Import ${plural(preview.cardCount, 'card')}`}
+              {state.phase === 'importing' ? 'Importing...' : preview.errorCount > 0 ? 'Import cards' : `Import ${plural(preview.cardCount, 'card')}`}
             </button>
           )}
         </div>

@@ -47,9 +47,11 @@ export default function CardValueHistory({ card }: { card: TGalleryCard }) {
       {state.kind === 'ready' && points.length === 0 && <p className="vh-note">No value recorded yet. Add a value to start its history.</p>}
       {state.kind === 'ready' && points.length > 0 && (
         <>
-          <Suspense fallback={<div className="vh-placeholder" style={{ height: 120 }} />}>
-            <ValueChart points={drawn} label="Value" height={120} />
-          </Suspense>
+          {points.length > 1 && (
+            <Suspense fallback={<div className="vh-placeholder" style={{ height: 120 }} />}>
+              <ValueChart points={drawn} label="Value" height={120} />
+            </Suspense>
+          )}
           <p className="vh-note" data-testid="value-history-count">
             {points.length === 1 ? `Recorded ${DAY.format(new Date(first!.at))}. Each change of value adds a point.` : `${points.length} recorded values`}
           </p>
