@@ -64,7 +64,18 @@ export interface TImportCard {
   allTimeHighCents: number | null;
   /** A PSA cert number read from the row, when there is one. */
   certNumber: string | null;
+  /** The preview's check of the cert against PSA (with PSA_API_TOKEN); null when not checked. */
+  psa: TPsaCheck | null;
 }
+
+/** What PSA says of a row's cert: its record's grade and subject when PSA knows it. */
+export type TPsaCheck =
+  | { status: 'verified'; grade: string | null; subject: string | null }
+  | { status: 'not_found' }
+  | { status: 'unavailable' };
+
+/** Rows a preview checks against PSA at most (the rest show unchecked). */
+export const PSA_CHECK_MAX = 50;
 
 /** How many preview cards and errors an answer lists at most (the counts are always whole). */
 export const PREVIEW_LIST_MAX = 200;

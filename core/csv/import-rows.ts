@@ -201,7 +201,7 @@ export function placeCards(cards: readonly TRowCard[], gallery: TGalleryNow): { 
     placed.push({
       line: card.line, slotNumber, title: card.title, description: card.description,
       value: card.value, valueCents: parseValueCents(card.value), allTimeHigh: card.allTimeHigh, allTimeHighCents: parseValueCents(card.allTimeHigh),
-      certNumber: card.certNumber,
+      certNumber: card.certNumber, psa: null,
     });
   }
   return { cards: placed, errors };

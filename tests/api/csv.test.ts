@@ -4,6 +4,7 @@ import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import type { TImportAnswer } from '../../core/contracts/csv.types.ts';
 import { EXPORT_COLUMNS } from '../../core/csv/export-row.ts';
 import { pngImage, uploadForm } from '../fixtures/images.ts';
+import { OHTANI_PSA_RECORD, startPsaEmulator } from '../analysis/fixtures/psa-emulator.ts';
 import { accountWithClient } from '../helpers/factories.ts';
 import type { TApiBody, TestClient } from '../helpers/http.ts';
 import { registerTrialUser, registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
@@ -88,6 +89,24 @@ describe('import', () => {
     expect((await client.get<{ points: unknown[] }>('/api/cards/2/history')).body.points).toHaveLength(1);
     const again = await preview(client, csv);
     expect(again.body.errors.map((e) => [e.line, e.kind])).toEqual([[2, 'duplicate'], [4, 'duplicate']]);
+  });
+
+  it("with PSA_API_TOKEN, the preview checks each row's cert number against PSA", async () => {
+    const psa = await startPsaEmulator('psa-token', { 12345678: OHTANI_PSA_RECORD });
+    const withPsa = await startTestServer({ rateLimitScale: 100, env: { PSA_API_TOKEN: 'psa-token', PSA_API_BASE_URL: psa.baseUrl } });
+    try {
+      const { client } = await registerTrialUser(withPsa);
+      const csv = 'Year,Brand,Subject,Grade,Cert Number\n2018,Topps Chrome,Shohei Ohtani,GEM MT 10,12345678\n2019,Topps,Nobody,9,99999999\n2020,Topps,No cert,9,\n';
+      const look = await preview(client, csv);
+      expect(look.status).toBe(200);
+      expect(look.body.cards.map((c) => c.psa)).toEqual([
+        { status: 'verified', grade: 'GEM MT 10', subject: 'SHOHEI OHTANI' }, { status: 'not_found' }, null,
+      ]);
+      expect(look.body.errorCount).toBe(0);
+    } finally {
+      await withPsa.close();
+      await psa.close();
+    }
   });
 
   it('lists each kind of row error by line, and imports nothing when any row has one', async () => {

@@ -16,6 +16,7 @@ import { createGalleryCache } from '../../services/cards/gallery-cache.ts';
 import { uploadCard } from '../../services/cards/upload-card.ts';
 import { MAX_IMPORT_BYTES, ZHistoryQuery, ZImportRequest } from '../../../core/contracts/csv.types.ts';
 import { publicUrl } from '../../env.ts';
+import { createPsaVerifier } from '../../services/analysis/psa-verify.ts';
 import { exportCards, exportFileName } from '../../services/cards/export-cards.ts';
 import { importCards, previewImport } from '../../services/cards/import-cards.ts';
 import { cardValueHistory, totalValueHistory } from '../../services/cards/value-history.ts';
@@ -120,9 +121,10 @@ export function cardRoutes(deps: TDeps): Router {
     ctx.body = csv;
   });
 
+  const psa = deps.env.PSA_API_TOKEN ? createPsaVerifier({ token: deps.env.PSA_API_TOKEN, baseUrl: deps.env.PSA_API_BASE_URL }) : null;
   router.post('/cards/import/preview', auth, jsonBody(IMPORT_BODY), async (ctx) => {
     const { csv } = parseInput(ZImportRequest, bodyOf(ctx));
-    ctx.body = await previewImport({ db: deps.db, user: userOf(ctx), now: deps.clock(), csv });
+    ctx.body = await previewImport({ db: deps.db, user: userOf(ctx), now: deps.clock(), csv, psa });
   });
 
   router.post('/cards/import', auth, jsonBody(IMPORT_BODY), async (ctx) => {

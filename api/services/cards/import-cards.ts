@@ -9,6 +9,8 @@ import { CardValueHistory } from '../../../db/models/CardValueHistory.ts';
 import type { User } from '../../../db/models/User.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { lockUser } from '../accounts/lock-user.ts';
+import type { PsaVerifier } from '../analysis/psa-verify.ts';
+import { checkImportCerts } from './check-import-certs.ts';
 import { assertCanEditSlots } from './slot-access.ts';
 
 /** A file read and its rows checked one by one (no gallery needed yet). */
@@ -63,11 +65,16 @@ function answer(file: TReadFile, plan: { cards: TImportCard[]; errors: TRowError
   };
 }
 
-/** What an import of `csv` would add and every row error, without writing. 403 for a view-only account. */
-export async function previewImport(opts: { db: Knex; user: User; now: Date; csv: string }): Promise<TImportAnswer> {
+/**
+ * What an import of `csv` would add and every row error, without writing; with a PSA verifier,
+ * the listed cards' cert numbers are checked against PSA. 403 for a view-only account.
+ */
+export async function previewImport(opts: { db: Knex; user: User; now: Date; csv: string; psa?: PsaVerifier | null | undefined }): Promise<TImportAnswer> {
   assertCanEditSlots(opts.user, opts.now, []);
   const file = readImportFile(opts.csv);
-  return answer(file, await planImport(opts.db, opts.user, opts.now, file), 0);
+  const result = answer(file, await planImport(opts.db, opts.user, opts.now, file), 0);
+  if (opts.psa) await checkImportCerts(result.cards, opts.psa);
+  return result;
 }
 
 /** Rows per INSERT statement (well under PostgreSQL's 65,535 bind parameters). */

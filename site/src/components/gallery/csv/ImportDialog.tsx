@@ -1,6 +1,6 @@
 import { useRef, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TImportAnswer, TRowErrorKind } from '../../../../../core/contracts/csv.types.ts';
+import type { TImportAnswer, TPsaCheck, TRowErrorKind } from '../../../../../core/contracts/csv.types.ts';
 import { $import, chooseImportFile, closeImport, confirmImport } from '../../../stores/card-csv.ts';
 import Dialog from '../../ui/Dialog.tsx';
 import { formatCents, slotLabel } from '../format.ts';
@@ -11,6 +11,15 @@ const KIND_LABEL: Record<TRowErrorKind, string> = {
   duplicate: 'Duplicate', missing_title: 'No title', too_long: 'Too long',
 };
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/** What PSA said of a row's cert (the preview checks them when the server has PSA_API_TOKEN). */
+function PsaBadge({ check }: { check: TPsaCheck }) {
+  if (check.status === 'verified') {
+    return <span className="csv-psa is-ok" title={[check.subject, check.grade].filter(Boolean).join(' · ')}>PSA verified{check.grade ? ` · ${check.grade}` : ''}</span>;
+  }
+  if (check.status === 'not_found') return <span className="csv-psa is-bad">Cert not found at PSA</span>;
+  return <span className="csv-psa">PSA not reachable: not checked</span>;
+}
 
 function Preview({ fileName, preview }: { fileName: string; preview: TImportAnswer }) {
   const moreCards = preview.cardCount - preview.cards.length;
@@ -43,7 +52,7 @@ function Preview({ fileName, preview }: { fileName: string; preview: TImportAnsw
               {preview.cards.map((c) => (
                 <tr key={c.line}>
                   <td className="csv-slot">{c.slotNumber > 0 ? slotLabel(c.slotNumber) : '—'}</td>
-                  <td>{c.title || <em>No title</em>}</td>
+                  <td>{c.title || <em>No title</em>}{c.psa && <PsaBadge check={c.psa} />}</td>
                   <td className="csv-desc">{c.description}</td>
                   <td className="is-num">{c.valueCents !== null ? formatCents(c.valueCents) : c.value ?? '—'}</td>
                 </tr>
