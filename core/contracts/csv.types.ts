@@ -3,10 +3,12 @@
  * with and the answers it sends, imported by the API, the site and the CLI.
  */
 import { z } from 'zod';
+import { MAX_IMPORT_BYTES } from '../csv/limits.ts';
+import { HISTORY_RANGES, type THistoryRange } from '../value-history.ts';
 
-/** The ranges the insights panel's total-value chart offers. */
-export const HISTORY_RANGES = ['30d', '90d', '1y', 'all'] as const;
-export type THistoryRange = (typeof HISTORY_RANGES)[number];
+export { HISTORY_RANGES, MAX_IMPORT_BYTES };
+export { MAX_IMPORT_ROWS, PREVIEW_LIST_MAX, PSA_CHECK_MAX } from '../csv/limits.ts';
+export type { THistoryRange };
 
 /** GET /api/cards/value-history?range=… */
 export const ZHistoryQuery = z.object({ range: z.enum(HISTORY_RANGES, 'must be one of 30d, 90d, 1y, all').default('90d') });
@@ -29,10 +31,6 @@ export interface TTotalHistoryAnswer {
   points: TValuePoint[];
 }
 
-/** Largest CSV accepted (a full 1,000-card export is ~300 KB; PSA exports carry more columns). */
-export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
-/** Most data rows one import reads; a bigger file is refused before any row is checked. */
-export const MAX_IMPORT_ROWS = 5000;
 
 /** POST /api/cards/import/preview and POST /api/cards/import: the file's text. */
 export const ZImportRequest = z.object({
@@ -74,11 +72,7 @@ export type TPsaCheck =
   | { status: 'not_found' }
   | { status: 'unavailable' };
 
-/** Rows a preview checks against PSA at most (the rest show unchecked). */
-export const PSA_CHECK_MAX = 50;
 
-/** How many preview cards and errors an answer lists at most (the counts are always whole). */
-export const PREVIEW_LIST_MAX = 200;
 
 /** The preview answer; the import answers the same with `imported` set. */
 export interface TImportAnswer {

@@ -4,7 +4,8 @@
  * shows its preview and sends the same file again to import it, all or nothing.
  */
 import { atom } from 'nanostores';
-import { MAX_IMPORT_BYTES, type TImportAnswer, type TRowError } from '../../../core/contracts/csv.types.ts';
+import type { TImportAnswer, TRowError } from '../../../core/contracts/csv.types.ts';
+import { MAX_IMPORT_BYTES } from '../../../core/csv/limits.ts';
 import { ApiError, apiRequest, errorMessage } from '../lib/api.ts';
 import { loadCards } from './gallery.ts';
 import { toast } from './toast.ts';
