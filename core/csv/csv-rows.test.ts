@@ -47,6 +47,8 @@ describe('slab facts', () => {
     expect(slabFacts('BGS 9.5 GEM MINT')).toEqual({ grader: 'BGS', grade: '9.5 GEM MINT', certNumber: null });
     expect(slabFacts('PSA 9 • Cert #87654321')).toEqual({ grader: 'PSA', grade: '9', certNumber: '87654321' });
     expect(slabFacts('Raw card, nice corners')).toEqual({ grader: null, grade: null, certNumber: null });
+    expect(slabFacts('Certified Autograph, cert no. 0012345678').certNumber).toBe('0012345678');
+    expect(slabFacts('Topps Certified Autograph Issue').certNumber).toBeNull();
   });
 });
 

@@ -11,7 +11,8 @@ export interface TSlabFacts {
 }
 
 const GRADER = /\b(PSA|BGS|SGC|CGC|BCCG|HGA|CSG)\b[ \t]*([^•·|\n]*)/i;
-const CERT = /\bcert(?:ificate|ification)?\s*(?:number|no\.?)?\s*#?\s*([A-Za-z0-9-]{4,20})\b/i;
+/** 'Cert #12345678', 'Cert No. 0012345678', 'certification number: 12345678'; never 'Certified Autograph'. */
+const CERT = /\bcert(?:ificate|ification)?(?:\s*(?:number|no\.?))?\s*[#:]?\s*(\d[0-9A-Za-z-]{3,19})\b/i;
 
 /** Reads grader, grade and cert number from a card's description (then its title); null where absent. */
 export function slabFacts(description: string, title = ''): TSlabFacts {

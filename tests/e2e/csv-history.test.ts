@@ -112,6 +112,7 @@ describe('CSV', () => {
     await errors.waitFor();
     expect(await errors.innerText()).toMatch(/2 rows have errors[\s\S]*Line 3\s*Over your limit\s*Slot 12 is beyond your 10 slots[\s\S]*Line 4\s*Bad value\s*Value 'lots' is not an amount/i);
     expect(await dialog(page).getByTestId('import-confirm').isDisabled()).toBe(true);
+    await errors.getByRole('button', { name: 'Upgrade to PRO' }).waitFor(); // a free account: PRO holds more
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     expect(await (await context.request.get('/api/cards')).json()).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { PRO_SLOTS } from '../../../../../core/limits.ts';
 import { $cardList } from '../../../stores/gallery.ts';
 import type { TGalleryAccess } from '../../../stores/gallery-layout.ts';
 import { EXPORT_PATH, openImport } from '../../../stores/card-csv.ts';
@@ -22,7 +23,7 @@ export default function CsvControls({ access }: { access: TGalleryAccess }) {
       {access.canEdit && (
         <button type="button" className="g-toggle" onClick={openImport} data-testid="csv-import"><ImportIcon /> IMPORT CSV</button>
       )}
-      <ImportDialog />
+      <ImportDialog canUpgrade={access.maxSlots < PRO_SLOTS} />
     </div>
   );
 }

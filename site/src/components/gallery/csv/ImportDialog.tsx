@@ -2,6 +2,7 @@ import { useRef, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TImportAnswer, TPsaCheck, TRowErrorKind } from '../../../../../core/contracts/csv.types.ts';
 import { $import, chooseImportFile, closeImport, confirmImport } from '../../../stores/card-csv.ts';
+import { goToPricing } from '../../../stores/gallery.ts';
 import Dialog from '../../ui/Dialog.tsx';
 import { formatCents, slotLabel } from '../format.ts';
 
@@ -21,7 +22,7 @@ function PsaBadge({ check }: { check: TPsaCheck }) {
   return <span className="csv-psa">PSA not reachable: not checked</span>;
 }
 
-function Preview({ fileName, preview }: { fileName: string; preview: TImportAnswer }) {
+function Preview({ fileName, preview, canUpgrade }: { fileName: string; preview: TImportAnswer; canUpgrade: boolean }) {
   const moreCards = preview.cardCount - preview.cards.length;
   const moreErrors = preview.errorCount - preview.errors.length;
   return (
@@ -40,6 +41,11 @@ function Preview({ fileName, preview }: { fileName: string; preview: TImportAnsw
             ))}
           </ul>
           {moreErrors > 0 && <p className="csv-more">… and {plural(moreErrors, 'more error')}</p>}
+          {canUpgrade && preview.errors.some((e) => e.kind === 'over_limit') && (
+            <p className="csv-upgrade">
+              More cards than your plan holds? <button type="button" className="btn btn-sm btn-primary" onClick={() => goToPricing()}>Upgrade to PRO</button>
+            </p>
+          )}
         </div>
       ) : (
         <p className="csv-ready" data-testid="import-ready">{plural(preview.cardCount, 'card')} will be added. Photos are not part of a CSV file: each card shows a placeholder until you add its photo.</p>
@@ -68,9 +74,10 @@ function Preview({ fileName, preview }: { fileName: string; preview: TImportAnsw
 
 /**
  * The import dialog: choose a CSV file (Ratio's export or a PSA-style collection export), see what
- * will be added and every row error, then import all of it or nothing.
+ * will be added and every row error, then import all of it or nothing. `canUpgrade`: PRO would
+ * give the account more slots (an Upgrade button shows beside 'over the limit' errors).
  */
-export default function ImportDialog() {
+export default function ImportDialog({ canUpgrade }: { canUpgrade: boolean }) {
   const state = useStore($import);
   const input = useRef<HTMLInputElement>(null);
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
@@ -96,7 +103,7 @@ export default function ImportDialog() {
         {state.phase === 'checking' && (
           <p className="csv-checking" role="status"><span className="spinner" aria-hidden="true" /> Checking {state.fileName}…</p>
         )}
-        {shown && <Preview fileName={shown.fileName} preview={shown.preview} />}
+        {shown && <Preview fileName={shown.fileName} preview={shown.preview} canUpgrade={canUpgrade} />}
         <div className="csv-actions">
           <button type="button" className="btn" onClick={closeImport} disabled={state.phase === 'importing'}>Cancel</button>
           <button type="button" className="btn" onClick={() => input.current?.click()} disabled={busy}>
