@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { handleError } from './handle-error.ts';
+import { registerCards } from './commands/cards.ts';
 import { registerDb } from './commands/db.ts';
 import { registerImages } from './commands/images.ts';
 import { registerRetention } from './commands/retention.ts';
@@ -10,6 +11,7 @@ import { registerUsers } from './commands/users.ts';
 
 /** The `ratio` command: registers the commands; each lives in cli/commands/. */
 const program = new Command('ratio').description('Ratio operations: database, server, users, billing, jobs').version('0.1.0');
+registerCards(program);
 registerDb(program);
 registerImages(program);
 registerRetention(program);

@@ -14,7 +14,16 @@ import { transferCollection } from '../../services/cards/transfer-collection.ts'
 import { updateCard } from '../../services/cards/update-card.ts';
 import { createGalleryCache } from '../../services/cards/gallery-cache.ts';
 import { uploadCard } from '../../services/cards/upload-card.ts';
+import { MAX_IMPORT_BYTES, ZHistoryQuery, ZImportRequest } from '../../../core/contracts/csv.types.ts';
+import { publicUrl } from '../../env.ts';
+import { createPsaVerifier } from '../../services/analysis/psa-verify.ts';
+import { exportCards, exportFileName } from '../../services/cards/export-cards.ts';
+import { importCards, previewImport } from '../../services/cards/import-cards.ts';
+import { cardValueHistory, totalValueHistory } from '../../services/cards/value-history.ts';
 import { ZCardFields, ZMigrate, ZSlotParams, ZSwap, ZTransfer, ZUploadFields, type TMigrateAnswer, type TTransferAnswer } from '../../../core/contracts/cards.types.ts';
+
+/** An import's body: `{ csv }`, the file's text (core/contracts/csv.types.ts MAX_IMPORT_BYTES, plus JSON escaping). */
+const IMPORT_BODY = { limit: MAX_IMPORT_BYTES * 2, maxDepth: 1, maxValues: 4 };
 
 /** A transfer's body: up to 100 cards, photos as data URLs; no deeper than `{ list: [ { … } ] }`. */
 const TRANSFER_BODY = { limit: '40mb', maxDepth: 3 };
@@ -95,6 +104,38 @@ export function cardRoutes(deps: TDeps): Router {
     const result = await transferCollection({ db: deps.db, images: deps.images, user: userOf(ctx), now: deps.clock(), cards });
     const answer: TMigrateAnswer = { migratedCards: result.transferred.length, skipped: result.skipped, cards: result.transferred.map(presentSlot) };
     ctx.body = answer;
+  });
+
+  // Value history and CSV export/import (issue 11).
+  router.get('/cards/value-history', auth, async (ctx) => {
+    const { range } = parseInput(ZHistoryQuery, ctx.query);
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.body = await totalValueHistory({ db: deps.db, user: userOf(ctx), range, now: deps.clock() });
+  });
+
+  router.get('/cards/export.csv', auth, async (ctx) => {
+    const csv = await exportCards({ db: deps.db, user: userOf(ctx), baseUrl: publicUrl(deps.env) });
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.set('Content-Disposition', `attachment; filename="${exportFileName(deps.clock())}"`);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = csv;
+  });
+
+  const psa = deps.env.PSA_API_TOKEN ? createPsaVerifier({ token: deps.env.PSA_API_TOKEN, baseUrl: deps.env.PSA_API_BASE_URL }) : null;
+  router.post('/cards/import/preview', auth, jsonBody(IMPORT_BODY), async (ctx) => {
+    const { csv } = parseInput(ZImportRequest, bodyOf(ctx));
+    ctx.body = await previewImport({ db: deps.db, user: userOf(ctx), now: deps.clock(), csv, psa });
+  });
+
+  router.post('/cards/import', auth, jsonBody(IMPORT_BODY), async (ctx) => {
+    const { csv } = parseInput(ZImportRequest, bodyOf(ctx));
+    ctx.body = await importCards({ db: deps.db, user: userOf(ctx), now: deps.clock(), csv });
+  });
+
+  router.get('/cards/:slot/history', auth, async (ctx) => {
+    const { slot } = parseInput(ZSlotParams, ctx.params);
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.body = await cardValueHistory({ db: deps.db, user: userOf(ctx), slotNumber: slot });
   });
 
   return router;

@@ -5,6 +5,7 @@ import { $swapMode, goToPricing, openDialog, toggleSwapMode } from '../../stores
 import {
   $settings, setCustomCount, setFullGallery, setLayout, setRegistryMode, type TGalleryAccess,
 } from '../../stores/gallery-layout.ts';
+import CsvControls from './csv/CsvControls.tsx';
 import { FrameIcon, GridIcon, LedgerIcon, LockIcon, SwapIcon } from './icons.tsx';
 import ShareButton from './share/ShareButton.tsx';
 
@@ -98,6 +99,7 @@ export default function GalleryToolbar({ access }: { access: TGalleryAccess }) {
         </button>
         <ShareButton access={access} />
       </div>
+      <CsvControls access={access} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { formatUpside, type TInsights } from '../../../../core/gallery.ts';
 import { goToPricing } from '../../stores/gallery.ts';
 import { formatCents, slotLabel } from './format.ts';
+import TotalValueHistory from './history/TotalValueHistory.tsx';
 import { SparkIcon } from './icons.tsx';
 
 interface Props {
@@ -56,6 +57,7 @@ export default function InsightsCard({ insights, view, withTotals = true }: Prop
           </>
         )}
       </dl>
+      {view === 'full' && <TotalValueHistory version={`${insights.cards}:${insights.totalCents}`} />}
       {view === 'simplified' && (
         <div className="g-insights-upsell" data-testid="insights-upgrade">
           <p>Unlock advanced portfolio analytics: average value, Ratio Upside and your top cards.</p>

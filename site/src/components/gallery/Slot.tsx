@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { TGalleryCard } from '../../stores/gallery.ts';
 import { cardName, slotLabel, valueText } from './format.ts';
+import NoPhoto from './NoPhoto.tsx';
 import { EditIcon, ExpandIcon, LockIcon, PlusIcon, TrashIcon } from './icons.tsx';
 
 /** How slots respond: 'edit' (view, edit, delete, add), 'swap' (taps select and swap), 'view-only' (dimmed, inert). */
@@ -64,7 +65,7 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
   const image = card.thumbUrl ? (
     <img src={card.thumbUrl} width={400} height={560} loading="lazy" decoding="async" alt={mode === 'view-only' ? name : ''} draggable={false} />
   ) : (
-    <span className="g-missing">Image unavailable</span>
+    <NoPhoto card={card} />
   );
   const label = mode === 'swap'
     ? `${slotLabel(n)}: ${name}. ${selected ? 'Selected for swap, press again to clear' : 'Select to swap'}`

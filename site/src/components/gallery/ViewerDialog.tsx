@@ -3,6 +3,8 @@ import { useStore } from '@nanostores/react';
 import { $cardList, closeDialog, openDialog, type TGalleryCard } from '../../stores/gallery.ts';
 import { DIALOG_TITLE_ID } from './dialog-ids.ts';
 import { cardName, slotLabel, valueText } from './format.ts';
+import CardValueHistory from './history/CardValueHistory.tsx';
+import NoPhoto from './NoPhoto.tsx';
 import { ChevronIcon, CloseIcon, EditIcon } from './icons.tsx';
 
 const ADDED = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -41,7 +43,7 @@ export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; ca
           {card.imageUrl ? (
             <img className="g-viewer-image" src={card.imageUrl} alt={name} onLoad={() => setLoaded(true)} data-testid="viewer-image" />
           ) : (
-            <span className="g-missing">Image unavailable</span>
+            <NoPhoto card={card} large />
           )}
           {!loaded && card.imageUrl && <span className="spinner g-viewer-spinner" aria-hidden="true" />}
         </div>
@@ -54,6 +56,7 @@ export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; ca
             <div><dt>Value</dt><dd>{value ?? '—'}</dd></div>
             <div><dt>All-Time High</dt><dd>{high ?? '—'}</dd></div>
           </dl>
+          <CardValueHistory card={card} />
           <div className="g-viewer-actions">
             <button type="button" className="btn btn-sm" disabled={!prev} onClick={() => prev && openDialog({ kind: 'view', slot: prev.slotNumber })}
               aria-label="Previous card"><ChevronIcon dir="left" size={18} /></button>

@@ -1,0 +1,26 @@
+import type { Knex } from 'knex';
+import type { TCardHistoryAnswer, THistoryRange, TTotalHistoryAnswer } from '../../../core/contracts/csv.types.ts';
+import { rangeStart, totalValueSeries } from '../../../core/value-history.ts';
+import { CardSlot } from '../../../db/models/CardSlot.ts';
+import { CardValueHistory } from '../../../db/models/CardValueHistory.ts';
+import type { User } from '../../../db/models/User.ts';
+import { notFound } from '../../errors.ts';
+
+/** Every recorded value of the card in one of the user's slots, oldest first; 404 for an empty slot. Read-only. */
+export async function cardValueHistory(opts: { db: Knex; user: Pick<User, 'id'>; slotNumber: number }): Promise<TCardHistoryAnswer> {
+  const card = await CardSlot.query(opts.db).select('id').where({ userId: opts.user.id, slotNumber: opts.slotNumber }).first();
+  if (!card) throw notFound(`Slot ${opts.slotNumber} is empty`, 'slot_empty');
+  const rows = await CardValueHistory.query(opts.db).where('cardId', card.id).orderBy([{ column: 'recordedAt' }, { column: 'id' }]);
+  return { slotNumber: opts.slotNumber, points: rows.map((r) => ({ at: r.recordedAt.toISOString(), cents: Number(r.valueCents) })) };
+}
+
+/** The total value of the user's current cards over `range` (core/value-history.ts). Read-only. */
+export async function totalValueHistory(opts: { db: Knex; user: Pick<User, 'id'>; range: THistoryRange; now: Date }): Promise<TTotalHistoryAnswer> {
+  const rows = await CardValueHistory.query(opts.db)
+    .select('card_value_history.cardId', 'card_value_history.valueCents', 'card_value_history.recordedAt')
+    .join('card_slots', 'card_slots.id', 'card_value_history.cardId')
+    .where('card_slots.userId', opts.user.id)
+    .orderBy('card_value_history.id');
+  const records = rows.map((r) => ({ cardId: Number(r.cardId), cents: Number(r.valueCents), at: r.recordedAt }));
+  return { range: opts.range, points: totalValueSeries(records, rangeStart(opts.range, opts.now), opts.now) };
+}

@@ -1,0 +1,17 @@
+/**
+ * Spreadsheet formula injection (OWASP "CSV Injection"): a cell that starts with = + - @, a tab or
+ * a carriage return may run as a formula when the file is opened in Excel, Sheets or LibreOffice.
+ * Exported cells get a leading apostrophe, which spreadsheets show as text; import takes it off
+ * again, so a round trip keeps what the user typed.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** The cell as it is safe to write into a CSV file. */
+export function escapeCell(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+/** A cell read from a CSV file with the export's escape taken off. */
+export function unescapeCell(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}

@@ -1,0 +1,23 @@
+import { slabFacts } from '../../../../core/csv/slab.ts';
+import './no-photo.css';
+import type { TGalleryCard } from '../../stores/gallery.ts';
+
+/**
+ * The placeholder of a card without a photo (an imported row, a transferred card whose photo was
+ * blank): a slab outline, the grade when the card's text names one, and 'No photo yet'.
+ */
+export default function NoPhoto({ card, large = false }: { card: Pick<TGalleryCard, 'title' | 'description'>; large?: boolean }) {
+  const slab = slabFacts(card.description, card.title);
+  const grade = slab.grader ? [slab.grader, slab.grade].filter(Boolean).join(' ') : null;
+  return (
+    <span className={`g-nophoto${large ? ' is-large' : ''}`} data-testid="no-photo">
+      <svg viewBox="0 0 40 56" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.4">
+        <rect x="2" y="2" width="36" height="52" rx="3" />
+        <rect x="6" y="6" width="28" height="9" rx="1.5" />
+        <rect x="8" y="19" width="24" height="31" rx="1.5" strokeDasharray="2.5 2.5" />
+      </svg>
+      {grade && <span className="g-nophoto-grade">{grade}</span>}
+      <span className="g-nophoto-text">No photo yet</span>
+    </span>
+  );
+}

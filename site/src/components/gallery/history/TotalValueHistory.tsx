@@ -1,0 +1,59 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { TValuePoint } from '../../../../../core/contracts/csv.types.ts';
+import { HISTORY_RANGES, type THistoryRange } from '../../../../../core/value-history.ts';
+import { formatCents } from '../../../../../core/values.ts';
+import { $historyRange, fetchTotalHistory, setHistoryRange } from '../../../stores/value-history.ts';
+import './history.css';
+
+const ValueChart = lazy(() => import('./ValueChart.tsx'));
+const LABELS: Record<THistoryRange, string> = { '30d': '30D', '90d': '90D', '1y': '1Y', all: 'ALL' };
+
+type TState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; points: TValuePoint[] };
+
+/**
+ * The insights panel's total value over time with a range picker (30 days, 90 days, a year, all).
+ * `version` changes whenever the cards' values do, and the series is read again.
+ */
+export default function TotalValueHistory({ version }: { version: string }) {
+  const range = useStore($historyRange);
+  const [state, setState] = useState<TState>({ kind: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
+    fetchTotalHistory(range)
+      .then((answer) => live && setState({ kind: 'ready', points: answer.points }))
+      .catch(() => live && setState({ kind: 'error' }));
+    return () => { live = false; };
+  }, [range, version]);
+
+  const points = state.kind === 'ready' ? state.points : [];
+  const first = points[0];
+  const last = points.at(-1);
+  const change = first && last ? last.cents - first.cents : 0;
+
+  return (
+    <section className="vh-total" aria-labelledby="vh-total-title" data-testid="total-value-history">
+      <div className="vh-head">
+        <h3 id="vh-total-title" className="vh-title">Total value over time</h3>
+        <div className="vh-ranges" role="group" aria-label="Range">
+          {HISTORY_RANGES.map((r) => (
+            <button key={r} type="button" className="vh-range" aria-pressed={range === r} onClick={() => setHistoryRange(r)}>{LABELS[r]}</button>
+          ))}
+        </div>
+      </div>
+      {points.length > 1 && (
+        <p className={`vh-change ${change >= 0 ? 'is-up' : 'is-down'}`}>{change >= 0 ? '+' : '−'}{formatCents(Math.abs(change))} over this range</p>
+      )}
+      {state.kind === 'loading' && <div className="vh-placeholder" style={{ height: 140 }} aria-busy="true"><span className="spinner" aria-hidden="true" /> Loading…</div>}
+      {state.kind === 'error' && <p className="vh-note">The total value history could not be loaded.</p>}
+      {state.kind === 'ready' && points.length === 0 && <p className="vh-note">No values recorded yet.</p>}
+      {state.kind === 'ready' && points.length > 0 && (
+        <Suspense fallback={<div className="vh-placeholder" style={{ height: 140 }} />}>
+          <ValueChart points={points} label="Total value" height={140} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

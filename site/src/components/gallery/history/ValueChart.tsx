@@ -1,0 +1,22 @@
+import { useMemo } from 'react';
+import type { TValuePoint } from '../../../../../core/contracts/csv.types.ts';
+import { formatCents } from '../../../../../core/values.ts';
+import UPlotChart from '../../ui/UPlotChart.tsx';
+
+const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const axisMoney = (cents: number) => compact.format(cents / 100);
+const exactMoney = (cents: number) => formatCents(Math.round(cents));
+const day = (seconds: number) => DAY.format(new Date(seconds * 1000));
+
+/**
+ * A value over time as steps (a value holds until it changes), drawn with the site's one chart
+ * (uPlot). Loaded on demand: only the viewer and the insights panel import it.
+ */
+export default function ValueChart({ points, label, height, legend = false }: { points: TValuePoint[]; label: string; height: number; legend?: boolean }) {
+  const xs = useMemo(() => points.map((p) => Date.parse(p.at) / 1000), [points]);
+  const series = useMemo(() => [{ label, values: points.map((p) => p.cents), color: '--accent', stepped: true, dots: points.length <= 30 }], [points, label]);
+  return <UPlotChart xs={xs} series={series} height={height} format={axisMoney} formatTime={day} legend={legend} axisSize={52} fromZero={false} minSpan={7 * 86_400} className="vh-plot" label={`${label} chart`} />;
+}
+
+export { exactMoney };

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+/** One line (or bars) of a chart. */
+export interface TChartSeries {
+  label: string;
+  values: Array<number | null>;
+  /** A CSS colour variable of the theme, e.g. '--accent'. */
+  color: string;
+  bars?: boolean;
+  /** Draw as steps: each value holds until the next one (a value that changes at moments). */
+  stepped?: boolean;
+  /** Mark each point with a dot (few points, each a recorded change). */
+  dots?: boolean;
+}
+
+interface Props {
+  /** Each point's time, in seconds since the epoch. */
+  xs: number[];
+  series: TChartSeries[];
+  height: number;
+  /** How a value reads on the axis and in the legend. */
+  format?: (value: number) => string;
+  /** How a time reads in the legend. */
+  formatTime?: (seconds: number) => string;
+  legend?: boolean;
+  /** Width of the value axis, px. */
+  axisSize?: number;
+  className?: string;
+  label: string;
+  /** The value axis starts at 0 (counts); false fits it to the data (values that move a little). */
+  fromZero?: boolean;
+  /** The time axis spans at least this many seconds (ending at the last point), so a day's data reads as dates. */
+  minSpan?: number;
+}
+
+const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
+const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** A value axis around the data with some air, never below 0; a flat line sits mid-height. */
+function fitted(min: number, max: number): [number, number] {
+  const pad = max > min ? (max - min) * 0.15 : Math.max(1, Math.abs(max) * 0.1);
+  return [Math.max(0, min - pad), max + pad];
+}
+
+/** Redraws when the theme toggles (the colours come from the theme's CSS variables). */
+function useThemeKey(): string {
+  const [theme, setTheme] = useState(() => document.documentElement.dataset.theme ?? 'dark');
+  useEffect(() => {
+    const observer = new MutationObserver(() => setTheme(document.documentElement.dataset.theme ?? 'dark'));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => observer.disconnect();
+  }, []);
+  return theme;
+}
+
+/**
+ * One uPlot time-series chart, sized to its container, in the theme's colours: the one chart of
+ * the site (admin dashboard, card value history, collection total). Load it with a dynamic import
+ * so only the islands that draw charts fetch uPlot.
+ */
+export default function UPlotChart({ xs, series, height, format = (v) => v.toLocaleString('en-US'), formatTime = isoDay, legend = true, axisSize = 56, className, label, fromZero = true, minSpan = 0 }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const theme = useThemeKey();
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const text = cssVar('--text-muted');
+    const grid = cssVar('--border');
+    const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, font: '11px system-ui, sans-serif' };
+    const bars = uPlot.paths.bars?.({ size: [0.7, 24] });
+    const steps = uPlot.paths.stepped?.({ align: 1 });
+    const opts: uPlot.Options = {
+      width: el.clientWidth,
+      height,
+      cursor: { drag: { x: false, y: false } },
+      legend: { show: legend, live: true },
+      scales: { x: { time: true, range: (_u, min, max) => (max - min < minSpan ? [max - minSpan, max] : [min, max]) }, y: { range: (_u, min, max) => (fromZero ? [0, Math.max(1, max * 1.1)] : fitted(min, max)) } },
+      axes: [axis, { ...axis, size: axisSize, values: (_u, ticks) => ticks.map(format) }],
+      series: [
+        { value: (_u, v) => (v === null ? '' : formatTime(v)) },
+        ...series.map((s) => {
+          const color = cssVar(s.color);
+          const look = s.bars && bars
+            ? { paths: bars, fill: `${color}aa`, points: { show: false } }
+            : { fill: `${color}1f`, points: { show: Boolean(s.dots), size: 6, fill: color }, ...(s.stepped && steps ? { paths: steps } : {}) };
+          return { label: s.label, stroke: color, width: 2, value: (_u: uPlot, v: number | null) => (v === null ? '' : format(v)), ...look };
+        }),
+      ],
+    };
+    const chart = new uPlot(opts, [xs, ...series.map((s) => s.values)], el);
+    const resize = new ResizeObserver(() => chart.setSize({ width: el.clientWidth, height }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [xs, series, theme, format, formatTime, height, legend, axisSize, fromZero, minSpan]);
+
+  return <div ref={box} className={className} role="img" aria-label={label} />;
+}
