@@ -10,7 +10,7 @@ const apiTests = ['tests/api/**/*.test.ts', 'tests/cli/**/*.test.ts'];
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['core/**/*.test.ts', 'site/src/**/*.test.ts', 'api/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['core/**/*.test.ts', 'site/src/**/*.test.ts', 'api/**/*.test.ts', 'db/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'analysis', include: ['tests/analysis/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       { test: { name: 'api-pglite', include: apiTests, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
       ...(withPostgres

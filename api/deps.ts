@@ -22,7 +22,7 @@ export interface TDeps {
   images: ImageStore;
   /** Card photo analysis: Gemini when configured, else offline OCR of the slab label. */
   analyzer: CardAnalyzer;
-  /** Session lookups remembered in memory: only on the embedded database, whose only client is this process. */
+  /** Session lookups remembered in memory, forgotten when the database announces a change (services/bus/). */
   sessionCache?: SessionCache | undefined;
   /** Billing: Stripe when configured, else local billing in test mode (nobody is charged). */
   billing: TBilling;

@@ -13,6 +13,7 @@ import { createImageStore } from './services/images/image-store.ts';
 import { sweepImages } from './services/images/sweep-images.ts';
 import { createAnalyzer } from './services/analysis/index.ts';
 import { createSessionCache } from './services/sessions/session-cache.ts';
+import { createCacheBus } from './services/bus/create-cache-bus.ts';
 import { createBilling } from './services/billing/create-billing.ts';
 
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
@@ -21,14 +22,13 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
   const db = overrides.db ?? await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, owner: true });
   const applied = await migrateLatest(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
-  // PGlite in this process (tests' in-memory database): nothing else can write to it.
-  const inProcess = db.client.config.client !== 'pg';
   const clock = overrides.clock ?? (() => new Date());
   return {
     env,
     db,
     log,
-    sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : inProcess ? createSessionCache(db) : undefined,
+    // Right across processes: the database announces every change to a user or session (bus/).
+    sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : createSessionCache(db, await createCacheBus(db, log)),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
     limits: overrides.limits ?? createRateLimits(),
     images: overrides.images ?? createImageStore(env),
@@ -89,6 +89,7 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await deps.analyzer.close();
+      await deps.sessionCache?.close();
       await deps.db.destroy();
     },
   };
