@@ -7,7 +7,7 @@ import { createApp } from './app.ts';
 import type { TDeps } from './deps.ts';
 import type { TEnv } from './env.ts';
 import { createLogger } from './logger.ts';
-import { createRateLimits } from './middleware/rate-limit.ts';
+import { createSharedRateLimits } from './middleware/rate-limit-store.ts';
 import { createMailer } from './services/mail/mailer.ts';
 import { createImageStore } from './services/images/image-store.ts';
 import { sweepImages } from './services/images/sweep-images.ts';
@@ -30,7 +30,7 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
     // Right across processes: the database announces every change to a user or session (bus/).
     sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : createSessionCache(db, await createCacheBus(db, log)),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
-    limits: overrides.limits ?? createRateLimits(),
+    limits: overrides.limits ?? await createSharedRateLimits(env, db, log),
     images: overrides.images ?? createImageStore(env),
     analyzer: overrides.analyzer ?? createAnalyzer({
       geminiApiKey: env.GEMINI_API_KEY,
@@ -90,6 +90,7 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
       server.closeAllConnections();
       await deps.analyzer.close();
       await deps.sessionCache?.close();
+      await deps.limits.close?.();
       await deps.db.destroy();
     },
   };

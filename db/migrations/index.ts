@@ -5,6 +5,7 @@ import * as galleryVersion from './20261121120000_gallery_version.ts';
 import * as billing from './20261124100000_billing.ts';
 import * as adminFacts from './20261125100000_admin_facts.ts';
 import * as cacheNotify from './20261126100000_cache_notify.ts';
+import * as rateLimits from './20261126110000_rate_limits.ts';
 
 interface TMigration {
   up(knex: Knex): Promise<void>;
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, TMigration> = {
   '20261124100000_billing': billing,
   '20261125100000_admin_facts': adminFacts,
   '20261126100000_cache_notify': cacheNotify,
+  '20261126110000_rate_limits': rateLimits,
 };
 
 /**
