@@ -28,4 +28,6 @@ export interface TDeps {
   billing: TBilling;
   /** The current time; tests move it. */
   clock: () => Date;
+  /** Set by the server's graceful shutdown: health answers 503 and connections close after their response. */
+  lifecycle?: { draining: boolean };
 }
