@@ -174,3 +174,63 @@ if (sample) {
     }
   }
 }
+
+// Photos of a 1,000-card wall from S3 (a local s3rver): streamed through the API (what Ratio
+// does: one URL per photo that never changes, checked against its owner on every request) vs
+// presigned URLs the browser would fetch from the bucket itself. 6 requests at a time, as a
+// browser makes per origin over HTTP/1.1.
+if (await postgresReachable()) {
+  const { startLocalS3 } = await import('../tests/helpers/scale.ts');
+  const { createS3Client, s3ImageStore } = await import('../api/services/images/s3-image-store.ts');
+  const { parseEnv } = await import('../api/env.ts');
+  const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+  const sharp = (await import('sharp')).default;
+  const s3 = await startLocalS3();
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'ratio-scale-bench-'));
+  const testDb = await createTestDb('postgres');
+  await testDb.db.destroy();
+  const env = { DATA_DIR: dataDir, DATABASE_URL: testDb.url!, ...s3.env };
+  const server = await serve(env, 1);
+  try {
+    const cookie = await seed(server.url, { databaseUrl: testDb.url, dataDir });
+    const s3env = parseEnv({ ...s3.env, DATA_DIR: dataDir }) as Parameters<typeof createS3Client>[0];
+    const store = s3ImageStore(s3env);
+    const thumb = await sharp({ create: { width: 400, height: 560, channels: 3, background: '#1f4e7a' } }).webp({ quality: 80 }).toBuffer();
+    const db = await openDb({ databaseUrl: testDb.url });
+    const rows = (await db('card_images').select('id', 'userId')) as Array<{ id: string; userId: number }>;
+    await db.destroy();
+    for (let i = 0; i < rows.length; i += 50) await Promise.all(rows.slice(i, i + 50).map((r) => store.write(`${r.userId}/${r.id}/thumb.webp`, thumb)));
+    const fetchAll = async (urls: string[], headers: Record<string, string>) => {
+      const t0 = performance.now();
+      let next = 0;
+      let bytes = 0;
+      await Promise.all(Array.from({ length: 6 }, async () => {
+        while (next < urls.length) {
+          const res = await fetch(urls[next++]!, { headers });
+          if (!res.ok) throw new Error(`${res.status} for a photo`);
+          bytes += (await res.arrayBuffer()).byteLength;
+        }
+      }));
+      return { ms: performance.now() - t0, bytes };
+    };
+    const cards = (await (await fetch(`${server.url}/api/cards`, { headers: { cookie } })).json()) as Array<{ thumbUrl: string }>;
+    const pids = server.pids();
+    const cpu0 = pids.reduce((s, p) => s + cpuOf(p), 0);
+    const streamed = await fetchAll(cards.map((c) => server.url + c.thumbUrl), { cookie });
+    const apiCpu = pids.reduce((s, p) => s + cpuOf(p), 0) - cpu0;
+    const client = createS3Client(s3env);
+    const t0 = performance.now();
+    const signed = await Promise.all(rows.map((r) => getSignedUrl(client, new GetObjectCommand({ Bucket: s3env.S3_BUCKET, Key: `${r.userId}/${r.id}/thumb.webp` }), { expiresIn: 300 })));
+    const signMs = performance.now() - t0;
+    const direct = await fetchAll(signed, {});
+    console.log(`1,000 thumbnails (${(thumb.length / 1024).toFixed(1)} KB each) from S3 (local s3rver), 6 at a time:`);
+    console.log(`  streamed through the API        ${fmt(streamed.ms, 0).padStart(6)} ms  (API CPU ${fmt(apiCpu * 1000, 0)} ms, ${fmt((apiCpu * 1e6) / rows.length, 0)} µs a photo)`);
+    console.log(`  presigned URLs, from the bucket ${fmt(direct.ms, 0).padStart(6)} ms  (+ ${fmt(signMs, 0)} ms to sign 1,000 URLs in the API)`);
+  } finally {
+    await server.stop();
+    await testDb.drop().catch(() => undefined);
+    await s3.close();
+    await fsp.rm(dataDir, { recursive: true, force: true });
+  }
+}
