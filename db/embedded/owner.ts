@@ -18,6 +18,11 @@ export class OwnerNotifications extends EventEmitter {
   readonly posted = new Int32Array(new SharedArrayBuffer(4));
   private heard = 0;
 
+  constructor() {
+    super();
+    this.setMaxListeners(0); // every request waiting in sync() listens once
+  }
+
   receive(payload: string): void {
     this.heard++;
     this.emit('notify', payload);
