@@ -24,6 +24,11 @@ export async function createApp(deps: TDeps, options: TAppOptions = {}): Promise
   const app = new Koa({ proxy: deps.env.TRUST_PROXY, maxIpsCount: deps.env.TRUSTED_PROXIES });
   app.silent = true;
   app.use(requestLog(deps.log));
+  // Draining for shutdown: each connection closes after its response, so none is left idle.
+  app.use((ctx, next) => {
+    if (deps.lifecycle?.draining) ctx.set('Connection', 'close');
+    return next();
+  });
   app.use(securityHeaders({ production: deps.env.NODE_ENV === 'production' }));
   app.use(errorHandler(deps.log));
   // gzip only: brotli and zstd cost several times more CPU per response on this 2-core budget.

@@ -22,10 +22,12 @@ export interface TDeps {
   images: ImageStore;
   /** Card photo analysis: Gemini when configured, else offline OCR of the slab label. */
   analyzer: CardAnalyzer;
-  /** Session lookups remembered in memory: only on the embedded database, whose only client is this process. */
+  /** Session lookups remembered in memory, forgotten when the database announces a change (services/bus/). */
   sessionCache?: SessionCache | undefined;
   /** Billing: Stripe when configured, else local billing in test mode (nobody is charged). */
   billing: TBilling;
   /** The current time; tests move it. */
   clock: () => Date;
+  /** Set by the server's graceful shutdown: health answers 503 and connections close after their response. */
+  lifecycle?: { draining: boolean };
 }

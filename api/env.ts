@@ -40,6 +40,17 @@ export const ZEnv = z.object({
   STRIPE_WEBHOOK_SECRET: optional(z.string()),
   STRIPE_PRICE_ID: optional(z.string()),
   STRIPE_API_BASE: optional(z.url()),
+  // Running at scale (README "Running at scale"): limits shared in Redis, photos in S3.
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')),
+  S3_BUCKET: optional(z.string()),
+  S3_ENDPOINT: optional(z.url()),
+  S3_REGION: optional(z.string()).transform((v) => v ?? 'us-east-1'),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  // Path-style URLs (endpoint/bucket/key): what MinIO and most S3-compatible servers want.
+  S3_FORCE_PATH_STYLE: bool.transform((v) => v ?? false),
+  // Graceful shutdown: how long in-flight requests may take to finish after SIGTERM.
+  SHUTDOWN_TIMEOUT_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().min(0).max(600).default(10)),
 });
 
 export type TEnv = z.infer<typeof ZEnv>;
@@ -68,6 +79,12 @@ export function parseEnv(raw: Record<string, string | undefined>): TEnv {
   const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const;
   if (billingProvider(env) === 'stripe') {
     for (const key of stripeKeys) if (!env[key]) problems.push(`${key}: required for Stripe billing`);
+  }
+  if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_BUCKET: required when any other S3_ setting is given (photos stay on the local disk without it)');
+  }
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the AWS default credentials then apply)');
   }
   if (env.NODE_ENV === 'production') {
     if (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32) {

@@ -7,12 +7,13 @@ import { createApp } from './app.ts';
 import type { TDeps } from './deps.ts';
 import type { TEnv } from './env.ts';
 import { createLogger } from './logger.ts';
-import { createRateLimits } from './middleware/rate-limit.ts';
+import { createSharedRateLimits } from './middleware/rate-limit-store.ts';
 import { createMailer } from './services/mail/mailer.ts';
 import { createImageStore } from './services/images/image-store.ts';
 import { sweepImages } from './services/images/sweep-images.ts';
 import { createAnalyzer } from './services/analysis/index.ts';
 import { createSessionCache } from './services/sessions/session-cache.ts';
+import { createCacheBus } from './services/bus/create-cache-bus.ts';
 import { createBilling } from './services/billing/create-billing.ts';
 
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
@@ -21,16 +22,15 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
   const db = overrides.db ?? await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, owner: true });
   const applied = await migrateLatest(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
-  // PGlite in this process (tests' in-memory database): nothing else can write to it.
-  const inProcess = db.client.config.client !== 'pg';
   const clock = overrides.clock ?? (() => new Date());
   return {
     env,
     db,
     log,
-    sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : inProcess ? createSessionCache(db) : undefined,
+    // Right across processes: the database announces every change to a user or session (bus/).
+    sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : createSessionCache(db, await createCacheBus(db, log)),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
-    limits: overrides.limits ?? createRateLimits(),
+    limits: overrides.limits ?? await createSharedRateLimits(env, db, log),
     images: overrides.images ?? createImageStore(env),
     analyzer: overrides.analyzer ?? createAnalyzer({
       geminiApiKey: env.GEMINI_API_KEY,
@@ -56,10 +56,12 @@ export interface TRunningServer {
 
 /**
  * Starts Ratio: site and API on one port. Writes `<DATA_DIR>/ratio.pid` so scripts can stop this
- * process by its own PID.
+ * process by its own PID (unless `pidFile: false`: a worker of `ratio serve --workers`, whose
+ * primary writes it). `sweep: false` skips the start-up sweep of orphaned images (all workers but one).
  */
-export async function startServer(env: TEnv, options: { siteDir?: string; deps?: Partial<TDeps> } = {}): Promise<TRunningServer> {
+export async function startServer(env: TEnv, options: { siteDir?: string; deps?: Partial<TDeps>; pidFile?: boolean; sweep?: boolean } = {}): Promise<TRunningServer> {
   const deps = await createDeps(env, options.deps);
+  deps.lifecycle = { draining: false };
   const siteDir = options.siteDir ?? fileURLToPath(new URL('../dist', import.meta.url));
   const app = await createApp(deps, { siteDir });
   const server = await new Promise<Server>((resolve) => {
@@ -69,27 +71,49 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
   await fs.mkdir(env.DATA_DIR, { recursive: true });
-  await fs.writeFile(path.join(env.DATA_DIR, 'ratio.pid'), String(process.pid));
+  if (options.pidFile !== false) await fs.writeFile(path.join(env.DATA_DIR, 'ratio.pid'), String(process.pid));
   const billing = deps.billing.provider.billing;
   deps.log.info({
     url, database: env.DATABASE_URL ? 'postgresql' : 'pglite', mail: deps.mailer.isOutbox ? 'outbox' : 'smtp',
+    images: env.S3_BUCKET ? `s3 (${env.S3_BUCKET})` : 'local', limits: env.REDIS_URL ? 'redis' : env.DATABASE_URL ? 'postgresql' : 'memory',
     billing: billing.provider === 'local' ? 'local (TEST MODE: nobody is charged)' : `stripe (${billing.mode})`,
   }, 'Ratio is serving');
   // Leftovers of an earlier run killed mid-upload go now, in the background (`ratio images sweep`
   // does the same on demand). Folders younger than the grace period are left to uploads in flight.
-  const sweep = sweepImages({ db: deps.db, images: deps.images, now: deps.clock(), apply: true })
+  const sweep = options.sweep === false ? Promise.resolve() : sweepImages({ db: deps.db, images: deps.images, now: deps.clock(), apply: true })
     .then((r) => { if (r.orphans.length) deps.log.info({ removed: r.orphans.length, bytes: r.orphans.reduce((n, o) => n + o.bytes, 0) }, 'orphaned image folders removed'); })
     .catch((err: unknown) => deps.log.warn({ err }, 'image sweep failed'));
+  let closing: Promise<void> | undefined;
   return {
     server,
     deps,
     url,
-    async close() {
-      await sweep;
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await deps.analyzer.close();
-      await deps.db.destroy();
+    /**
+     * Graceful shutdown: stops accepting connections, lets requests in flight finish (each
+     * connection closes after its response; health answers 503 meanwhile), and after
+     * SHUTDOWN_TIMEOUT_SECONDS cuts whatever is left; then closes the analyzer, caches, limits
+     * and the database.
+     */
+    close() {
+      closing ??= (async () => {
+        deps.lifecycle!.draining = true;
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const idle = setInterval(() => server.closeIdleConnections(), 100);
+        const cut = setTimeout(() => {
+          deps.log.warn('shutdown: requests still running after the timeout were cut');
+          server.closeAllConnections();
+        }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+        await closed;
+        clearInterval(idle);
+        clearTimeout(cut);
+        await sweep;
+        await deps.analyzer.close();
+        await deps.sessionCache?.close();
+        await deps.limits.close?.();
+        await deps.db.destroy();
+      })();
+      return closing;
     },
   };
 }

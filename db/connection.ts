@@ -4,7 +4,7 @@ import ClientPgLite from 'knex-pglite';
 import { knexSnakeCaseMappers } from 'objection';
 import pg from 'pg';
 import { DataDirBusyError, readHolder, type TLockHolder } from './embedded/lock.ts';
-import { ownEmbedded, type TServedAt } from './embedded/owner.ts';
+import { ownEmbedded, type OwnerNotifications, type TServedAt } from './embedded/owner.ts';
 import { migrationSource } from './migrations/index.ts';
 
 // Bigint ids fit easily in a JS number for this product; return them as numbers.
@@ -51,6 +51,7 @@ export async function openDb(options: TDbOptions & { owner?: boolean }): Promise
   }
   const owned = await ownEmbedded(dataDir);
   const db = embeddedClient(owned);
+  ownedNotifications.set(db, owned.notifications);
   const destroy = db.destroy.bind(db);
   // The knex instance is the one handle callers keep, so closing it also closes what it owns
   // (knex defines `destroy` as a configurable, read-only property).
@@ -62,6 +63,16 @@ export async function openDb(options: TDbOptions & { owner?: boolean }): Promise
     },
   });
   return db;
+}
+
+const ownedNotifications = new WeakMap<Knex, OwnerNotifications>();
+
+/**
+ * On the embedded database's owner: hears every cache notification any client of the database
+ * commits (db/embedded/owner.ts). Undefined for other databases.
+ */
+export function embeddedNotifications(db: Knex): OwnerNotifications | undefined {
+  return ownedNotifications.get(db);
 }
 
 /**

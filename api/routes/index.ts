@@ -11,6 +11,7 @@ import { checkoutRoutes } from './billing/checkout.ts';
 import { subscriptionRoutes } from './billing/subscription.ts';
 import { testModeRoutes } from './billing/test-mode.ts';
 import { adminRoutes } from './admin/admin.ts';
+import { healthRoutes } from './health/health.ts';
 import { shareRoutes } from './share/share.ts';
 
 /** The whole JSON API under /api. Unknown /api paths answer a JSON 404. */
@@ -18,7 +19,7 @@ export function apiRouter(deps: TDeps): Router {
   const api = new Router({ prefix: '/api' });
   const groups = [
     authRoutes(deps), userRoutes(deps), cardRoutes(deps), imageRoutes(deps), trialRoutes(deps), analysisRoutes(deps),
-    subscriptionRoutes(deps), checkoutRoutes(deps), adminRoutes(deps),
+    subscriptionRoutes(deps), checkoutRoutes(deps), adminRoutes(deps), healthRoutes(deps),
     shareRoutes(deps),
     // Local billing's TEST MODE calls exist only when it is the provider.
     ...(deps.billing.testMode ? [testModeRoutes(deps, deps.billing.testMode)] : []),

@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { acquireLock } from './lock.ts';
@@ -8,6 +9,32 @@ export interface TServedAt {
   port: number;
 }
 
+/**
+ * The owner's side of the cache notifications its thread hears (worker.ts): emits ('notify',
+ * payload). The thread counts what it posts in shared memory before the writer gets its answer, so
+ * `sync()` knows at once whether any is still on its way, and then waits for it.
+ */
+export class OwnerNotifications extends EventEmitter {
+  readonly posted = new Int32Array(new SharedArrayBuffer(4));
+  private heard = 0;
+
+  constructor() {
+    super();
+    this.setMaxListeners(0); // every request waiting in sync() listens once
+  }
+
+  receive(payload: string): void {
+    this.heard++;
+    this.emit('notify', payload);
+    this.emit('heard');
+  }
+
+  async sync(): Promise<void> {
+    const target = Atomics.load(this.posted, 0);
+    while (this.heard < target) await once(this, 'heard');
+  }
+}
+
 /** Longest unix socket path the kernel takes (sun_path is 108 bytes with its NUL). */
 const MAX_SOCKET_PATH = 107;
 
@@ -15,27 +42,33 @@ const MAX_SOCKET_PATH = 107;
  * Makes this process the owner of the PGlite data directory: takes its lock (DataDirBusyError if
  * a live process holds it), opens PGlite in a worker thread and serves it on
  * `<dataDir>/.s.PGSQL.5432` (a loopback port if that path is too long), recorded in the lock file
- * for other processes. `close()` stops serving, closes PGlite and releases the lock.
+ * for other processes. `notifications` hears every NOTIFY on CACHE_CHANNEL that any client commits. `close()` stops serving, closes PGlite and releases the lock.
  */
-export async function ownEmbedded(dataDir: string): Promise<TServedAt & { close(): Promise<void> }> {
+export async function ownEmbedded(dataDir: string): Promise<TServedAt & { notifications: OwnerNotifications; close(): Promise<void> }> {
   const lock = acquireLock(dataDir);
   const socketPath = path.join(dataDir, '.s.PGSQL.5432');
   let worker: Worker | undefined;
   let served: TServedAt;
+  const notifications = new OwnerNotifications();
   try {
     const thread = new Worker(new URL('./worker.ts', import.meta.url), {
-      workerData: { dir: path.join(dataDir, 'pglite'), socketPath: socketPath.length <= MAX_SOCKET_PATH ? socketPath : null },
+      workerData: { dir: path.join(dataDir, 'pglite'), socketPath: socketPath.length <= MAX_SOCKET_PATH ? socketPath : null, posted: notifications.posted },
     });
     worker = thread;
     served = await new Promise<TServedAt>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`the embedded database stopped while opening (exit ${code})`));
       thread.once('error', reject);
-      thread.once('exit', (code) => reject(new Error(`the embedded database stopped while opening (exit ${code})`)));
+      thread.once('exit', onExit);
       thread.once('message', (m: { ready?: true; host?: string; port?: number; error?: string }) => {
+        // Only these listeners go: removeAllListeners() would also drop the Worker's own hooks that
+        // start its message port, and later messages would wait until the thread exits.
+        thread.off('error', reject);
+        thread.off('exit', onExit);
         if (m.ready) resolve({ host: m.host!, port: m.port! });
         else reject(new Error(`the embedded database in ${dataDir} could not be opened: ${m.error}`));
       });
     });
-    thread.removeAllListeners();
+    thread.on('message', (m: { notify?: string }) => { if (m.notify !== undefined) notifications.receive(m.notify); });
     lock.update(served);
   } catch (err) {
     await worker?.terminate();
@@ -45,6 +78,7 @@ export async function ownEmbedded(dataDir: string): Promise<TServedAt & { close(
   let closing: Promise<void> | undefined;
   return {
     ...served,
+    notifications,
     close() {
       closing ??= (async () => {
         const thread = worker!;

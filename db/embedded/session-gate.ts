@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { NotificationScanner } from './notification-scanner.ts';
 
 /** One protocol message from a client, waiting for its turn. */
 interface TPending {
@@ -27,9 +28,12 @@ export class SessionGate {
   private owner: number | null = null;
   private running = false;
   private readonly db: PGlite;
+  private readonly scanner: NotificationScanner | null;
 
-  constructor(db: PGlite) {
+  /** `onNotification` hears every NOTIFY that reaches PGlite's one session (see notification-scanner.ts). */
+  constructor(db: PGlite, onNotification?: (channel: string, payload: string) => void) {
     this.db = db;
+    this.scanner = onNotification ? new NotificationScanner(onNotification) : null;
   }
 
   /** Runs one message of `clientId` when the session is free or already its own. */
@@ -56,12 +60,15 @@ export class SessionGate {
             onRawData: (data: Uint8Array) => {
               bytes += data.length;
               tail = [...tail, ...data.subarray(Math.max(0, data.length - 6))].slice(-6);
+              // Heard before the client gets its answer: the owner learns of a commit first.
+              this.scanner?.push(data);
               next.onData(data);
             },
           }));
           if (endsIdle(tail)) this.owner = null;
           next.resolve(bytes);
         } catch (err) {
+          this.scanner?.reset();
           next.reject(err as Error);
         }
       }

@@ -3,7 +3,10 @@
  * wire protocol (pglite-socket's handler, one session at a time through SessionGate) on a unix
  * socket, or on a loopback port when the socket path would be too long. Started by owner.ts.
  * workerData: { dir, socketPath } (socketPath null: loopback). Posts { ready, host, port } or
- * { error }; on 'close' it stops serving, closes PGlite (flushing it to disk) and exits.
+ * { error }; on 'close' it stops serving, closes PGlite (flushing it to disk) and exits. Every
+ * notification on CACHE_CHANNEL (the cache triggers' "user N changed", whichever client committed
+ * it) is counted in `posted` (shared memory) and posted as { notify: payload } before that client
+ * gets its answer.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -12,15 +15,22 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket';
 import { SessionGate } from './session-gate.ts';
+import { CACHE_CHANNEL } from '../cache-channel.ts';
 
-const { dir, socketPath } = workerData as { dir: string; socketPath: string | null };
+const { dir, socketPath, posted } = workerData as { dir: string; socketPath: string | null; posted: Int32Array };
 const port = parentPort!;
 
 try {
   const db = await PGlite.create(dir);
+  // PGlite's one session listens; the notifications come back inside clients' answers (SessionGate).
+  await db.exec(`LISTEN ${CACHE_CHANNEL}`);
   // SessionGate has the queue's three methods; the option is typed as pglite-socket's own
   // (unexported) queue class, hence the cast.
-  const queryQueue = new SessionGate(db) as unknown as PGLiteSocketHandlerOptions['queryQueue'];
+  const queryQueue = new SessionGate(db, (channel, payload) => {
+    if (channel !== CACHE_CHANNEL) return;
+    Atomics.add(posted, 0, 1); // counted first: the owner's sync() then knows one is on its way
+    port.postMessage({ notify: payload });
+  }) as unknown as PGLiteSocketHandlerOptions['queryQueue'];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);

@@ -4,7 +4,9 @@ import * as cards from './20261121110000_cards.ts';
 import * as galleryVersion from './20261121120000_gallery_version.ts';
 import * as billing from './20261124100000_billing.ts';
 import * as adminFacts from './20261125100000_admin_facts.ts';
-import * as shares from './20261126100000_shares.ts';
+import * as cacheNotify from './20261126100000_cache_notify.ts';
+import * as rateLimits from './20261126110000_rate_limits.ts';
+import * as shares from './20261126120000_shares.ts';
 
 interface TMigration {
   up(knex: Knex): Promise<void>;
@@ -20,7 +22,9 @@ const MIGRATIONS: Record<string, TMigration> = {
   '20261121120000_gallery_version': galleryVersion,
   '20261124100000_billing': billing,
   '20261125100000_admin_facts': adminFacts,
-  '20261126100000_shares': shares,
+  '20261126100000_cache_notify': cacheNotify,
+  '20261126110000_rate_limits': rateLimits,
+  '20261126120000_shares': shares,
 };
 
 /**

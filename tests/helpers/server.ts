@@ -85,6 +85,7 @@ export async function startTestServer(options: {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.analyzer.close();
+      await deps.sessionCache?.close();
       await testDb.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -16,8 +16,9 @@ const MAX_BYTES = 32 * 1024 * 1024;
 /**
  * Serves a gallery (up to 1,000 slots) without re-reading and re-serializing it on every request.
  * Entries are keyed by the user's gallery version, which every write bumps in its transaction
- * (lockUser), and the version comes with the session's user row: a write by any process makes
- * the next read here rebuild. Least recently used users drop out past MAX_BYTES.
+ * (lockUser), and the version comes with the session's user row, which the session cache forgets
+ * as soon as the database announces the user's change (services/bus/): a write by any process
+ * makes the next read here rebuild. Least recently used users drop out past MAX_BYTES.
  */
 export function createGalleryCache() {
   const entries = new Map<number, { version: number; answer: TGalleryAnswer }>();

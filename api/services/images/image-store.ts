@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TEnv } from '../../env.ts';
+import { s3ImageStore } from './s3-image-store.ts';
 
 /** One stored file, as a listing reports it. */
 export interface TStoredFile {
@@ -9,7 +10,7 @@ export interface TStoredFile {
   modifiedAt: Date;
 }
 
-/** Where image files live. Local files now; an S3 implementation can follow the same contract. */
+/** Where image files live: local files (the default) or S3-compatible object storage (s3-image-store.ts). */
 export interface ImageStore {
   /** Writes a file; creates folders as needed. */
   write(key: string, data: Buffer): Promise<void>;
@@ -22,13 +23,20 @@ export interface ImageStore {
    * of one folder come together. Used by the sweep (sweep-images.ts).
    */
   list(): AsyncIterable<TStoredFile>;
+  /** Throws when the store cannot be reached (GET /api/health). */
+  ping?(): Promise<void>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
 
-function resolveKey(root: string, key: string): string {
+/** The key itself, once checked: letters, digits, `_-.` in `/`-separated parts, no `..`. */
+export function checkKey(key: string): string {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe image key ${key}`);
-  return path.join(root, key);
+  return key;
+}
+
+function resolveKey(root: string, key: string): string {
+  return path.join(root, checkKey(key));
 }
 
 /** Files under `dir` (keys relative to `root`), depth first in lexicographic order. */
@@ -69,10 +77,20 @@ export function localImageStore(root: string): ImageStore {
       await fs.rm(resolveKey(root, prefix), { recursive: true, force: true });
     },
     list: () => walk(root, root),
+    async ping() {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, fs.constants.R_OK | fs.constants.W_OK);
+    },
   };
 }
 
-/** The image store the settings name (the server and the CLI share it): DATA_DIR/images. */
-export function createImageStore(env: Pick<TEnv, 'DATA_DIR'>): ImageStore {
+type TStoreEnv = Pick<TEnv, 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'>;
+
+/**
+ * The image store the settings name (the server and the CLI share it): the S3 bucket S3_BUCKET
+ * when set, else DATA_DIR/images.
+ */
+export function createImageStore(env: TStoreEnv): ImageStore {
+  if (env.S3_BUCKET) return s3ImageStore({ ...env, S3_BUCKET: env.S3_BUCKET });
   return localImageStore(path.join(env.DATA_DIR, 'images'));
 }

@@ -96,7 +96,7 @@ export async function destroySession(opts: { db: Knex | Knex.Transaction; secret
   await Session.query(opts.db).deleteById(hashToken(opts.token, opts.secret));
 }
 
-/** Ends every session of a user (password change or reset). Idempotent. */
-export async function destroyUserSessions(opts: { db: Knex | Knex.Transaction; userId: number }): Promise<void> {
-  await Session.query(opts.db).delete().where('userId', opts.userId);
+/** Ends every session of a user (password change or reset, `ratio sessions end`); returns how many. Idempotent. */
+export async function destroyUserSessions(opts: { db: Knex | Knex.Transaction; userId: number }): Promise<number> {
+  return Session.query(opts.db).delete().where('userId', opts.userId);
 }

@@ -1,0 +1,73 @@
+import {
+  DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
+} from '@aws-sdk/client-s3';
+import type { TEnv } from '../../env.ts';
+import { checkKey, type ImageStore, type TStoredFile } from './image-store.ts';
+
+type TS3Env = Pick<TEnv, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'> & { S3_BUCKET: string };
+
+/** An S3 client for the settings: AWS S3, or any S3-compatible server at S3_ENDPOINT. */
+export function createS3Client(env: TS3Env): S3Client {
+  return new S3Client({
+    region: env.S3_REGION,
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    ...(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } }
+      : {}),
+    // Checksums only where S3 requires them: S3-compatible servers differ in the newer ones.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
+
+/**
+ * Image files as objects of one bucket, keyed as on disk (`<userId>/<imageId>/<file>`). Writes
+ * are single PUTs (a photo is at most 10 MB), reads whole objects; the API streams them to their
+ * owner (api/routes/images), so the bucket stays private.
+ */
+export function s3ImageStore(env: TS3Env, client = createS3Client(env)): ImageStore {
+  const Bucket = env.S3_BUCKET;
+  async function* list(prefix?: string): AsyncGenerator<TStoredFile> {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+      for (const o of page.Contents ?? []) {
+        if (o.Key) yield { key: o.Key, bytes: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) };
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+  }
+  return {
+    async write(key, data) {
+      await client.send(new PutObjectCommand({ Bucket, Key: checkKey(key), Body: data, ContentLength: data.length }));
+    },
+    async read(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) }));
+        return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    /** Every object in the folder `prefix/` (S3 has no folders: the keys that start with it). */
+    async removePrefix(prefix) {
+      const keys: string[] = [];
+      for await (const file of list(`${checkKey(prefix)}/`)) keys.push(file.key);
+      for (let i = 0; i < keys.length; i += 1000) {
+        const Objects = keys.slice(i, i + 1000).map((Key) => ({ Key }));
+        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+      }
+    },
+    list: () => list(),
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
+  };
+}
