@@ -14,7 +14,7 @@ import { transferCollection } from '../../services/cards/transfer-collection.ts'
 import { updateCard } from '../../services/cards/update-card.ts';
 import { createGalleryCache } from '../../services/cards/gallery-cache.ts';
 import { uploadCard } from '../../services/cards/upload-card.ts';
-import { ZCardFields, ZMigrate, ZSlotParams, ZSwap, ZTransfer, ZUploadFields, type TMigrateAnswer, type TTransferAnswer } from '../../../core/contracts/cards.types.ts';
+import { ZCardFields, ZCardsQuery, ZMigrate, ZSlotParams, ZSwap, ZTransfer, ZUploadFields, type TMigrateAnswer, type TTransferAnswer } from '../../../core/contracts/cards.types.ts';
 
 /** A transfer's body: up to 100 cards, photos as data URLs; no deeper than `{ list: [ { … } ] }`. */
 const TRANSFER_BODY = { limit: '40mb', maxDepth: 3 };
@@ -26,7 +26,8 @@ export function cardRoutes(deps: TDeps): Router {
 
   const gallery = createGalleryCache();
   router.get('/cards', auth, async (ctx) => {
-    const answer = await gallery.get(deps.db, userOf(ctx));
+    const { limit } = parseInput(ZCardsQuery, { limit: ctx.query.limit });
+    const answer = await gallery.get(deps.db, userOf(ctx), limit);
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('ETag', answer.etag);
     ctx.set('Vary', 'Accept-Encoding, Cookie');

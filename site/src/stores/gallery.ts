@@ -39,8 +39,13 @@ export type TGalleryDialog =
 
 /** Filled slots by slot number (empty slots have no entry). */
 export const $cards = atom<ReadonlyMap<number, TGalleryCard>>(new Map());
-/** 'loading' until the first GET /api/cards answers. */
-export const $cardsState = atom<'loading' | 'ready' | 'error'>('loading');
+/**
+ * 'loading' until the first cards arrive; 'partial' while only the first page is known (slots up
+ * to $cardsKnownUpTo); 'ready' once the whole wall is.
+ */
+export const $cardsState = atom<'loading' | 'partial' | 'ready' | 'error'>('loading');
+/** While 'partial': the highest slot whose content is known (the slots after it are not yet). */
+export const $cardsKnownUpTo = atom<number>(0);
 /** The filled slots in slot order. */
 export const $cardList = computed($cards, (cards) => [...cards.values()].sort((a, b) => a.slotNumber - b.slotNumber));
 /** SWAP MODE: taps select and swap instead of opening the viewer. */
@@ -118,11 +123,35 @@ function cardError(err: unknown, fallback: string): void {
   toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'error' });
 }
 
-/** Loads the user's slots. Safe to call again (after a trial start, a retry). */
+/**
+ * Filled slots in the first page of GET /api/cards: more than any first screen shows. The page
+ * preloads this exact URL (gallery.astro), so it is on its way before the script runs.
+ */
+export const FIRST_PAGE = 60;
+export const FIRST_PAGE_PATH = `/api/cards?limit=${FIRST_PAGE}`;
+
+function setCards(list: readonly TGalleryCard[]): void {
+  $cards.set(new Map(list.filter((c) => !c.isEmpty).map((c) => [c.slotNumber, c])));
+}
+
+/**
+ * Loads the user's slots. On the page's first load the first page comes first, so the first screen
+ * of cards does not wait for a 1,000-card answer; the whole wall follows at once. Safe to call
+ * again (after a trial start, a retry): then it loads the whole wall.
+ */
 export async function loadCards(): Promise<void> {
   try {
-    const list = await apiRequest<TGalleryCard[]>('GET', '/api/cards');
-    $cards.set(new Map(list.filter((c) => !c.isEmpty).map((c) => [c.slotNumber, c])));
+    if ($cardsState.get() === 'loading') {
+      const first = await apiRequest<TGalleryCard[]>('GET', FIRST_PAGE_PATH);
+      setCards(first);
+      if (first.length < FIRST_PAGE) {
+        $cardsState.set('ready');
+        return;
+      }
+      $cardsKnownUpTo.set(first.at(-1)?.slotNumber ?? 0);
+      $cardsState.set('partial');
+    }
+    setCards(await apiRequest<TGalleryCard[]>('GET', '/api/cards'));
     $cardsState.set('ready');
   } catch {
     if ($cardsState.get() !== 'ready') $cardsState.set('error');

@@ -68,7 +68,7 @@ export default function GalleryView({ user }: { user: TUser }) {
     <main id="main" className="container gallery g-page">
       <div className="g-head">
         <div className="g-head-title">
-          <p className="eyebrow">Private gallery · {list.length.toLocaleString('en-US')} {list.length === 1 ? 'card' : 'cards'}</p>
+          <p className="eyebrow">Private gallery{ready && ` · ${list.length.toLocaleString('en-US')} ${list.length === 1 ? 'card' : 'cards'}`}</p>
           <GalleryTitle />
         </div>
         {access.canEdit && (
