@@ -150,6 +150,8 @@ export async function loadCards(): Promise<void> {
       }
       $cardsKnownUpTo.set(first.at(-1)?.slotNumber ?? 0);
       $cardsState.set('partial');
+      // The rest once the first screen is drawn and its thumbnails asked for.
+      await new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 300 }) : setTimeout(resolve, 0)));
     }
     setCards(await apiRequest<TGalleryCard[]>('GET', '/api/cards'));
     $cardsState.set('ready');
