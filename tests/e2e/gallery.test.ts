@@ -543,10 +543,15 @@ describe('a 1,000-card wall', () => {
   });
 });
 
-/** Scrolls down the page, as a reader would, until slot n is rendered, then brings it into view. */
+/** Scrolls down the page a screen at a time until slot n is rendered, then brings it to the middle. */
 async function scrollToSlot(page: Page, n: number): Promise<void> {
-  for (let i = 0; i < 400 && !(await slot(page, n).count()); i++) await page.mouse.wheel(0, 1200);
-  await slot(page, n).scrollIntoViewIfNeeded();
+  for (let i = 0; i < 400 && !(await slot(page, n).count()); i++) {
+    await page.evaluate(() => new Promise((done) => {
+      window.scrollBy({ top: innerHeight, behavior: 'instant' });
+      requestAnimationFrame(() => requestAnimationFrame(done));
+    }));
+  }
+  await slot(page, n).evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
 }
 
 async function dismissToast(page: Page): Promise<void> {

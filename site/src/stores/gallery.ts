@@ -10,6 +10,7 @@ import { toast } from './toast.ts';
 import type { TGalleryAccess } from './gallery-layout.ts';
 import { setUser, type TUser } from './user.ts';
 import type { TSlotView } from '../../../core/contracts/cards.types.ts';
+import { FIRST_PAGE, FIRST_PAGE_PATH } from '../lib/first-screen-boot.ts';
 
 /* ---------- Types ---------- */
 
@@ -124,11 +125,12 @@ function cardError(err: unknown, fallback: string): void {
 }
 
 /**
- * Filled slots in the first page of GET /api/cards: more than any first screen shows. The page
- * preloads this exact URL (gallery.astro), so it is on its way before the script runs.
+ * The first page of cards as the page's inline script received it (the page preloads it and asks
+ * for it before the app's script runs, first-screen-boot.ts), or null if it got none.
  */
-export const FIRST_PAGE = 60;
-export const FIRST_PAGE_PATH = `/api/cards?limit=${FIRST_PAGE}`;
+function bootFirstPage(): Promise<TGalleryCard[] | null> | undefined {
+  return typeof window === 'undefined' ? undefined : (window as { __ratioFirstPage?: Promise<TGalleryCard[] | null> }).__ratioFirstPage;
+}
 
 function setCards(list: readonly TGalleryCard[]): void {
   $cards.set(new Map(list.filter((c) => !c.isEmpty).map((c) => [c.slotNumber, c])));
@@ -142,7 +144,7 @@ function setCards(list: readonly TGalleryCard[]): void {
 export async function loadCards(): Promise<void> {
   try {
     if ($cardsState.get() === 'loading') {
-      const first = await apiRequest<TGalleryCard[]>('GET', FIRST_PAGE_PATH);
+      const first = (await bootFirstPage()) ?? (await apiRequest<TGalleryCard[]>('GET', FIRST_PAGE_PATH));
       setCards(first);
       if (first.length < FIRST_PAGE) {
         $cardsState.set('ready');
