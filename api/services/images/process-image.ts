@@ -14,8 +14,8 @@ export interface TProcessedImage {
   thumb: Buffer;
   /**
    * Makes the viewer size (at most 1600 px on its longest side: progressive JPEG, or WebP for a PNG,
-   * which may be transparent) from the image already opened. Not made until asked: an upload
-   * answers first (save-card-image.ts writeViewerSizeLater).
+   * which may be transparent) from the image already opened, once (later calls share it). Not made
+   * until asked: an upload answers first (viewer-size.ts writeViewerSizeLater).
    */
   large(): Promise<Buffer>;
 }
@@ -79,6 +79,7 @@ export async function processImage(input: Buffer): Promise<TProcessedImage> {
       large = () => encodeViewer(pixels(), png);
     }
     const [original, thumbnail] = await Promise.all([cleanOriginal(kind, input, pipeline, meta), thumb]);
+    let viewerSize: Promise<Buffer> | undefined;
     const quarterTurn = (meta.orientation ?? 1) >= 5;
     return {
       kind,
@@ -86,7 +87,7 @@ export async function processImage(input: Buffer): Promise<TProcessedImage> {
       height: quarterTurn ? meta.width : meta.height,
       original,
       thumb: thumbnail,
-      large,
+      large: () => (viewerSize ??= large()),
     };
   } catch {
     throw invalid('The image could not be read');
