@@ -3,8 +3,12 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 
 /** Walls up to this many slots render whole; larger ones only the rows near the viewport. */
 export const WINDOW_FROM = 60;
-/** Rows rendered above and below the viewport: Tab and drag always find the next row there. */
-const OVERSCAN_ROWS = 2;
+/**
+ * Rows rendered above and below the viewport: about as far as the browser's own lazy loading looks
+ * ahead (~1,250 px), so thumbnails are fetched and decoded before they scroll into view (with 2 rows
+ * they arrived late and the scroll waited on them); Tab and drag always find the next row there.
+ */
+const OVERSCAN_ROWS = 6;
 /** Slots rendered before the wall is first measured (more than a first screen of any layout). */
 const FIRST_SLOTS = 48;
 
