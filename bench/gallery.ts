@@ -118,5 +118,5 @@ console.log(`${'image step (what the answer waits for)'.padEnd(52)} ${fmt(step).
 console.log(`${'viewer size (stored after the answer)'.padEnd(52)} ${fmt(median(up.viewer)).padStart(7)} ${fmt(pct(up.viewer, 99)).padStart(8)}`);
 for (const h of up.http) {
   const p50 = median(h.ms);
-  console.log(`${`upload end to end (HTTP, until the answer), ${h.label}`.padEnd(52)} ${fmt(p50).padStart(7)} ${fmt(pct(h.ms, 99)).padStart(8)}   p50 < 250 ms ${verdict(p50 < 250)}`);
+  console.log(`${`upload end to end (HTTP, until the answer), ${h.label}`.padEnd(56)} ${fmt(p50).padStart(7)} ${fmt(pct(h.ms, 99)).padStart(8)}   p50 < 250 ms ${verdict(p50 < 250)}`);
 }

@@ -5,6 +5,15 @@
  * loads. The store takes the same answer from window.__ratioFirstPage (loadCards); a refusal there
  * is left to the store, which asks again and reports it. The CSP allows it by its hash (csp.ts).
  */
+import type { TSlotView } from '../../../core/contracts/cards.types.ts';
+
+declare global {
+  interface Window {
+    /** The first page of cards as FIRST_SCREEN_SCRIPT received it, or null if it got none. */
+    __ratioFirstPage?: Promise<TSlotView[] | null>;
+  }
+}
+
 /** Filled slots in the first page of GET /api/cards: more than any first screen shows. */
 export const FIRST_PAGE = 60;
 export const FIRST_PAGE_PATH = `/api/cards?limit=${FIRST_PAGE}`;

@@ -129,7 +129,7 @@ function cardError(err: unknown, fallback: string): void {
  * for it before the app's script runs, first-screen-boot.ts), or null if it got none.
  */
 function bootFirstPage(): Promise<TGalleryCard[] | null> | undefined {
-  return typeof window === 'undefined' ? undefined : (window as { __ratioFirstPage?: Promise<TGalleryCard[] | null> }).__ratioFirstPage;
+  return typeof window === 'undefined' ? undefined : window.__ratioFirstPage;
 }
 
 function setCards(list: readonly TGalleryCard[]): void {
@@ -138,7 +138,7 @@ function setCards(list: readonly TGalleryCard[]): void {
 
 /**
  * Loads the user's slots. On the page's first load the first page comes first, so the first screen
- * of cards does not wait for a 1,000-card answer; the whole wall follows at once. Safe to call
+ * of cards does not wait for a 1,000-card answer; the whole wall follows once it is drawn. Safe to call
  * again (after a trial start, a retry): then it loads the whole wall.
  */
 export async function loadCards(): Promise<void> {
