@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type CSSProperties, type DragEvent, type FocusEvent, type MouseEvent, type ReactElement } from 'react';
+import { useMemo, useRef, useState, type DragEvent, type FocusEvent, type MouseEvent, type ReactElement } from 'react';
 import { useStore } from '@nanostores/react';
 import { $cards, $cardsKnownUpTo, $cardsState, $pendingSlots, $swapMode, $swapSelection, loadCards, openDialog, swapCards, tapSlotForSwap } from '../../stores/gallery.ts';
 import type { TGalleryAccess } from '../../stores/gallery-layout.ts';
@@ -23,11 +23,12 @@ function slotOf(event: { target: EventTarget }): number | null {
 }
 
 /**
- * The slot wall. Only the rows near the viewport are rendered (useWallWindow); the rest is padding
- * of their exact height. One click handler and one set of drag handlers on the list serve every
- * slot (data-action / data-slot), so a slot is a small memoized element with no effects or
- * listeners of its own. In swap mode a click, Enter or Space on a slot button is a tap (spec §4);
- * a filled slot can also be dragged onto another slot (HTML5 drag and drop). The slot last focused
+ * The slot wall. Only the rows near the viewport are rendered, each slot placed at its row and
+ * column in a list as tall as the whole wall (useWallWindow). One click handler and one set of
+ * drag handlers on the list serve every slot (data-action / data-slot), so a slot is a small
+ * memoized element with no effects or listeners of its own. In swap mode a click, Enter or Space
+ * on a slot button is a tap (spec §4); a filled slot can also be dragged onto another slot (HTML5
+ * drag and drop). The slot last focused
  * and the slot being dragged stay mounted when they scroll out of the window, so focus is never
  * lost and a drag can travel the whole wall.
  */
@@ -119,7 +120,7 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
       }
     : {};
 
-  const slotElement = (n: number, placed?: CSSProperties): ReactElement => {
+  const slotElement = (n: number, placed = wall.placeOf(n)): ReactElement => {
     if (state === 'partial' && n > knownUpTo) return <SkeletonSlot key={n} slot={n} registry={registry} setSize={wall.setSize} placed={placed} />;
     const card = cards.get(n);
     const busy = pending.has(n);
@@ -143,8 +144,9 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
       return list;
     }
     for (let n = wall.first; n <= wall.last; n++) list.push(slotElement(n));
+    // Kept mounted out of the window (measured walls only: a small wall renders every slot anyway).
     for (const n of new Set([focused, drag?.from])) {
-      if (n && n <= count && (n < wall.first || n > wall.last)) list.push(slotElement(n, wall.placeOf(n)));
+      if (n && n <= count && (n < wall.first || n > wall.last) && wall.placeOf(n)) list.push(slotElement(n));
     }
     return list;
     // slotElement reads only the values listed here.

@@ -24,15 +24,18 @@ interface TGeometry {
 }
 
 export interface TWallWindow {
-  /** Slot numbers rendered in the grid flow: first..last. */
+  /** Slot numbers rendered: first..last. */
   first: number;
   last: number;
   /** The wall's slot count when only part of it is rendered (each slot's aria-setsize), else undefined. */
   setSize: number | undefined;
-  /** Padding that stands in for the rows not rendered, so the scrollbar and page height stay true. */
+  /** The list's style: the whole wall's height when its slots are placed (the scrollbar stays true). */
   style: CSSProperties | undefined;
-  /** Where a slot outside first..last that must stay mounted (focused, dragged) is placed. */
-  placeOf(slot: number): CSSProperties;
+  /**
+   * Where slot n sits once the wall is measured and windowed (one object per slot, kept while the
+   * shape holds), or undefined while the grid places the slots itself.
+   */
+  placeOf(slot: number): CSSProperties | undefined;
 }
 
 function measure(list: HTMLElement): TGeometry | null {
@@ -40,6 +43,9 @@ function measure(list: HTMLElement): TGeometry | null {
   if (!(item instanceof HTMLElement)) return null;
   const css = getComputedStyle(list);
   const tracks = css.gridTemplateColumns.split(' ').filter(Boolean);
+  // A placed slot is as wide as the column was when it was placed: size it to the column now, so
+  // its height is the one it will have (the next render sets the same width).
+  if (item.style.position === 'absolute' && tracks[0]) item.style.width = tracks[0];
   const rowHeight = item.getBoundingClientRect().height;
   if (!tracks.length || rowHeight <= 0) return null;
   return {
@@ -59,11 +65,12 @@ const same = (a: TGeometry | null, b: TGeometry | null) =>
 
 /**
  * The window of a slot wall: which slots to render so that only the rows near the viewport exist
- * in the DOM. Rows have one height (the CSS keeps every slot of a layout the same size), so the
- * rows before and after the window are padding of exact height: the scrollbar, the page height,
- * anchors and the keyboard behave as if every slot were there. The shape is measured from the
- * rendered slots (columns from the grid's tracks) and again whenever the wall or the page above it
- * changes size; the window follows the page's scroll (@tanstack/react-virtual).
+ * in the DOM. The CSS grid decides the shape (columns from its tracks, one height for every slot of
+ * a layout), measured from the first slots it lays out, and again whenever the wall or the page
+ * above it changes size. From then on each rendered slot is placed at its own row and column and
+ * the list keeps the whole wall's height, so the scrollbar, the page height and the keyboard behave
+ * as if every slot were there, and a row coming or going moves nothing else (no relayout or repaint
+ * of the slots already shown). The window follows the page's scroll (@tanstack/react-virtual).
  */
 export function useWallWindow(listRef: RefObject<HTMLElement | null>, count: number, enabled: boolean, shapeKey: string): TWallWindow {
   const [geometry, setGeometry] = useState<TGeometry | null>(null);
@@ -102,25 +109,36 @@ export function useWallWindow(listRef: RefObject<HTMLElement | null>, count: num
   const firstRow = items[0]?.index ?? 0;
   const lastRow = items.at(-1)?.index ?? 0;
 
+  // Each slot's place is one object per shape, so a slot re-renders only when its own data changes.
+  const places = useMemo(() => {
+    const cache = new Map<number, CSSProperties>();
+    return (slot: number): CSSProperties | undefined => {
+      if (!windowed || !geometry) return undefined;
+      let place = cache.get(slot);
+      if (!place) {
+        const index = slot - 1;
+        place = {
+          position: 'absolute',
+          top: Math.floor(index / geometry.cols) * (geometry.rowHeight + geometry.rowGap),
+          left: (index % geometry.cols) * (geometry.colWidth + geometry.colGap),
+          width: geometry.colWidth,
+        };
+        cache.set(slot, place);
+      }
+      return place;
+    };
+  }, [windowed, geometry]);
+
   // One object per window, so the wall re-renders its slots only when the window moves.
   return useMemo((): TWallWindow => {
-    if (!windowed) return { first: 1, last: count, setSize: undefined, style: undefined, placeOf: () => ({}) };
-    if (!geometry) return { first: 1, last: Math.min(count, FIRST_SLOTS), setSize: count, style: undefined, placeOf: () => ({}) };
-    const pitch = geometry.rowHeight + geometry.rowGap;
+    if (!windowed) return { first: 1, last: count, setSize: undefined, style: undefined, placeOf: places };
+    if (!geometry) return { first: 1, last: Math.min(count, FIRST_SLOTS), setSize: count, style: undefined, placeOf: places };
     return {
       first: firstRow * cols + 1,
       last: Math.min(count, (lastRow + 1) * cols),
       setSize: count,
-      style: { paddingTop: firstRow * pitch, paddingBottom: Math.max(0, rows - lastRow - 1) * pitch },
-      placeOf(slot) {
-        const index = slot - 1;
-        return {
-          position: 'absolute',
-          top: Math.floor(index / cols) * pitch,
-          left: (index % cols) * (geometry.colWidth + geometry.colGap),
-          width: geometry.colWidth,
-        };
-      },
+      style: { height: rows * (geometry.rowHeight + geometry.rowGap) - geometry.rowGap },
+      placeOf: places,
     };
-  }, [windowed, geometry, count, cols, rows, firstRow, lastRow]);
+  }, [windowed, geometry, count, cols, rows, firstRow, lastRow, places]);
 }
