@@ -1,18 +1,83 @@
 /**
- * Issue #4 bench: a PRO user with 1,000 filled slots.
+ * Issue #4 and #14 bench: a PRO user with 1,000 filled slots, each with its own photo.
  * - GET /api/cards p50/p99 at 50 connections from a second process (budget p50 < 20 ms, p99 < 60 ms)
- * - /gallery in headless Chromium: time until every card image of the first screen is shown
- *   (budget 1.5 s), the bytes that first screen loads, and the frame rate while scrolling.
+ * - /gallery (custom layout, 1,000 slots) in headless Chromium next to a reference in the same run:
+ *   a plain static HTML page showing the same 1,000 thumbnails in a grid. For each, 3 cold loads
+ *   (a fresh browser context each): the first screen of cards and its bytes, then a scroll from top
+ *   to bottom (frames, layout time, DOM size). Medians, each next to its budget.
+ * - 12 MP uploads (bench/upload.ts) with their budgets.
  * Run after npm run build: npm run bench -- gallery
  */
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
+import type { TSlotView } from '../core/contracts/cards.types.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/helpers/e2e.ts';
 import { fmt, loadFromSecondProcess, postgresReachable, startBenchServer } from './lib.ts';
 import { seedGallery } from './seed-gallery.ts';
+import { measureUploads, pct } from './upload.ts';
+import { firstScreen, scrollToBottom, type TFirstScreen, type TScroll } from './wall/measure-page.ts';
+import { referencePage } from './wall/reference-page.ts';
+
+const RUNS = 3;
+const median = (xs: number[]) => pct(xs, 50);
 
 async function measureCards(label: string, url: string, cookie: string): Promise<void> {
   const r = await loadFromSecondProcess(`${url}/api/cards`, { headers: { cookie, 'accept-encoding': 'gzip, deflate, br' }, connections: 50, seconds: 10 });
   console.log(`GET /api/cards on ${label}, 50 connections, 10 s: ${fmt(r.rps, 0)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, errors ${r.errors}, non-2xx ${r.non2xx}  (budget p50 < 20, p99 < 60)`);
+}
+
+type TRun = { first: TFirstScreen; scroll: TScroll };
+
+/** RUNS cold loads of each page, alternating, each followed by a scroll to the bottom. */
+async function measurePages(browser: Browser, url: string, cookie: string, reference: string): Promise<{ wall: TRun[]; plain: TRun[] }> {
+  const referenceUrl = `${url}/bench-reference`;
+  const out = { wall: [] as TRun[], plain: [] as TRun[] };
+  for (let i = 0; i < RUNS; i++) {
+    for (const [which, target] of [['wall', `${url}/gallery`], ['plain', referenceUrl]] as const) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      try {
+        await context.addCookies([{ name: cookie.split('=')[0]!, value: cookie.split('=')[1]!, url }]);
+        // The PRO layout with the most cards on screen: custom, 1,000 slots, fitted columns.
+        await context.addInitScript(() => {
+          localStorage.setItem('ratio-gallery-settings', JSON.stringify({ layout: 'custom', customCount: 1000, fullGallery: false, registryMode: false }));
+        });
+        await context.route(referenceUrl, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: reference }));
+        const page = await context.newPage();
+        const first = await firstScreen(page, target);
+        const scroll = await scrollToBottom(context, page, 80);
+        out[which].push({ first, scroll });
+      } finally {
+        await context.close();
+      }
+    }
+  }
+  return out;
+}
+
+const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
+
+function printPages(wall: TRun[], plain: TRun[]): void {
+  const m = (runs: TRun[], f: (r: TRun) => number) => median(runs.map(f));
+  const line = (label: string, f: (r: TRun) => number, digits: number, budget = '') =>
+    console.log(`${label.padEnd(40)} ${fmt(m(wall, f), digits).padStart(10)} ${fmt(m(plain, f), digits).padStart(12)}   ${budget}`);
+  const fps = m(wall, (r) => r.scroll.fps) / m(plain, (r) => r.scroll.fps);
+  const maxFrame = Math.max(...wall.map((r) => r.scroll.maxFrame));
+  const firstMs = m(wall, (r) => r.first.ms);
+  const firstRatio = firstMs / m(plain, (r) => r.first.ms);
+  console.log(`\n/gallery, 1,000 cards, 1280x800, ${RUNS} cold runs each (median)`);
+  console.log(`${'measure'.padEnd(40)} ${'Ratio'.padStart(10)} ${'plain page'.padStart(12)}   budget`);
+  line('scroll top to bottom: frames/s', (r) => r.scroll.fps, 1, `>= 0.8x the plain page: ${fmt(fps, 2)}x ${verdict(fps >= 0.8)}`);
+  line('frames over 50 ms during the scroll', (r) => r.scroll.over50, 0);
+  line('longest frame (ms)', (r) => r.scroll.maxFrame, 0, `none over 100 ms: longest of all runs ${fmt(maxFrame, 0)} ms ${verdict(maxFrame <= 100)}`);
+  line('layout time during the scroll (ms)', (r) => r.scroll.layoutMs, 0);
+  line('style time during the scroll (ms)', (r) => r.scroll.styleMs, 0);
+  line('DOM elements at the top', (r) => r.scroll.nodesAtTop, 0);
+  line('DOM elements, most while scrolling', (r) => r.scroll.nodesMax, 0);
+  line('first screen of cards, cold (ms)', (r) => r.first.ms, 0, `<= 1.2x the plain page and < 1000 ms: ${fmt(firstRatio, 2)}x ${verdict(firstRatio <= 1.2 && firstMs < 1000)}`);
+  line('card images on the first screen', (r) => r.first.images, 0);
+  line('KB before the first screen', (r) => r.first.bytes / 1024, 0);
+  line('  of which script', (r) => r.first.scriptBytes / 1024, 0);
+  console.log(`runs, first screen ms: Ratio ${wall.map((r) => fmt(r.first.ms, 0)).join(', ')}; plain ${plain.map((r) => fmt(r.first.ms, 0)).join(', ')}`);
+  console.log(`runs, frames/s: Ratio ${wall.map((r) => fmt(r.scroll.fps, 1)).join(', ')}; plain ${plain.map((r) => fmt(r.scroll.fps, 1)).join(', ')}`);
 }
 
 const { server, url, cleanup } = await startBenchServer();
@@ -20,10 +85,9 @@ try {
   const cookie = await seedGallery(server, url);
 
   const body = await (await fetch(`${url}/api/cards`, { headers: { cookie } })).text();
-  const gz = await fetch(`${url}/api/cards`, { headers: { cookie, 'accept-encoding': 'gzip' } });
-  const wire = Number((await gz.arrayBuffer()).byteLength);
-  console.log(`GET /api/cards answer: ${JSON.parse(body).length} slots, ${(body.length / 1024).toFixed(0)} KB JSON (${gz.headers.get('content-encoding') ?? 'identity'} on the wire)`);
-  void wire;
+  const cards = JSON.parse(body) as TSlotView[];
+  const page = await fetch(`${url}/api/cards?limit=60`, { headers: { cookie } });
+  console.log(`GET /api/cards answer: ${cards.length} slots, ${(body.length / 1024).toFixed(0)} KB JSON; first page (?limit=60): ${((await page.text()).length / 1024).toFixed(0)} KB JSON`);
   await measureCards('PGlite', url, cookie);
   if (await postgresReachable()) {
     const pg = await startBenchServer({ postgres: true });
@@ -36,52 +100,23 @@ try {
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addCookies([{ name: cookie.split('=')[0]!, value: cookie.split('=')[1]!, url }]);
-    // The PRO layout with the most cards on screen: custom, 1000 slots.
-    await context.addInitScript(() => {
-      localStorage.setItem('ratio-cache-version', '3.2');
-      localStorage.setItem('ratio-gallery-settings', JSON.stringify({ layout: 'custom', customCount: 1000, fullGallery: false, registryMode: false }));
-    });
-    const page = await context.newPage();
-    const runs: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      await page.goto(`${url}/gallery`, { waitUntil: 'commit' });
-      const ms = await page.evaluate(() => new Promise<number>((resolve) => {
-        const check = () => {
-          const inView = [...document.querySelectorAll<HTMLImageElement>('img[src*="/api/images/"]')].filter((img) => {
-            const r = img.getBoundingClientRect();
-            return r.bottom > 0 && r.top < innerHeight && r.width > 0;
-          });
-          if (inView.length > 0 && inView.every((img) => img.complete && img.naturalWidth > 0)) resolve(performance.now());
-          else requestAnimationFrame(check);
-        };
-        check();
-      }));
-      runs.push(ms);
-    }
-    const shown = await page.evaluate(() => [...document.querySelectorAll('img[src*="/api/images/"]')].filter((i) => i.getBoundingClientRect().top < innerHeight).length);
-    const bytes = await page.evaluate(() => {
-      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      return (nav?.transferSize ?? 0) + res.reduce((s, e) => s + (e.transferSize || e.encodedBodySize || 0), 0);
-    });
-    console.log(`/gallery first screen (${shown} card images in view): ${runs.map((m) => fmt(m, 0)).join(', ')} ms (budget 1500); loaded ${(bytes / 1024).toFixed(0)} KB`);
-    const fps = await page.evaluate(() => new Promise<number>((resolve) => {
-      let frames = 0;
-      const start = performance.now();
-      const step = () => {
-        frames++;
-        window.scrollBy(0, 40);
-        if (performance.now() - start < 3000) requestAnimationFrame(step);
-        else resolve(frames / 3);
-      };
-      requestAnimationFrame(step);
-    }));
-    console.log(`scrolling 1,000 slots: ${fmt(fps, 0)} frames/s (headless, 40 px a frame)`);
+    const { wall, plain } = await measurePages(browser, url, cookie, referencePage(cards.map((c) => c.thumbUrl!)));
+    printPages(wall, plain);
   } finally {
     await browser.close();
   }
 } finally {
   await cleanup();
+}
+
+const up = await measureUploads();
+const floor = median(up.floor);
+const step = median(up.step);
+console.log(`\n${'12 MP JPEG upload (4000x3000, 4.8 MB), 15 runs each'.padEnd(56)}  p50 ms   p99 ms   budget`);
+console.log(`${'thumbnail-only floor'.padEnd(56)} ${fmt(floor).padStart(7)} ${fmt(pct(up.floor, 99)).padStart(8)}`);
+console.log(`${'image step (what the answer waits for)'.padEnd(56)} ${fmt(step).padStart(7)} ${fmt(pct(up.step, 99)).padStart(8)}   within 2x the floor: ${fmt(step / floor, 2)}x ${verdict(step <= 2 * floor)}`);
+console.log(`${'viewer size (stored after the answer)'.padEnd(56)} ${fmt(median(up.viewer)).padStart(7)} ${fmt(pct(up.viewer, 99)).padStart(8)}`);
+for (const h of up.http) {
+  const p50 = median(h.ms);
+  console.log(`${`upload end to end (HTTP, until the answer), ${h.label}`.padEnd(56)} ${fmt(p50).padStart(7)} ${fmt(pct(h.ms, 99)).padStart(8)}   p50 < 250 ms ${verdict(p50 < 250)}`);
 }

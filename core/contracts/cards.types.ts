@@ -15,6 +15,15 @@ export const ZSlotParams = z.object({
   slot: z.string().regex(/^[1-9][0-9]{0,3}$/, 'must be a whole number from 1 to 1000 in plain digits').transform(Number).pipe(ZSlotNumber),
 });
 
+/**
+ * GET /api/cards?limit=N: the first N filled slots in slot order (the first screen of a large wall);
+ * without it, every slot. Plain digits only, 1..1000.
+ */
+export const ZCardsQuery = z.object({
+  limit: z.string().regex(/^[1-9][0-9]{0,3}$/, 'must be a whole number from 1 to 1000 in plain digits').transform(Number)
+    .pipe(z.number().max(PRO_SLOTS, `must be at most ${PRO_SLOTS}`)).optional(),
+});
+
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 const money = z.union([text(40), z.null()]);
 

@@ -153,9 +153,11 @@ describe('trial user', () => {
     await custom.fill('5000');
     await custom.press('Enter');
     expect(await custom.inputValue()).toBe('1000');
-    await expect.poll(count).toBe(1000);
-    // Off-screen slots skip rendering (content-visibility), so read their text, not innerText.
-    expect(await slot(page, 1000).textContent()).toContain('CARD 1000');
+    // A wall this large renders the rows near the viewport; it still has (and says it has) 1,000 slots.
+    await page.getByRole('link', { name: 'Skip past the wall (1000 slots)' }).waitFor({ state: 'attached' });
+    expect(await slot(page, 1).getAttribute('aria-setsize')).toBe('1000');
+    await scrollToSlot(page, 1000);
+    expect(await slot(page, 1000).innerText()).toContain('CARD 1000');
     await custom.fill('45');
     await custom.blur();
     await expect.poll(count).toBe(45);
@@ -450,15 +452,107 @@ describe('a 1,000-card wall', () => {
       const img = document.querySelector<HTMLImageElement>('.g-grid li.is-filled img');
       return Boolean(img?.complete && img.naturalWidth > 0);
     });
-    await expect.poll(() => grid(page).locator('li.is-filled').count()).toBe(1000);
+    // Only the rows near the viewport are rendered; the wall holds all 1,000 filled slots.
+    await grid(page).and(page.locator(':not([aria-busy])')).waitFor();
+    expect(await slot(page, 1).getAttribute('aria-setsize')).toBe('1000');
+    expect(await grid(page).locator('li').count()).toBeLessThan(200);
+    expect(await page.getByText('Private gallery · 1,000 cards').count()).toBe(1);
 
     // Scrolling to the far end renders the last slots; thumbnails there load lazily.
-    await slot(page, 1000).scrollIntoViewIfNeeded();
+    await scrollToSlot(page, 1000);
     await expect.poll(() => slot(page, 1000).innerText(), { timeout: 5000 }).toContain('CARD 1000');
     await expect.poll(() => slot(page, 1000).locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await context.close();
   });
+
+  it('on slot 900: the viewer, edit, swap by tap, keyboard and drag, and delete all work', async () => {
+    const { context, page } = await e2e.newPage();
+    const user = await signUp(context, email('nine-hundred'));
+    await startTrial(context);
+    await seedCard(context, 1, { title: 'Seed' }, photo);
+    const [seeded] = (await (await context.request.get('/api/cards')).json()) as Array<{ thumbUrl: string }>;
+    await e2e.server.deps.db('card_slots').where({ user_id: user.id }).delete();
+    await fillSlotsInDb(e2e.server, user.id, 1000, seeded!.thumbUrl.split('/')[3]!);
+    await context.addInitScript(() => {
+      localStorage.setItem('ratio-gallery-settings', JSON.stringify({ layout: 'custom', customCount: 1000, fullGallery: false, registryMode: false }));
+    });
+    await openGallery(page);
+    const face = (n: number) => slot(page, n).locator('button.g-face');
+    const titles = async (...slots: number[]) => {
+      const all = Object.fromEntries((await apiCards(context)).map((c) => [c.slotNumber, c.title]));
+      return slots.map((n) => all[n] ?? null);
+    };
+
+    // The viewer, from slot 900; Esc returns focus to the card.
+    await scrollToSlot(page, 900);
+    expect(await grid(page).locator('li').count()).toBeLessThan(200);
+    await face(900).click();
+    const viewer = page.getByTestId('viewer');
+    await viewer.getByRole('heading', { name: 'Card 900' }).waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li')?.dataset.slot)).toBe('900');
+
+    // Edit.
+    await slot(page, 900).hover();
+    await slot(page, 900).getByRole('button', { name: 'Edit Card 900' }).click();
+    await dialog(page).getByLabel('Title').fill('Card 900 edited');
+    await dialog(page).getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page).getByText('Card updated successfully!').waitFor();
+    await expect.poll(() => face(900).getAttribute('aria-label')).toContain('Card 900 edited');
+
+    // Swap by tap: SWAP MODE is at the top of the page, the cards far below it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: /SWAP MODE/ }).click();
+    await scrollToSlot(page, 900);
+    await face(900).click();
+    await toast(page).getByText('Card Selected').waitFor();
+    await face(901).click();
+    await toast(page).getByText('Cards swapped successfully!').waitFor();
+    expect(await titles(900, 901)).toEqual(['Card 901', 'Card 900 edited']);
+
+    // Keyboard: Space selects; Tab walks slot by slot, past the rows first rendered; Enter swaps.
+    await dismissToast(page);
+    await face(900).focus();
+    await page.keyboard.press('Space');
+    await toast(page).getByText('Card Selected').waitFor();
+    for (let i = 0; i < 20; i++) await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li')?.dataset.slot)).toBe('920');
+    await page.keyboard.press('Enter');
+    await toast(page).getByText('Cards swapped successfully!').waitFor();
+    expect(await titles(900, 920)).toEqual(['Card 920', 'Card 901']);
+    await page.keyboard.press('Escape');
+    await page.getByText('Select a card, then the slot').waitFor({ state: 'detached' });
+
+    // Drag and drop.
+    await dismissToast(page);
+    await scrollToSlot(page, 900);
+    await slot(page, 900).locator('.g-frame').dragTo(slot(page, 902).locator('.g-frame'));
+    await toast(page).getByText('Cards swapped successfully!').waitFor();
+    expect(await titles(900, 902)).toEqual(['Card 902', 'Card 920']);
+
+    // Delete.
+    await slot(page, 900).hover();
+    await slot(page, 900).getByRole('button', { name: 'Delete Card 902' }).click();
+    await dialog(page).getByRole('button', { name: 'Delete Card' }).click();
+    await toast(page).getByText('Card deleted successfully!').waitFor();
+    expect(await slot(page, 900).innerText()).toMatch(/ADD ITEM\s+CARD 900\s+AWAITING ACQUISITION/);
+    expect(await titles(899, 900, 901)).toEqual(['Card 899', null, 'Card 900 edited']);
+    expect((await apiCards(context)).length).toBe(999);
+    await context.close();
+  });
 });
+
+/** Scrolls down the page a screen at a time until slot n is rendered, then brings it to the middle. */
+async function scrollToSlot(page: Page, n: number): Promise<void> {
+  for (let i = 0; i < 400 && !(await slot(page, n).count()); i++) {
+    await page.evaluate(() => new Promise((done) => {
+      window.scrollBy({ top: innerHeight, behavior: 'instant' });
+      requestAnimationFrame(() => requestAnimationFrame(done));
+    }));
+  }
+  await slot(page, n).evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+}
 
 async function dismissToast(page: Page): Promise<void> {
   const close = page.getByRole('button', { name: 'Dismiss notification' });

@@ -20,7 +20,7 @@ import { createPsaVerifier } from '../../services/analysis/psa-verify.ts';
 import { exportCards, exportFileName } from '../../services/cards/export-cards.ts';
 import { importCards, previewImport } from '../../services/cards/import-cards.ts';
 import { cardValueHistory, totalValueHistory } from '../../services/cards/value-history.ts';
-import { ZCardFields, ZMigrate, ZSlotParams, ZSwap, ZTransfer, ZUploadFields, type TMigrateAnswer, type TTransferAnswer } from '../../../core/contracts/cards.types.ts';
+import { ZCardFields, ZCardsQuery, ZMigrate, ZSlotParams, ZSwap, ZTransfer, ZUploadFields, type TMigrateAnswer, type TTransferAnswer } from '../../../core/contracts/cards.types.ts';
 
 /** An import's body: `{ csv }`, the file's text (core/contracts/csv.types.ts MAX_IMPORT_BYTES, plus JSON escaping). */
 const IMPORT_BODY = { limit: MAX_IMPORT_BYTES * 2, maxDepth: 1, maxValues: 4 };
@@ -35,7 +35,8 @@ export function cardRoutes(deps: TDeps): Router {
 
   const gallery = createGalleryCache();
   router.get('/cards', auth, async (ctx) => {
-    const answer = await gallery.get(deps.db, userOf(ctx));
+    const { limit } = parseInput(ZCardsQuery, { limit: ctx.query.limit });
+    const answer = await gallery.get(deps.db, userOf(ctx), limit);
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('ETag', answer.etag);
     ctx.set('Vary', 'Accept-Encoding, Cookie');

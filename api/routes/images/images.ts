@@ -5,6 +5,7 @@ import type { TDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser, userOf } from '../../middleware/session.ts';
 import { variantKey, variantMime } from '../../services/images/save-card-image.ts';
+import { readViewerSize } from '../../services/images/viewer-size.ts';
 
 const ZImageParams = z.object({ id: z.uuid(), variant: z.enum(['thumb', 'large', 'original']) });
 
@@ -20,7 +21,7 @@ export function imageRoutes(deps: TDeps): Router {
     const { id, variant } = params.data;
     const image = await CardImage.query(deps.db).findById(id);
     if (!image || image.userId !== userOf(ctx).id) throw notFound('No such image');
-    const data = await deps.images.read(variantKey(image, variant));
+    const data = variant === 'large' ? await readViewerSize(deps.images, image) : await deps.images.read(variantKey(image, variant));
     if (!data) throw notFound('No such image');
     ctx.type = variantMime(image, variant);
     ctx.set('Cache-Control', 'private, max-age=31536000, immutable');

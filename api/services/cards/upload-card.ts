@@ -4,6 +4,7 @@ import type { User } from '../../../db/models/User.ts';
 import type { ImageStore } from '../images/image-store.ts';
 import { processImage } from '../images/process-image.ts';
 import { deleteImageRows, insertImageRow, removeImageFiles, writeImageFiles } from '../images/save-card-image.ts';
+import { writeViewerSizeLater } from '../images/viewer-size.ts';
 import { recordValue, valueFields } from './card-values.ts';
 import { lockUser } from '../accounts/lock-user.ts';
 import { assertCanEditSlots } from './slot-access.ts';
@@ -17,9 +18,10 @@ export interface TCardFields {
 
 /**
  * Puts a photo (and optional fields) into a slot: a new card in an empty slot, or a new photo for
- * the card already there. The image is checked and sized before the transaction; the slot write
- * is one transaction; a replaced photo's files are removed after commit, and the new files are
- * removed again if the write fails.
+ * the card already there. The image is checked, its original and thumbnail stored before the
+ * transaction; the slot write is one transaction; after commit the viewer size is made without
+ * holding up the answer (the image route waits for it or makes it, viewer-size.ts), a replaced
+ * photo's files are removed, and the new files are removed again if the write fails.
  */
 export async function uploadCard(opts: {
   db: Knex;
@@ -32,7 +34,7 @@ export async function uploadCard(opts: {
 }): Promise<CardSlot> {
   assertCanEditSlots(opts.user, opts.now, [opts.slotNumber]);
   const processed = await processImage(opts.image);
-  const imageId = await writeImageFiles(opts.images, opts.user.id, processed);
+  const imageId = await writeImageFiles(opts.images, opts.user.id, processed, { viewerLater: true });
   let replacedImage: string | null = null;
   try {
     const card = await opts.db.transaction(async (trx) => {
@@ -58,6 +60,7 @@ export async function uploadCard(opts: {
       await recordValue(trx, saved, opts.now);
       return saved;
     });
+    writeViewerSizeLater(opts.images, opts.user.id, imageId, processed);
     if (replacedImage) await removeImageFiles(opts.images, opts.user.id, [replacedImage]);
     return card;
   } catch (err) {

@@ -29,14 +29,21 @@ export function variantKey(image: Pick<CardImage, 'id' | 'userId' | 'mime'>, var
   return `${imageFolder(image.userId, image.id)}/${file}`;
 }
 
-/** Writes a processed image's files; returns the id of the new image (no row yet). */
-export async function writeImageFiles(store: ImageStore, userId: number, image: TProcessedImage): Promise<string> {
+/** The store key of an image's viewer size. */
+export const viewerKey = (userId: number, id: string, mime: string) => `${imageFolder(userId, id)}/${largeFile(mime)}`;
+
+/**
+ * Writes a processed image's files; returns the id of the new image (no row yet). With
+ * `viewerLater`, the viewer size is left out: the caller hands it to writeViewerSizeLater
+ * (viewer-size.ts) once its row has committed.
+ */
+export async function writeImageFiles(store: ImageStore, userId: number, image: TProcessedImage, opts: { viewerLater?: boolean } = {}): Promise<string> {
   const id = randomUUID();
   const folder = imageFolder(userId, id);
   await Promise.all([
     store.write(`${folder}/original.${image.original.ext}`, image.original.data),
     store.write(`${folder}/${IMAGE_VARIANTS.thumb}`, image.thumb),
-    store.write(`${folder}/${largeFile(image.original.mime)}`, image.large),
+    opts.viewerLater ? undefined : image.large().then((data) => store.write(viewerKey(userId, id, image.original.mime), data)),
   ]);
   return id;
 }
@@ -53,7 +60,17 @@ export async function deleteImageRows(trx: Knex.Transaction, ids: string[]): Pro
   if (ids.length) await CardImage.query(trx).delete().whereIn('id', ids);
 }
 
-/** Removes images' files. Idempotent; failures are left for a clean-up job rather than thrown. */
+/** Writes still running after their answer, by image folder (viewer-size.ts): a removal waits for them. */
+export const lateWrites = new Map<string, Promise<unknown>>();
+
+/**
+ * Removes images' files, once any viewer size still being written for them is stored (so it cannot
+ * land in a folder already removed). Idempotent; failures are left for a clean-up job rather than thrown.
+ */
 export async function removeImageFiles(store: ImageStore, userId: number, ids: string[]): Promise<void> {
-  await Promise.allSettled(ids.map((id) => store.removePrefix(imageFolder(userId, id))));
+  await Promise.allSettled(ids.map(async (id) => {
+    const folder = imageFolder(userId, id);
+    await lateWrites.get(folder)?.catch(() => undefined);
+    await store.removePrefix(folder);
+  }));
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { FIRST_SCREEN_SCRIPT } from './first-screen-boot.ts';
 import { THEME_BOOT_SCRIPT } from './theme-boot.ts';
 
 /**
@@ -34,7 +35,7 @@ export const PAGE_CSP = {
   ],
   scriptDirective: {
     resources: ["'self'", ...STRIPE_CSP.script],
-    hashes: [`sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}`],
+    hashes: [THEME_BOOT_SCRIPT, FIRST_SCREEN_SCRIPT].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}` as const),
   },
   styleDirective: {
     resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }],

@@ -10,6 +10,7 @@ import { toast } from './toast.ts';
 import type { TGalleryAccess } from './gallery-layout.ts';
 import { setUser, type TUser } from './user.ts';
 import type { TSlotView } from '../../../core/contracts/cards.types.ts';
+import { FIRST_PAGE, FIRST_PAGE_PATH } from '../lib/first-screen-boot.ts';
 
 /* ---------- Types ---------- */
 
@@ -39,8 +40,13 @@ export type TGalleryDialog =
 
 /** Filled slots by slot number (empty slots have no entry). */
 export const $cards = atom<ReadonlyMap<number, TGalleryCard>>(new Map());
-/** 'loading' until the first GET /api/cards answers. */
-export const $cardsState = atom<'loading' | 'ready' | 'error'>('loading');
+/**
+ * 'loading' until the first cards arrive; 'partial' while only the first page is known (slots up
+ * to $cardsKnownUpTo); 'ready' once the whole wall is.
+ */
+export const $cardsState = atom<'loading' | 'partial' | 'ready' | 'error'>('loading');
+/** While 'partial': the highest slot whose content is known (the slots after it are not yet). */
+export const $cardsKnownUpTo = atom<number>(0);
 /** The filled slots in slot order. */
 export const $cardList = computed($cards, (cards) => [...cards.values()].sort((a, b) => a.slotNumber - b.slotNumber));
 /** SWAP MODE: taps select and swap instead of opening the viewer. */
@@ -118,11 +124,38 @@ function cardError(err: unknown, fallback: string): void {
   toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'error' });
 }
 
-/** Loads the user's slots. Safe to call again (after a trial start, a retry). */
+/**
+ * The first page of cards as the page's inline script received it (the page preloads it and asks
+ * for it before the app's script runs, first-screen-boot.ts), or null if it got none.
+ */
+function bootFirstPage(): Promise<TGalleryCard[] | null> | undefined {
+  return typeof window === 'undefined' ? undefined : window.__ratioFirstPage;
+}
+
+function setCards(list: readonly TGalleryCard[]): void {
+  $cards.set(new Map(list.filter((c) => !c.isEmpty).map((c) => [c.slotNumber, c])));
+}
+
+/**
+ * Loads the user's slots. On the page's first load the first page comes first, so the first screen
+ * of cards does not wait for a 1,000-card answer; the whole wall follows once it is drawn. Safe to call
+ * again (after a trial start, a retry): then it loads the whole wall.
+ */
 export async function loadCards(): Promise<void> {
   try {
-    const list = await apiRequest<TGalleryCard[]>('GET', '/api/cards');
-    $cards.set(new Map(list.filter((c) => !c.isEmpty).map((c) => [c.slotNumber, c])));
+    if ($cardsState.get() === 'loading') {
+      const first = (await bootFirstPage()) ?? (await apiRequest<TGalleryCard[]>('GET', FIRST_PAGE_PATH));
+      setCards(first);
+      if (first.length < FIRST_PAGE) {
+        $cardsState.set('ready');
+        return;
+      }
+      $cardsKnownUpTo.set(first.at(-1)?.slotNumber ?? 0);
+      $cardsState.set('partial');
+      // The rest once the first screen is drawn and its thumbnails asked for.
+      await new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 300 }) : setTimeout(resolve, 0)));
+    }
+    setCards(await apiRequest<TGalleryCard[]>('GET', '/api/cards'));
     $cardsState.set('ready');
   } catch {
     if ($cardsState.get() !== 'ready') $cardsState.set('error');

@@ -27,7 +27,11 @@ export default function GalleryView({ user }: { user: TUser }) {
   const settings = useStore($settings);
   const cards = useStore($cards);
   const list = useStore($cardList);
-  const ready = useStore($cardsState) === 'ready';
+  const cardsState = useStore($cardsState);
+  const ready = cardsState === 'ready';
+  // While only the first page of a large wall is in, the panels hold their place (the wall does not
+  // jump when the rest arrives) with their figures hidden: they would count the first page only.
+  const shown = ready || cardsState === 'partial';
   const swapMode = useStore($swapMode);
   // On a phone the summary panels fold into one line, so the first row of cards is on the first screen.
   const phone = useMediaQuery('(max-width: 640px)');
@@ -68,7 +72,7 @@ export default function GalleryView({ user }: { user: TUser }) {
     <main id="main" className="container gallery g-page">
       <div className="g-head">
         <div className="g-head-title">
-          <p className="eyebrow">Private gallery · {list.length.toLocaleString('en-US')} {list.length === 1 ? 'card' : 'cards'}</p>
+          <p className="eyebrow">Private gallery{ready && ` · ${list.length.toLocaleString('en-US')} ${list.length === 1 ? 'card' : 'cards'}`}</p>
           <GalleryTitle />
         </div>
         {access.canEdit && (
@@ -85,7 +89,7 @@ export default function GalleryView({ user }: { user: TUser }) {
 
       <GalleryToolbar access={access} />
 
-      {panels && ready && phone && (
+      {panels && shown && phone && (
         <button
           type="button"
           className="g-panels-toggle"
@@ -94,12 +98,12 @@ export default function GalleryView({ user }: { user: TUser }) {
           onClick={() => setPanelsOpen((open) => !open)}
         >
           <span className="g-panels-toggle-label">{registry ? 'Registry & insights' : 'Portfolio insights'}</span>
-          <span className="g-panels-toggle-figure">{formatCents(insights.totalCents)} · {list.length.toLocaleString('en-US')} {list.length === 1 ? 'card' : 'cards'}</span>
+          <span className="g-panels-toggle-figure" aria-hidden={!ready || undefined}>{formatCents(insights.totalCents)} · {list.length.toLocaleString('en-US')} {list.length === 1 ? 'card' : 'cards'}</span>
           <span className="g-panels-toggle-chevron" aria-hidden="true" />
         </button>
       )}
-      {panels && ready && (!phone || panelsOpen) && (
-        <div className="g-panels" id="gallery-panels">
+      {panels && shown && (!phone || panelsOpen) && (
+        <div className="g-panels" id="gallery-panels" aria-busy={!ready || undefined}>
           {registry && <RegistryPanel figures={figures} />}
           <InsightsCard insights={insights} view={insightsView(access.pro, list.length)} withTotals={!registry} />
         </div>

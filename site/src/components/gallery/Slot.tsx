@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { TGalleryCard } from '../../stores/gallery.ts';
 import { cardName, slotLabel, valueText } from './format.ts';
 import NoPhoto from './NoPhoto.tsx';
@@ -10,7 +10,23 @@ export type TSlotMode = 'edit' | 'swap' | 'view-only';
 /** Id of the swap instructions that slot buttons point to in swap mode. */
 export const SWAP_HELP_ID = 'swap-help';
 
-interface FilledProps {
+/** Where a slot sits when the wall renders only a window of its slots (SlotGrid). */
+interface TPlacement {
+  /** The wall's slot count when only part of it is rendered: the item's aria-setsize. */
+  setSize?: number | undefined;
+  /** A position outside the rendered rows (a focused or dragged slot kept mounted). */
+  placed?: CSSProperties | undefined;
+}
+
+/** The list item attributes of slot n. */
+const itemProps = (n: number, { setSize, placed }: TPlacement) => ({
+  'data-slot': n,
+  'aria-posinset': setSize ? n : undefined,
+  'aria-setsize': setSize,
+  style: placed,
+});
+
+interface FilledProps extends TPlacement {
   card: TGalleryCard;
   mode: TSlotMode;
   registry: boolean;
@@ -29,6 +45,7 @@ function Placard({ slot, card }: { slot: number; card?: TGalleryCard }) {
       <div className="g-placard is-empty">
         <span className="g-placard-no">{slotLabel(slot)}</span>
         <span className="g-placard-title">—</span>
+        <span className="g-placard-figures" aria-hidden="true" />
       </div>
     );
   }
@@ -51,7 +68,7 @@ function Placard({ slot, card }: { slot: number; card?: TGalleryCard }) {
  * edit and delete buttons. Clicks are handled by the grid through data-action / data-slot, so the
  * component takes only plain props and re-renders only when its own card or flags change.
  */
-export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selected, pending, dropTarget, dragging, draggable, retained = false }: FilledProps) {
+export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selected, pending, dropTarget, dragging, draggable, retained = false, ...at }: FilledProps) {
   const n = card.slotNumber;
   const name = cardName(card);
   const value = valueText(card.value, card.valueCents);
@@ -72,7 +89,7 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
     : `${slotLabel(n)}: ${name}${value ? `, ${value}` : ''}. View full image`;
 
   return (
-    <li className={classes.join(' ')} data-slot={n} aria-busy={pending || undefined} data-testid="filled-slot" data-retained={retained || undefined}>
+    <li className={classes.join(' ')} {...itemProps(n, at)} aria-busy={pending || undefined} data-testid="filled-slot" data-retained={retained || undefined}>
       <div className="g-frame" draggable={draggable} data-drag={draggable ? n : undefined}>
         {mode === 'view-only' ? (
           <div className="g-face">{image}</div>
@@ -111,7 +128,7 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
   );
 });
 
-interface EmptyProps {
+interface EmptyProps extends TPlacement {
   slot: number;
   mode: TSlotMode;
   registry: boolean;
@@ -120,7 +137,7 @@ interface EmptyProps {
 }
 
 /** An empty slot (spec §2): ADD ITEM, CARD NN, AWAITING ACQUISITION; opens the add-item dialog. */
-export const EmptySlot = memo(function EmptySlot({ slot, mode, registry, pending, dropTarget }: EmptyProps) {
+export const EmptySlot = memo(function EmptySlot({ slot, mode, registry, pending, dropTarget, ...at }: EmptyProps) {
   const body = (
     <>
       <span className="g-empty-plus" aria-hidden="true"><PlusIcon size={22} /></span>
@@ -134,7 +151,7 @@ export const EmptySlot = memo(function EmptySlot({ slot, mode, registry, pending
   if (pending) classes.push('is-pending');
   if (mode === 'view-only') classes.push('is-inert');
   return (
-    <li className={classes.join(' ')} data-slot={slot} data-testid="empty-slot">
+    <li className={classes.join(' ')} {...itemProps(slot, at)} data-testid="empty-slot">
       {mode === 'view-only' ? (
         <div className="g-frame g-empty">{body}</div>
       ) : (
@@ -155,9 +172,9 @@ export const EmptySlot = memo(function EmptySlot({ slot, mode, registry, pending
 });
 
 /** A slot past the plan's limit (a legacy account in a larger layout): opens the upgrade prompt. */
-export const LockedSlot = memo(function LockedSlot({ slot, registry }: { slot: number; registry: boolean }) {
+export const LockedSlot = memo(function LockedSlot({ slot, registry, ...at }: { slot: number; registry: boolean } & TPlacement) {
   return (
-    <li className="g-slot is-locked" data-slot={slot}>
+    <li className="g-slot is-locked" {...itemProps(slot, at)}>
       <button type="button" className="g-frame g-empty" data-action="locked" data-slot={slot} aria-label={`${slotLabel(slot)}: PRO slot, upgrade to use it`}>
         <span className="g-empty-plus" aria-hidden="true"><LockIcon size={20} /></span>
         <span className="g-empty-no">{slotLabel(slot)}</span>
@@ -168,11 +185,12 @@ export const LockedSlot = memo(function LockedSlot({ slot, registry }: { slot: n
   );
 });
 
-/** The shape of a slot while the cards load. */
-export const SkeletonSlot = memo(function SkeletonSlot() {
+/** The shape of a slot while the cards load (slot numbered once the wall is known, not yet its card). */
+export const SkeletonSlot = memo(function SkeletonSlot({ slot, registry = false, ...at }: { slot: number; registry?: boolean } & TPlacement) {
   return (
-    <li className="g-slot is-skeleton" aria-hidden="true">
+    <li className="g-slot is-skeleton" aria-hidden="true" style={at.placed} data-skeleton={slot}>
       <div className="g-frame"><span className="g-shimmer" /></div>
+      {registry && <Placard slot={slot} />}
     </li>
   );
 });

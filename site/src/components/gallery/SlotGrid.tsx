@@ -1,8 +1,9 @@
-import { useEffect, useState, type DragEvent, type MouseEvent, type ReactElement } from 'react';
+import { useMemo, useRef, useState, type DragEvent, type FocusEvent, type MouseEvent, type ReactElement } from 'react';
 import { useStore } from '@nanostores/react';
-import { $cards, $cardsState, $pendingSlots, $swapMode, $swapSelection, loadCards, openDialog, swapCards, tapSlotForSwap } from '../../stores/gallery.ts';
+import { $cards, $cardsKnownUpTo, $cardsState, $pendingSlots, $swapMode, $swapSelection, loadCards, openDialog, swapCards, tapSlotForSwap } from '../../stores/gallery.ts';
 import type { TGalleryAccess } from '../../stores/gallery-layout.ts';
 import { EmptySlot, FilledSlot, LockedSlot, SkeletonSlot, type TSlotMode } from './Slot.tsx';
+import { useWallWindow } from './use-wall-window.ts';
 
 interface Props {
   access: TGalleryAccess;
@@ -15,9 +16,6 @@ interface Props {
 
 /** Skeleton slots shown while the cards load (enough for a first screen). */
 const SKELETONS = 12;
-/** Slots rendered at once: the first screen first, the rest in batches between frames. */
-const FIRST_BATCH = 48;
-const BATCH = 240;
 
 function slotOf(event: { target: EventTarget }): number | null {
   const el = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-slot]') : null;
@@ -25,38 +23,41 @@ function slotOf(event: { target: EventTarget }): number | null {
 }
 
 /**
- * The slot wall. One click handler and one set of drag handlers on the list serve every slot
- * (data-action / data-slot), so 1,000 slots cost 1,000 small memoized elements and nothing more.
- * In swap mode a click, Enter or Space on a slot button is a tap (spec §4); a filled slot can also
- * be dragged onto another slot (HTML5 drag and drop).
+ * The slot wall. Only the rows near the viewport are rendered, each slot placed at its row and
+ * column in a list as tall as the whole wall (useWallWindow). One click handler and one set of
+ * drag handlers on the list serve every slot (data-action / data-slot), so a slot is a small
+ * memoized element with no effects or listeners of its own. In swap mode a click, Enter or Space
+ * on a slot button is a tap (spec §4); a filled slot can also be dragged onto another slot (HTML5
+ * drag and drop). The slot last focused
+ * and the slot being dragged stay mounted when they scroll out of the window, so focus is never
+ * lost and a drag can travel the whole wall.
  */
 export default function SlotGrid({ access, count, columns, registry }: Props) {
   const cards = useStore($cards);
   const state = useStore($cardsState);
+  const knownUpTo = useStore($cardsKnownUpTo);
   const swapMode = useStore($swapMode);
   const selected = useStore($swapSelection);
   const pending = useStore($pendingSlots);
   const [drag, setDrag] = useState<{ from: number; over: number | null } | null>(null);
-  const [rendered, setRendered] = useState(FIRST_BATCH);
-
-  // A 1,000-slot wall paints its first screen first, then grows a batch per task, so the first
-  // thumbnails load and paint without waiting for the last slot.
-  useEffect(() => {
-    if (state !== 'ready' || rendered >= count) return;
-    const timer = window.setTimeout(() => setRendered((n) => n + BATCH), 0);
-    return () => window.clearTimeout(timer);
-  }, [state, rendered, count]);
+  const [focused, setFocused] = useState<number | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const ready = state === 'ready';
+  const wall = useWallWindow(listRef, count, state !== 'loading', `${columns}|${registry}`);
 
   const mode: TSlotMode = !access.canEdit ? 'view-only' : swapMode ? 'swap' : 'edit';
-  const canDrag = access.pro && access.canEdit;
+  const canDrag = access.pro && access.canEdit && ready;
   const usable = (slot: number) => slot >= 1 && slot <= access.maxSlots;
 
   const onClick = (event: MouseEvent<HTMLOListElement>) => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-action]') : null;
     if (!target) return;
     const slot = Number(target.dataset.slot);
-    if (!Number.isInteger(slot) || (pending.has(slot) && target.dataset.action !== 'view')) return;
-    switch (target.dataset.action) {
+    const action = target.dataset.action;
+    if (!Number.isInteger(slot) || (pending.has(slot) && action !== 'view')) return;
+    // Until the whole wall has loaded, slots only open the viewer: a change waits for every slot.
+    if (!ready && !(action === 'view' || (action === 'open' && mode !== 'swap'))) return;
+    switch (action) {
       case 'open':
         if (mode === 'swap') tapSlotForSwap(slot);
         else openDialog({ kind: 'view', slot });
@@ -79,6 +80,11 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
         openDialog({ kind: 'upsell', feature: 'locked-slot' });
         break;
     }
+  };
+
+  const onFocus = (event: FocusEvent<HTMLOListElement>) => {
+    const slot = slotOf(event);
+    if (slot !== null && slot !== focused) setFocused(slot);
   };
 
   const dragHandlers = canDrag
@@ -114,6 +120,38 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
       }
     : {};
 
+  const slotElement = (n: number, placed = wall.placeOf(n)): ReactElement => {
+    if (state === 'partial' && n > knownUpTo) return <SkeletonSlot key={n} slot={n} registry={registry} setSize={wall.setSize} placed={placed} />;
+    const card = cards.get(n);
+    const busy = pending.has(n);
+    const over = drag?.over === n && drag.from !== n;
+    if (card) {
+      const retained = access.readOnlyAbove !== null && n > access.readOnlyAbove;
+      return (
+        <FilledSlot key={n} card={card} mode={retained ? 'view-only' : mode} registry={registry} selected={selected === n} pending={busy}
+          dropTarget={over} dragging={drag?.from === n} draggable={canDrag && mode !== 'view-only' && !busy && !retained} retained={retained} setSize={wall.setSize} placed={placed} />
+      );
+    }
+    if (!usable(n) && access.canEdit) return <LockedSlot key={n} slot={n} registry={registry} setSize={wall.setSize} placed={placed} />;
+    return <EmptySlot key={n} slot={n} mode={mode} registry={registry} pending={busy} dropTarget={over} setSize={wall.setSize} placed={placed} />;
+  };
+
+  // Rebuilt only when the window or a slot's data moves, not on every scroll event.
+  const items = useMemo(() => {
+    const list: ReactElement[] = [];
+    if (state === 'loading' || state === 'error') {
+      for (let n = 1; n <= Math.min(count, SKELETONS); n++) list.push(<SkeletonSlot key={n} slot={n} />);
+      return list;
+    }
+    for (let n = wall.first; n <= wall.last; n++) list.push(slotElement(n));
+    // Kept mounted out of the window (measured walls only: a small wall renders every slot anyway).
+    for (const n of new Set([focused, drag?.from])) {
+      if (n && n <= count && (n < wall.first || n > wall.last) && wall.placeOf(n)) list.push(slotElement(n));
+    }
+    return list;
+    // slotElement reads only the values listed here.
+  }, [state, count, wall, cards, knownUpTo, pending, drag, selected, focused, mode, registry, access, canDrag]);
+
   if (state === 'error') {
     return (
       <div className="g-load-error card" role="alert">
@@ -124,36 +162,18 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
     );
   }
 
-  const items: ReactElement[] = [];
-  if (state === 'loading') {
-    for (let n = 1; n <= Math.min(count, SKELETONS); n++) items.push(<SkeletonSlot key={n} />);
-  } else {
-    for (let n = 1; n <= Math.min(count, rendered); n++) {
-      const card = cards.get(n);
-      const busy = pending.has(n);
-      const over = drag?.over === n && drag.from !== n;
-      if (card) {
-        const retained = access.readOnlyAbove !== null && n > access.readOnlyAbove;
-        items.push(
-          <FilledSlot key={n} card={card} mode={retained ? 'view-only' : mode} registry={registry} selected={selected === n} pending={busy}
-            dropTarget={over} dragging={drag?.from === n} draggable={canDrag && mode !== 'view-only' && !busy && !retained} retained={retained} />,
-        );
-      } else if (!usable(n) && access.canEdit) {
-        items.push(<LockedSlot key={n} slot={n} registry={registry} />);
-      } else {
-        items.push(<EmptySlot key={n} slot={n} mode={mode} registry={registry} pending={busy} dropTarget={over} />);
-      }
-    }
-  }
-
   return (
     <ol
+      ref={listRef}
       className={`g-grid${columns ? '' : ' is-fit'}${registry ? ' is-registry' : ''}${swapMode ? ' is-swapping' : ''}${drag ? ' is-dragging' : ''}`}
+      style={wall.style}
       data-cols={columns ?? undefined}
       aria-label="Gallery slots"
-      aria-busy={state === 'loading' || rendered < count || undefined}
+      aria-busy={!ready || undefined}
       data-testid="slot-grid"
+      data-window={`${wall.first}-${wall.last}`}
       onClick={onClick}
+      onFocus={onFocus}
       {...dragHandlers}
     >
       {items}

@@ -1,0 +1,65 @@
+import type { CardImage } from '../../../db/models/CardImage.ts';
+import type { ImageStore } from './image-store.ts';
+import { viewerFromOriginal, type TProcessedImage } from './process-image.ts';
+import { imageFolder, lateWrites, variantKey, viewerKey } from './save-card-image.ts';
+
+/** Viewer sizes being made again from their original, by image folder: one job per image. */
+const remaking = new Map<string, Promise<Buffer | null>>();
+
+function track<T>(folder: string, job: Promise<T>): Promise<T> {
+  lateWrites.set(folder, job);
+  void job.finally(() => {
+    if (lateWrites.get(folder) === job) lateWrites.delete(folder);
+  }).catch(() => undefined);
+  return job;
+}
+
+/**
+ * Makes and stores an image's viewer size after its row has committed, so the upload answers
+ * without waiting for it (the thumbnail and the original are stored before the commit). Never
+ * throws: if it fails, or the process stops first, readViewerSize makes it on the next request.
+ */
+export function writeViewerSizeLater(store: ImageStore, userId: number, id: string, image: TProcessedImage): void {
+  const job = image.large().then((data) => store.write(viewerKey(userId, id, image.original.mime), data)).catch(() => undefined);
+  track(imageFolder(userId, id), job);
+}
+
+/**
+ * An image's viewer size, for GET /api/images/:id/large. Normally the stored file. In the moment
+ * after an upload answered, before its viewer size is stored, this waits for that write; if the
+ * file is missing with no write under way in this process (another process is still making it, or
+ * stopped before it did), it is made again from the stored original, answered and kept. Null only
+ * when the original is gone too.
+ */
+export async function readViewerSize(store: ImageStore, image: Pick<CardImage, 'id' | 'userId' | 'mime'>): Promise<Buffer | null> {
+  const key = variantKey(image, 'large');
+  const stored = await store.read(key);
+  if (stored) return stored;
+  const folder = imageFolder(image.userId, image.id);
+  const late = lateWrites.get(folder);
+  if (late) {
+    await late.catch(() => undefined);
+    const written = await store.read(key);
+    if (written) return written;
+  }
+  let job = remaking.get(folder);
+  if (!job) {
+    job = remake(store, image, key).finally(() => remaking.delete(folder));
+    remaking.set(folder, job);
+    track(folder, job);
+  }
+  return job;
+}
+
+async function remake(store: ImageStore, image: Pick<CardImage, 'id' | 'userId' | 'mime'>, key: string): Promise<Buffer | null> {
+  const original = await store.read(variantKey(image, 'original'));
+  if (!original) return null;
+  const data = await viewerFromOriginal(original, image.mime).catch(() => null);
+  if (data) await store.write(key, data).catch(() => undefined);
+  return data;
+}
+
+/** Resolves once every viewer size being written in this process is stored (benches, tests, shutdown). */
+export async function viewerSizesSettled(): Promise<void> {
+  while (lateWrites.size) await Promise.allSettled([...lateWrites.values()]);
+}

@@ -1,0 +1,94 @@
+/** What bench/gallery.ts measures of a page in headless Chromium: its cold first screen and a scroll to the bottom. */
+import type { BrowserContext, Page } from 'playwright-core';
+
+export interface TFirstScreen {
+  /** From navigation start until every card image in the viewport is shown (ms). */
+  ms: number;
+  /** Card images in the viewport then. */
+  images: number;
+  /** Bytes loaded until then, and of them script. */
+  bytes: number;
+  scriptBytes: number;
+}
+
+export interface TScroll {
+  fps: number;
+  /** Frames longer than 50 ms, and the longest frame (ms). */
+  over50: number;
+  maxFrame: number;
+  /** Time the page spent in layout and style during the scroll (CDP Performance metrics, ms). */
+  layoutMs: number;
+  styleMs: number;
+  /** Elements in the document at the top, and the most seen while scrolling. */
+  nodesAtTop: number;
+  nodesMax: number;
+}
+
+/** Loads `url` in a fresh page and waits until every card image in the viewport is shown. */
+export async function firstScreen(page: Page, url: string): Promise<TFirstScreen> {
+  await page.goto(url, { waitUntil: 'commit' });
+  return page.evaluate(() => new Promise<TFirstScreen>((resolve) => {
+    const check = () => {
+      const inView = [...document.querySelectorAll<HTMLImageElement>('img[src*="/api/images/"]')].filter((img) => {
+        const r = img.getBoundingClientRect();
+        return r.bottom > 0 && r.top < innerHeight && r.width > 0;
+      });
+      if (inView.length > 0 && inView.every((img) => img.complete && img.naturalWidth > 0)) {
+        const ms = performance.now();
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+        const loaded = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.responseEnd <= ms);
+        const size = (e: PerformanceResourceTiming) => e.transferSize || e.encodedBodySize || 0;
+        resolve({
+          ms,
+          images: inView.length,
+          bytes: (nav ? size(nav) : 0) + loaded.reduce((s, e) => s + size(e), 0),
+          scriptBytes: loaded.filter((e) => e.initiatorType === 'script' || /\.m?js(\?|$)/.test(e.name)).reduce((s, e) => s + size(e), 0),
+        });
+      } else requestAnimationFrame(check);
+    };
+    check();
+  }));
+}
+
+/** Scrolls the page from top to bottom, `step` px a frame, and reports its frames, layout work and DOM size. */
+export async function scrollToBottom(context: BrowserContext, page: Page, step = 60): Promise<TScroll> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () => Object.fromEntries(((await cdp.send('Performance.getMetrics')).metrics).map((m) => [m.name, m.value]));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  const before = await metrics();
+  const run = await page.evaluate((px) => new Promise<{ frames: number[]; nodesAtTop: number; nodesMax: number }>((resolve) => {
+    const frames: number[] = [];
+    const nodesAtTop = document.getElementsByTagName('*').length;
+    let nodesMax = nodesAtTop;
+    let last = performance.now();
+    const tick = (now: number) => {
+      frames.push(now - last);
+      last = now;
+      if (frames.length % 10 === 0) nodesMax = Math.max(nodesMax, document.getElementsByTagName('*').length);
+      const bottom = Math.ceil(window.scrollY + innerHeight) >= document.documentElement.scrollHeight;
+      if (bottom) resolve({ frames: frames.slice(1), nodesAtTop, nodesMax });
+      else {
+        window.scrollBy(0, px);
+        requestAnimationFrame(tick);
+      }
+    };
+    requestAnimationFrame((now) => {
+      last = now;
+      requestAnimationFrame(tick);
+    });
+  }), step);
+  const after = await metrics();
+  await cdp.detach();
+  const total = run.frames.reduce((s, f) => s + f, 0);
+  return {
+    fps: run.frames.length / (total / 1000),
+    over50: run.frames.filter((f) => f > 50).length,
+    maxFrame: Math.max(...run.frames),
+    layoutMs: ((after.LayoutDuration ?? 0) - (before.LayoutDuration ?? 0)) * 1000,
+    styleMs: ((after.RecalcStyleDuration ?? 0) - (before.RecalcStyleDuration ?? 0)) * 1000,
+    nodesAtTop: run.nodesAtTop,
+    nodesMax: run.nodesMax,
+  };
+}

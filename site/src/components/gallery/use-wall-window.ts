@@ -1,0 +1,144 @@
+import { useCallback, useLayoutEffect, useMemo, useState, type CSSProperties, type RefObject } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+
+/** Walls up to this many slots render whole; larger ones only the rows near the viewport. */
+export const WINDOW_FROM = 60;
+/**
+ * Rows rendered above and below the viewport: about as far as the browser's own lazy loading looks
+ * ahead (~1,250 px), so thumbnails are fetched and decoded before they scroll into view (with 2 rows
+ * they arrived late and the scroll waited on them); Tab and drag always find the next row there.
+ */
+const OVERSCAN_ROWS = 6;
+/** Slots rendered before the wall is first measured (more than a first screen of any layout). */
+const FIRST_SLOTS = 48;
+
+/** The wall's shape as the browser laid it out (CSS decides the columns and slot sizes). */
+interface TGeometry {
+  cols: number;
+  colWidth: number;
+  colGap: number;
+  rowHeight: number;
+  rowGap: number;
+  /** The list's top in document coordinates. */
+  top: number;
+}
+
+export interface TWallWindow {
+  /** Slot numbers rendered: first..last. */
+  first: number;
+  last: number;
+  /** The wall's slot count when only part of it is rendered (each slot's aria-setsize), else undefined. */
+  setSize: number | undefined;
+  /** The list's style: the whole wall's height when its slots are placed (the scrollbar stays true). */
+  style: CSSProperties | undefined;
+  /**
+   * Where slot n sits once the wall is measured and windowed (one object per slot, kept while the
+   * shape holds), or undefined while the grid places the slots itself.
+   */
+  placeOf(slot: number): CSSProperties | undefined;
+}
+
+function measure(list: HTMLElement): TGeometry | null {
+  const item = list.firstElementChild;
+  if (!(item instanceof HTMLElement)) return null;
+  const css = getComputedStyle(list);
+  const tracks = css.gridTemplateColumns.split(' ').filter(Boolean);
+  // A placed slot is as wide as the column was when it was placed: size it to the column now, so
+  // its height is the one it will have (the next render sets the same width).
+  if (item.style.position === 'absolute' && tracks[0]) item.style.width = tracks[0];
+  const rowHeight = item.getBoundingClientRect().height;
+  if (!tracks.length || rowHeight <= 0) return null;
+  return {
+    cols: tracks.length,
+    colWidth: parseFloat(tracks[0]!),
+    colGap: parseFloat(css.columnGap) || 0,
+    rowHeight,
+    rowGap: parseFloat(css.rowGap) || 0,
+    top: list.getBoundingClientRect().top + window.scrollY,
+  };
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) < 0.5;
+const same = (a: TGeometry | null, b: TGeometry | null) =>
+  a === b || (!!a && !!b && a.cols === b.cols && near(a.rowHeight, b.rowHeight) && near(a.colWidth, b.colWidth) &&
+    near(a.colGap, b.colGap) && near(a.rowGap, b.rowGap) && near(a.top, b.top));
+
+/**
+ * The window of a slot wall: which slots to render so that only the rows near the viewport exist
+ * in the DOM. The CSS grid decides the shape (columns from its tracks, one height for every slot of
+ * a layout), measured from the first slots it lays out, and again whenever the wall or the page
+ * above it changes size. From then on each rendered slot is placed at its own row and column and
+ * the list keeps the whole wall's height, so the scrollbar, the page height and the keyboard behave
+ * as if every slot were there, and a row coming or going moves nothing else (no relayout or repaint
+ * of the slots already shown). The window follows the page's scroll (@tanstack/react-virtual).
+ */
+export function useWallWindow(listRef: RefObject<HTMLElement | null>, count: number, enabled: boolean, shapeKey: string): TWallWindow {
+  const [geometry, setGeometry] = useState<TGeometry | null>(null);
+  const windowed = enabled && count > WINDOW_FROM;
+
+  const remeasure = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const next = measure(list);
+    setGeometry((old) => (same(old, next) ? old : next));
+  }, [listRef]);
+
+  // Measured before paint on every change of shape, then kept true by resize observers: the wall's
+  // own width, and the page around it (banners and panels above it load and fold).
+  useLayoutEffect(remeasure, [remeasure, count, shapeKey, windowed]);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list || !windowed) return;
+    const observer = new ResizeObserver(remeasure);
+    observer.observe(list);
+    if (list.parentElement) observer.observe(list.parentElement);
+    return () => observer.disconnect();
+  }, [listRef, remeasure, windowed]);
+
+  const cols = geometry?.cols ?? 1;
+  const rows = Math.ceil(count / cols);
+  const virtualizer = useWindowVirtualizer({
+    count: rows,
+    estimateSize: () => geometry?.rowHeight ?? 300,
+    gap: geometry?.rowGap ?? 0,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin: geometry?.top ?? 0,
+    enabled: windowed && geometry !== null,
+  });
+  const items = virtualizer.getVirtualItems();
+  const firstRow = items[0]?.index ?? 0;
+  const lastRow = items.at(-1)?.index ?? 0;
+
+  // Each slot's place is one object per shape, so a slot re-renders only when its own data changes.
+  const places = useMemo(() => {
+    const cache = new Map<number, CSSProperties>();
+    return (slot: number): CSSProperties | undefined => {
+      if (!windowed || !geometry) return undefined;
+      let place = cache.get(slot);
+      if (!place) {
+        const index = slot - 1;
+        place = {
+          position: 'absolute',
+          top: Math.floor(index / geometry.cols) * (geometry.rowHeight + geometry.rowGap),
+          left: (index % geometry.cols) * (geometry.colWidth + geometry.colGap),
+          width: geometry.colWidth,
+        };
+        cache.set(slot, place);
+      }
+      return place;
+    };
+  }, [windowed, geometry]);
+
+  // One object per window, so the wall re-renders its slots only when the window moves.
+  return useMemo((): TWallWindow => {
+    if (!windowed) return { first: 1, last: count, setSize: undefined, style: undefined, placeOf: places };
+    if (!geometry) return { first: 1, last: Math.min(count, FIRST_SLOTS), setSize: count, style: undefined, placeOf: places };
+    return {
+      first: firstRow * cols + 1,
+      last: Math.min(count, (lastRow + 1) * cols),
+      setSize: count,
+      style: { height: rows * (geometry.rowHeight + geometry.rowGap) - geometry.rowGap },
+      placeOf: places,
+    };
+  }, [windowed, geometry, count, cols, rows, firstRow, lastRow, places]);
+}
