@@ -2,7 +2,7 @@
  * Not a test: seeds a free and a PRO (trial) wall on the built app and saves screenshots.
  *   npm run build && npx node tests/e2e/gallery-shots.script.ts           -> /tmp/gshots (all variants)
  *   DOCS=1 npx node tests/e2e/gallery-shots.script.ts                     -> docs/screenshots/gallery-*.png
- * STATES=1 adds the add-item dialog, viewer, swap selection and hover states.
+ * STATES=1 adds the add-item dialog, viewer and swap selection (DOCS=1: always, in both themes at 1280 and 390).
  */
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
@@ -13,9 +13,14 @@ type TWho = 'free' | 'pro';
 type TTheme = 'dark' | 'light';
 const DOCS = process.env.DOCS === '1';
 const OUT = DOCS ? 'docs/screenshots' : (process.env.OUT ?? '/tmp/gshots');
-const SHOTS: Array<[TWho, TTheme, number]> = DOCS
-  ? [['pro', 'dark', 1280], ['free', 'light', 1280], ['free', 'dark', 390], ['pro', 'light', 390]]
-  : (['free', 'pro'] as const).flatMap((who) => (['dark', 'light'] as const).flatMap((theme) => [1280, 390].map((w): [TWho, TTheme, number] => [who, theme, w])));
+const SHOTS: Array<[TWho, TTheme, number]> = (['free', 'pro'] as const).flatMap((who) =>
+  (['dark', 'light'] as const).flatMap((theme) => [1280, 390].map((w): [TWho, TTheme, number] => [who, theme, w])));
+const STATES: Array<[TTheme, number]> = DOCS ? [['dark', 1280], ['dark', 390], ['light', 1280], ['light', 390]] : [['dark', 1280], ['light', 390]];
+const shot = async (page: import('playwright-core').Page, name: string) => {
+  const png = await page.screenshot();
+  const file = `${OUT}/${DOCS ? 'gallery-' : ''}${name}.png`;
+  await fs.writeFile(file, DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png);
+};
 
 await fs.mkdir(OUT, { recursive: true });
 const e2e = await startE2E();
@@ -47,14 +52,12 @@ try {
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.g-grid img')]
       .filter((img) => img.getBoundingClientRect().top < window.innerHeight).every((img) => img.complete));
     await page.waitForTimeout(400);
-    const png = await page.screenshot();
-    const file = `${OUT}/${DOCS ? 'gallery-' : ''}${who}-${theme}-${width}.png`;
-    await fs.writeFile(file, DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png);
+    await shot(page, `${who}-${theme}-${width}`);
     await context.close();
   }
 
-  if (process.env.STATES === '1') {
-    for (const [theme, width] of [['dark', 1280], ['light', 390]] as const) {
+  if (DOCS || process.env.STATES === '1') {
+    for (const [theme, width] of STATES) {
       const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width, height: width > 800 ? 900 : 844 }, storageState: storage.pro });
       await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
       const page = await context.newPage();
@@ -64,16 +67,16 @@ try {
       const tag = `${theme}-${width}`;
       await page.locator('li[data-slot="5"] button').click();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `${OUT}/state-add-${tag}.png` });
+      await shot(page, `state-add-${tag}`);
       await page.keyboard.press('Escape');
       await page.locator('li[data-slot="2"] button.g-face').click();
       await page.waitForTimeout(600);
-      await page.screenshot({ path: `${OUT}/state-viewer-${tag}.png` });
+      await shot(page, `state-viewer-${tag}`);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: /SWAP MODE/ }).click();
       await page.locator('li[data-slot="3"] button.g-face').click();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `${OUT}/state-swap-${tag}.png` });
+      await shot(page, `state-swap-${tag}`);
       await context.close();
     }
   }
