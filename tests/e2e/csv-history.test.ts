@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
-import { seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
+import { startE2E, type TE2E } from '../helpers/e2e.ts';
+import { openGallery, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 
 let e2e: TE2E;
 let photo: Buffer;
@@ -17,11 +17,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function openGallery(page: Page): Promise<void> {
-  await page.goto('/gallery');
-  await hydrated(page);
-  await page.getByTestId('slot-grid').and(page.locator(':not([aria-busy])')).waitFor();
-}
 const slot = (page: Page, n: number) => page.getByTestId('slot-grid').locator(`li[data-slot="${n}"]`);
 const dialog = (page: Page) => page.getByRole('dialog');
 const toast = (page: Page) => page.getByTestId('toast');

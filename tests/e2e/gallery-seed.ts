@@ -1,6 +1,7 @@
 import { lockUser } from '../../api/services/accounts/lock-user.ts';
 import sharp from 'sharp';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { hydrated } from '../helpers/e2e.ts';
 import type { TRunningServer } from '../../api/server.ts';
 
 /** A card to seed: what the add-item form would send. */
@@ -110,4 +111,11 @@ export async function fillSlotsInDb(server: TRunningServer, userId: number, coun
     await lockUser(trx, userId);
     for (let i = 0; i < rows.length; i += 200) await trx('card_slots').insert(rows.slice(i, i + 200));
   });
+}
+
+/** Opens /gallery and waits until its islands have hydrated and the wall has loaded. */
+export async function openGallery(page: Page): Promise<void> {
+  await page.goto('/gallery');
+  await hydrated(page);
+  await page.getByTestId('slot-grid').and(page.locator(':not([aria-busy])')).waitFor();
 }

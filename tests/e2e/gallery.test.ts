@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { User } from '../../db/models/User.ts';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 import { accountFacts } from '../helpers/factories.ts';
-import { fillSlotsInDb, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
+import { fillSlotsInDb, openGallery, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 
 let e2e: TE2E;
 let photo: Buffer;
@@ -17,12 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
-
-async function openGallery(page: Page): Promise<void> {
-  await page.goto('/gallery');
-  await hydrated(page);
-  await page.getByTestId('slot-grid').and(page.locator(':not([aria-busy])')).waitFor();
-}
 
 const grid = (page: Page) => page.getByTestId('slot-grid');
 const slot = (page: Page, n: number) => grid(page).locator(`li[data-slot="${n}"]`);

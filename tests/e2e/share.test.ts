@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
-import { SAMPLE_CARDS, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
+import { startE2E, type TE2E } from '../helpers/e2e.ts';
+import { openGallery, SAMPLE_CARDS, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 
 /** Issue 11, share links: share from /gallery, open the link signed out, revoke, the link is gone. */
 
@@ -15,12 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
-
-async function openGallery(page: Page): Promise<void> {
-  await page.goto('/gallery');
-  await hydrated(page);
-  await page.getByTestId('slot-grid').and(page.locator(':not([aria-busy])')).waitFor();
-}
 
 const toast = (page: Page) => page.getByTestId('toast');
 const dialog = (page: Page) => page.getByRole('dialog');
