@@ -132,8 +132,34 @@ function bootFirstPage(): Promise<TGalleryCard[] | null> | undefined {
   return typeof window === 'undefined' ? undefined : window.__ratioFirstPage;
 }
 
+/** Longest the rest of the wall waits for the first row's thumbnails. */
+const FIRST_THUMBS_WAIT_MS = 1500;
+
+/**
+ * Settles once the first row's thumbnails (started by the page's inline script) are loaded and
+ * decoded, or failed, or after FIRST_THUMBS_WAIT_MS: the 1,000-card answer and its parse and
+ * re-render come after the first screen's images, not in their way.
+ */
+function firstThumbsShown(): Promise<void> {
+  const thumbs = typeof window === 'undefined' ? undefined : window.__ratioFirstThumbs;
+  if (!thumbs?.length) return Promise.resolve();
+  const all = Promise.all(thumbs.map((img) => (img.src ? img.decode().catch(() => undefined) : undefined)));
+  return Promise.race([all.then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, FIRST_THUMBS_WAIT_MS))]);
+}
+
+/** Whether two answers for a slot say the same (each field a plain value). */
+function sameCard(a: TGalleryCard, b: TGalleryCard): boolean {
+  const keys = Object.keys(a) as (keyof TGalleryCard)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
+}
+
+/** Sets the wall's cards, keeping the object of a card that did not change, so its slot does not re-render. */
 function setCards(list: readonly TGalleryCard[]): void {
-  $cards.set(new Map(list.filter((c) => !c.isEmpty).map((c) => [c.slotNumber, c])));
+  const old = $cards.get();
+  $cards.set(new Map(list.filter((c) => !c.isEmpty).map((c) => {
+    const had = old.get(c.slotNumber);
+    return [c.slotNumber, had && sameCard(had, c) ? had : c];
+  })));
 }
 
 /**
@@ -152,7 +178,8 @@ export async function loadCards(): Promise<void> {
       }
       $cardsKnownUpTo.set(first.at(-1)?.slotNumber ?? 0);
       $cardsState.set('partial');
-      // The rest once the first screen is drawn and its thumbnails asked for.
+      // The rest once the first screen is drawn and its first row of thumbnails is in.
+      await firstThumbsShown();
       await new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 300 }) : setTimeout(resolve, 0)));
     }
     setCards(await apiRequest<TGalleryCard[]>('GET', '/api/cards'));

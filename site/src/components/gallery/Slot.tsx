@@ -37,6 +37,13 @@ interface FilledProps extends TPlacement {
   draggable: boolean;
   /** Data retention: a card past the free slots, read-only and blurred until the user reactivates (decisions.md 6). */
   retained?: boolean;
+  /**
+   * Render the view, edit and delete buttons: only for the slot under the mouse or holding focus (and
+   * every slot on touch screens), so a row scrolling into the wall stays a few elements per slot.
+   */
+  actions: boolean;
+  /** On the first screen: the (still lazy) thumbnail is fetched at high priority. */
+  first?: boolean;
 }
 
 function Placard({ slot, card }: { slot: number; card?: TGalleryCard }) {
@@ -68,7 +75,7 @@ function Placard({ slot, card }: { slot: number; card?: TGalleryCard }) {
  * edit and delete buttons. Clicks are handled by the grid through data-action / data-slot, so the
  * component takes only plain props and re-renders only when its own card or flags change.
  */
-export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selected, pending, dropTarget, dragging, draggable, retained = false, ...at }: FilledProps) {
+export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selected, pending, dropTarget, dragging, draggable, retained = false, actions, first = false, ...at }: FilledProps) {
   const n = card.slotNumber;
   const name = cardName(card);
   const value = valueText(card.value, card.valueCents);
@@ -80,7 +87,7 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
   if (mode === 'view-only') classes.push('is-inert');
   if (retained) classes.push('is-retained');
   const image = card.thumbUrl ? (
-    <img src={card.thumbUrl} width={400} height={560} loading="lazy" decoding="async" alt={mode === 'view-only' ? name : ''} draggable={false} />
+    <img src={card.thumbUrl} width={400} height={560} loading="lazy" fetchPriority={first ? 'high' : undefined} decoding="async" alt={mode === 'view-only' ? name : ''} draggable={false} />
   ) : (
     <NoPhoto card={card} />
   );
@@ -108,7 +115,7 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
         )}
         {value && <span className="g-badge" data-testid="value-badge">{value}</span>}
         {!registry && <span className="g-no" aria-hidden="true">{String(n).padStart(2, '0')}</span>}
-        {mode === 'edit' && (
+        {mode === 'edit' && actions && (
           <div className="g-actions">
             <button type="button" className="g-action" data-action="view" data-slot={n} aria-label={`View ${name}`} title="View">
               <ExpandIcon />

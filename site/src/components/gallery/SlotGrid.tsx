@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type DragEvent, type FocusEvent, type MouseEvent, type ReactElement } from 'react';
+import { useMemo, useRef, useState, type DragEvent, type FocusEvent, type MouseEvent, type PointerEvent, type ReactElement } from 'react';
 import { useStore } from '@nanostores/react';
 import { $cards, $cardsKnownUpTo, $cardsState, $pendingSlots, $swapMode, $swapSelection, loadCards, openDialog, swapCards, tapSlotForSwap } from '../../stores/gallery.ts';
 import type { TGalleryAccess } from '../../stores/gallery-layout.ts';
@@ -16,6 +16,11 @@ interface Props {
 
 /** Skeleton slots shown while the cards load (enough for a first screen). */
 const SKELETONS = 12;
+/** Slots whose thumbnails are fetched at high priority: about the first row, which the page's inline script starts. */
+const FIRST_ROW_SLOTS = 8;
+
+/** A touch screen (no hover): every filled slot shows its view, edit and delete buttons. */
+const noHover = () => typeof matchMedia === 'function' && matchMedia('(hover: none)').matches;
 
 function slotOf(event: { target: EventTarget }): number | null {
   const el = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-slot]') : null;
@@ -41,6 +46,9 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
   const pending = useStore($pendingSlots);
   const [drag, setDrag] = useState<{ from: number; over: number | null } | null>(null);
   const [focused, setFocused] = useState<number | null>(null);
+  // The slot under the mouse: it and the focused slot render their action buttons (one listener here).
+  const [hovered, setHovered] = useState<number | null>(null);
+  const [touch] = useState(noHover);
   const listRef = useRef<HTMLOListElement>(null);
   const ready = state === 'ready';
   const wall = useWallWindow(listRef, count, state !== 'loading', `${columns}|${registry}`);
@@ -87,6 +95,12 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
     if (slot !== null && slot !== focused) setFocused(slot);
   };
 
+  const onPointerOver = (event: PointerEvent<HTMLOListElement>) => {
+    if (touch || event.pointerType === 'touch') return;
+    const slot = slotOf(event);
+    if (slot !== hovered) setHovered(slot);
+  };
+
   const dragHandlers = canDrag
     ? {
         onDragStart(event: DragEvent<HTMLOListElement>) {
@@ -129,7 +143,8 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
       const retained = access.readOnlyAbove !== null && n > access.readOnlyAbove;
       return (
         <FilledSlot key={n} card={card} mode={retained ? 'view-only' : mode} registry={registry} selected={selected === n} pending={busy}
-          dropTarget={over} dragging={drag?.from === n} draggable={canDrag && mode !== 'view-only' && !busy && !retained} retained={retained} setSize={wall.setSize} placed={placed} />
+          dropTarget={over} dragging={drag?.from === n} draggable={canDrag && mode !== 'view-only' && !busy && !retained} retained={retained} setSize={wall.setSize} placed={placed}
+          actions={touch || n === hovered || n === focused} first={n <= FIRST_ROW_SLOTS} />
       );
     }
     if (!usable(n) && access.canEdit) return <LockedSlot key={n} slot={n} registry={registry} setSize={wall.setSize} placed={placed} />;
@@ -150,7 +165,7 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
     }
     return list;
     // slotElement reads only the values listed here.
-  }, [state, count, wall, cards, knownUpTo, pending, drag, selected, focused, mode, registry, access, canDrag]);
+  }, [state, count, wall, cards, knownUpTo, pending, drag, selected, focused, hovered, touch, mode, registry, access, canDrag]);
 
   if (state === 'error') {
     return (
@@ -174,6 +189,8 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
       data-window={`${wall.first}-${wall.last}`}
       onClick={onClick}
       onFocus={onFocus}
+      onPointerOver={onPointerOver}
+      onPointerLeave={() => setHovered(null)}
       {...dragHandlers}
     >
       {items}
