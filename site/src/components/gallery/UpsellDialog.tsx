@@ -12,23 +12,34 @@ const COPY: Record<TUpsellFeature, { title: string; lead: string }> = {
 
 const FEATURES = ['Up to 1,000 cards', 'Custom grid layouts and card swap', 'Registry mode and portfolio analytics', 'Collection sharing and priority support'];
 
-/** The PRO upsell (spec §2): 'Upgrade to PRO' goes to /pricing, 'Not right now' closes it. */
-export default function UpsellDialog({ feature }: { feature: TUpsellFeature }) {
-  const copy = COPY[feature];
+interface TUpsellBody {
+  titleId: string;
+  title: string;
+  lead: string;
+  onClose(): void;
+}
+
+/** The upsell's content, shared by the gallery's dialog and the share dialog: 'Upgrade to PRO' goes to /pricing. */
+export function UpsellBody({ titleId, title, lead, onClose }: TUpsellBody) {
   return (
     <div className="g-upsell" data-testid="upsell-dialog">
       <div className="g-upsell-glow" aria-hidden="true" />
       <p className="eyebrow g-eyebrow-accent"><SparkIcon size={14} /> Ratio PRO</p>
-      <h2 id={DIALOG_TITLE_ID}>{copy.title}</h2>
-      <p className="g-upsell-lead">{copy.lead}</p>
+      <h2 id={titleId}>{title}</h2>
+      <p className="g-upsell-lead">{lead}</p>
       <ul className="g-upsell-list">
         {FEATURES.map((f) => <li key={f}><CheckIcon size={16} />{f}</li>)}
       </ul>
       <div className="g-upsell-actions">
         <button type="button" className="btn btn-primary btn-block" onClick={() => goToPricing()} autoFocus>Upgrade to PRO</button>
-        <button type="button" className="btn btn-ghost btn-block" onClick={closeDialog}>Not right now</button>
+        <button type="button" className="btn btn-ghost btn-block" onClick={onClose}>Not right now</button>
       </div>
       <p className="g-upsell-note">PRO is $10/month. Cancel anytime.</p>
     </div>
   );
+}
+
+/** The PRO upsell (spec §2): 'Upgrade to PRO' goes to /pricing, 'Not right now' closes it. */
+export default function UpsellDialog({ feature }: { feature: TUpsellFeature }) {
+  return <UpsellBody titleId={DIALOG_TITLE_ID} {...COPY[feature]} onClose={closeDialog} />;
 }
