@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toast } from '../../stores/toast.ts';
 import PasswordField from '../ui/PasswordField.tsx';
-import { MIN_PASSWORD_LENGTH, passwordTooShort } from '../auth/password-rules.ts';
+import { MIN_PASSWORD_LENGTH, newPasswordProblem } from '../auth/password-rules.ts';
 import Section from './Section.tsx';
 
 /** Security (spec §2 /account, §5): change password with current, new and confirm. */
@@ -17,13 +17,9 @@ export default function SecuritySection({ email }: { email: string }) {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!filled) return;
-    if (next !== confirm) {
-      toast({ title: 'Password Mismatch', description: 'New passwords do not match', variant: 'error' });
-      return;
-    }
-    const tooShort = passwordTooShort(next);
-    if (tooShort) {
-      toast(tooShort);
+    const problem = newPasswordProblem(next, confirm, 'New passwords do not match');
+    if (problem) {
+      toast(problem);
       return;
     }
     setBusy(true);

@@ -9,3 +9,12 @@ export function passwordTooShort(password: string): TToastInput | null {
   if (password.length >= MIN_PASSWORD_LENGTH) return null;
   return { title: 'Password Too Short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`, variant: 'error' };
 }
+
+/**
+ * The first problem with a new password typed twice: spec §5's 'Password Mismatch' toast (with the
+ * screen's own `mismatch` wording) when the two differ, then 'Password Too Short'; null when fine.
+ */
+export function newPasswordProblem(password: string, confirm: string, mismatch: string): TToastInput | null {
+  if (password !== confirm) return { title: 'Password Mismatch', description: mismatch, variant: 'error' };
+  return passwordTooShort(password);
+}

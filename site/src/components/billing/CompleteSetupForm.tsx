@@ -11,7 +11,7 @@ import FormCard from '../ui/FormCard.tsx';
 import TextField from '../ui/TextField.tsx';
 import PasswordField from '../ui/PasswordField.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
-import { MIN_PASSWORD_LENGTH, passwordTooShort } from '../auth/password-rules.ts';
+import { MIN_PASSWORD_LENGTH, newPasswordProblem } from '../auth/password-rules.ts';
 
 /** Spec §9: the wait before /gallery once the account is set up. */
 export const SETUP_REDIRECT_MS = 1500;
@@ -59,13 +59,9 @@ function CompleteSetupForm() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!sessionId) return;
-    if (password !== confirm) {
-      toast({ title: 'Password Mismatch', description: 'Passwords do not match', variant: 'error' });
-      return;
-    }
-    const tooShort = passwordTooShort(password);
-    if (tooShort) {
-      toast(tooShort);
+    const problem = newPasswordProblem(password, confirm, 'Passwords do not match');
+    if (problem) {
+      toast(problem);
       return;
     }
     setBusy(true);
