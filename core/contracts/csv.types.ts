@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_IMPORT_BYTES } from '../csv/limits.ts';
 import { HISTORY_RANGES, type THistoryRange } from '../value-history.ts';
+import type { TSlotView } from './cards.types.ts';
 
 export { HISTORY_RANGES, MAX_IMPORT_BYTES };
 export { MAX_IMPORT_ROWS, PREVIEW_LIST_MAX, PSA_CHECK_MAX } from '../csv/limits.ts';
@@ -50,16 +51,9 @@ export interface TRowError {
   message: string;
 }
 
-/** A card an import will add. */
-export interface TImportCard {
+/** A card an import will add: the card fields of a slot, the row's line and its cert. */
+export interface TImportCard extends Pick<TSlotView, 'slotNumber' | 'title' | 'description' | 'value' | 'valueCents' | 'allTimeHigh' | 'allTimeHighCents'> {
   line: number;
-  slotNumber: number;
-  title: string;
-  description: string;
-  value: string | null;
-  valueCents: number | null;
-  allTimeHigh: string | null;
-  allTimeHighCents: number | null;
   /** A PSA cert number read from the row, when there is one. */
   certNumber: string | null;
   /** The preview's check of the cert against PSA (with PSA_API_TOKEN); null when not checked. */
