@@ -3,7 +3,25 @@ import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { PAGE_CSP } from './site/src/lib/csp.ts';
+import { modulePreload } from './site/build/modulepreload.ts';
 import { precompress } from './site/build/precompress.ts';
+import { favicons } from './site/build/favicons.ts';
+
+/**
+ * The browser's code in few files: React and the stores' library in one, the site's shared code
+ * (stores, api client, shell and ui components, core rules) in another, instead of dozens of
+ * sub-kilobyte chunks that queue on the browser's six connections before an island can render.
+ * Code loaded on demand (the chart, Stripe) stays in its own chunks.
+ */
+const CLIENT_CHUNKS = [
+  { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores[\\/]react)[\\/]/, priority: 2 },
+  {
+    name: 'app',
+    test: (/** @type {string} */ id) => /[\\/](site[\\/]src[\\/](stores|lib|components[\\/](ui|shell))|core)[\\/]/.test(id) && !/UPlotChart/.test(id),
+    minShareCount: 2,
+    priority: 1,
+  },
+];
 
 // Pages prerender to static HTML; the Koa server (api/server.ts) serves them and mounts
 // Astro's handler for any page that opts out of prerendering.
@@ -17,11 +35,14 @@ export default defineConfig({
   // which the server sends as a header (api/site.ts) instead of a <meta> tag.
   adapter: node({ mode: 'middleware', staticHeaders: true }),
   security: { csp: PAGE_CSP },
-  // precompress: .br and .gz beside each asset, served as they are (api/site.ts).
-  integrations: [react(), precompress()],
+  // modulePreload: each page preloads every module its islands import (no import waterfall);
+  // precompress: .br and .gz beside each asset, served as they are (api/site.ts);
+  // favicons: the PNG icons the pages link, drawn from favicon.svg.
+  integrations: [react(), modulePreload(), favicons(), precompress()],
   trailingSlash: 'never',
-  build: { format: 'file' },
+  build: { format: 'file', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
+  vite: { environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: CLIENT_CHUNKS } } } } } } },
   // No Markdown here; Shiki's inline styles would not pass the CSP anyway.
   markdown: { syntaxHighlight: false },
   // Read when the site is built; `npm start` builds with the same environment the server runs in.

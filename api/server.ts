@@ -15,6 +15,7 @@ import { createAnalyzer } from './services/analysis/index.ts';
 import { createSessionCache } from './services/sessions/session-cache.ts';
 import { createCacheBus } from './services/bus/create-cache-bus.ts';
 import { createBilling } from './services/billing/create-billing.ts';
+import { viewerSizesSettled } from './services/images/viewer-size.ts';
 
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
 export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
@@ -108,6 +109,8 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
         clearInterval(idle);
         clearTimeout(cut);
         await sweep;
+        // A viewer size written after its upload's answer lands before the process lets go of its store.
+        await viewerSizesSettled();
         await deps.analyzer.close();
         await deps.sessionCache?.close();
         await deps.limits.close?.();

@@ -6,6 +6,7 @@ import type { Middleware } from 'koa';
 import serve from 'koa-static';
 import type { TDeps } from './deps.ts';
 import { currentUser } from './middleware/session.ts';
+import { galleryPage } from './routes/gallery/gallery-page.ts';
 import { sharePage } from './routes/share/share-page.ts';
 
 /** Pages only a signed-in user may open (spec §2); others are sent to /auth. */
@@ -14,8 +15,8 @@ const PROTECTED = ['/gallery', '/subscribe', '/account', '/admin', '/payment-suc
 type TAstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals?: object) => Promise<void>;
 
 /**
- * The site half of the app, in the order stack-notes.md gives: page guards, static files (hashed
- * assets cached for a year), Astro's handler for server-rendered pages, and the landing page as
+ * The site half of the app, in the order stack-notes.md gives: page guards, /gallery with its first
+ * page of cards, static files (hashed assets cached for a year), Astro's handler for server-rendered pages, and the landing page as
  * the answer to any unknown path (spec §2).
  */
 export async function sitePages(deps: TDeps, siteDir: string): Promise<Middleware[]> {
@@ -40,6 +41,10 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
     }
     return next();
   };
+
+  // /gallery with the user's first page of cards written in (the static page for anyone else).
+  const gallery = await galleryPage(deps, clientDir, pageCsp.get('/gallery'));
+  const galleryFirstScreen: Middleware = (ctx, next) => (pageOf(ctx.path) === '/gallery' ? gallery(ctx, next) : next());
 
   const statics = serve(clientDir, {
     extensions: ['html'],
@@ -81,7 +86,7 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
     ctx.body = notFoundPage;
   };
 
-  return [guards, statics, sharePage(deps, landing), astroPages, landing];
+  return [guards, galleryFirstScreen, statics, sharePage(deps, landing), astroPages, landing];
 }
 
 /**

@@ -37,12 +37,12 @@ export async function loadFromSecondProcess(url: string, opts: { connections?: n
  * Ratio on a temporary data folder and a random port: on PGlite on disk (as `npm start` runs it),
  * or with `postgres: true` on a fresh database of the machine's PostgreSQL.
  */
-export async function startBenchServer(options: { postgres?: boolean } = {}): Promise<{ server: TRunningServer; url: string; databaseUrl: string | undefined; cleanup(): Promise<void> }> {
+export async function startBenchServer(options: { postgres?: boolean; siteDir?: string } = {}): Promise<{ server: TRunningServer; url: string; databaseUrl: string | undefined; cleanup(): Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-bench-'));
   const testDb = options.postgres ? await createTestDb('postgres') : null;
   const env = parseEnv({ NODE_ENV: 'development', SESSION_SECRET: 'b'.repeat(40), PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const server = await startServer(env, {
-    siteDir: path.resolve('dist'),
+    siteDir: path.resolve(options.siteDir ?? 'dist'),
     deps: { log: createLogger('silent'), limits: createRateLimits(1e6), ...(testDb ? { db: testDb.db } : {}) },
   });
   return {

@@ -3,6 +3,10 @@
  * every total, average and ratio is computed here, in integer cents, by one implementation that
  * the site, the API and the CLI share.
  */
+import { formatCents } from './format.ts';
+
+/** Money is shown by core/format.ts; re-exported here beside the values it formats. */
+export { formatCents };
 
 /**
  * Parses a typed value into integer cents by the spec's rule: `$` and commas (and surrounding
@@ -54,19 +58,6 @@ export function valueStats(values: ReadonlyArray<string | null | undefined>): TV
     totalCents: totalCents(values),
     averageCents: roundedMeanCents(values),
   };
-}
-
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Formats cents as US dollars: '$1,250' for whole dollars, '$1,250.50' otherwise. */
-export function formatCents(cents: number): string {
-  return cents % 100 === 0 ? wholeDollars.format(cents / 100) : withCents.format(cents / 100);
 }
 
 /** The typed value shown as money when it parses ('1250.5' -> '$1,250.50'), else null. */

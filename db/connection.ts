@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { knexSnakeCaseMappers } from 'objection';
@@ -23,13 +24,17 @@ export interface TDbOptions {
 
 const shared = () => ({ ...knexSnakeCaseMappers(), migrations: { migrationSource, tableName: 'knex_migrations' } });
 
-/** PostgreSQL at a URL, or PGlite in memory in this process (tests): both open synchronously. */
-export function createDb(options: { databaseUrl: string } | { inMemory: true }): Knex {
+/**
+ * PostgreSQL at a URL, or PGlite in memory in this process (tests), empty or started from a dump of
+ * another PGlite database (`PGlite.dumpDataDir()`): both open synchronously.
+ */
+export function createDb(options: { databaseUrl: string } | { inMemory: true; loadDataDir?: Blob }): Knex {
   if ('databaseUrl' in options) {
     return knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 }, ...shared() });
   }
-  // knex-pglite: {} as its connection means in memory.
-  return knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: {} as Knex.StaticConnectionConfig, ...shared() });
+  // knex-pglite: {} as its connection means a new database in memory; { pglite } uses that instance.
+  const connection = options.loadDataDir ? { pglite: new PGlite({ loadDataDir: options.loadDataDir }) } : {};
+  return knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: connection as Knex.StaticConnectionConfig, ...shared() });
 }
 
 /**
@@ -98,14 +103,38 @@ async function servingHolder(dataDir: string): Promise<TLockHolder | null> {
   }
 }
 
-/** Applies every pending migration; returns their names. Idempotent. */
+/** The advisory lock key that migrations run under (any constant the app uses for nothing else). */
+const MIGRATION_LOCK_KEY = 7_236_115_029;
+
+/**
+ * Runs `work` holding a PostgreSQL session advisory lock on a connection of its own, so processes
+ * that start together on one fresh database (`ratio serve --workers N`, two replicas) migrate one
+ * after the other: knex's own lock table is created by the migration run itself, so two first runs
+ * would both try to create it. PGlite in this process has one connection and no rival.
+ */
+async function underMigrationLock<T>(db: Knex, work: () => Promise<T>): Promise<T> {
+  if (db.client.config.client !== 'pg') return work();
+  const connection: unknown = await db.client.acquireConnection();
+  try {
+    await db.raw('select pg_advisory_lock(?)', [MIGRATION_LOCK_KEY]).connection(connection);
+    try {
+      return await work();
+    } finally {
+      await db.raw('select pg_advisory_unlock(?)', [MIGRATION_LOCK_KEY]).connection(connection);
+    }
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+}
+
+/** Applies every pending migration; returns their names. Idempotent, and safe from several processes at once. */
 export async function migrateLatest(db: Knex): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest()) as [number, string[]];
+  const [, applied] = (await underMigrationLock(db, () => db.migrate.latest())) as [number, string[]];
   return applied;
 }
 
 /** Rolls back the last batch; returns the names rolled back. */
 export async function migrateRollback(db: Knex): Promise<string[]> {
-  const [, rolledBack] = (await db.migrate.rollback()) as [number, string[]];
+  const [, rolledBack] = (await underMigrationLock(db, () => db.migrate.rollback())) as [number, string[]];
   return rolledBack;
 }

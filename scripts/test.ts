@@ -1,13 +1,14 @@
 /**
  * `npm test`: everything a clean machine needs, then every test.
  * 1. Debian's Chromium for the browser tests (installed with apt-get when missing).
- * 2. The site build the browser tests serve.
+ * 2. Astro's generated types (astro sync: .astro/, which a clean clone lacks), then the site build
+ *    the browser tests serve and beside it the type check (tsc): a type error fails the run like a
+ *    failing test.
  * 3. PostgreSQL: used when reachable (started with the machine's command when it is installed but
  *    down), so the API tests run on PGlite and on PostgreSQL.
- * 4. The type check (tsc, ~2 s): a type error fails the run like a failing test.
- * 5. Vitest over every project; the exit code is Vitest's.
+ * 4. Vitest over every project; the exit code is Vitest's.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { postgresReachable } from '../tests/helpers/db.ts';
 
@@ -22,8 +23,15 @@ if (!fs.existsSync(CHROMIUM)) {
   run('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
 }
 
-console.log('[test] building the site');
-run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' });
+// The type check reads Astro's generated types (astro:env and the rest), so they are written first;
+// then tsc runs beside the build, which needs nothing of it.
+console.log('[test] building the site and checking types');
+const astroEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'sync'], astroEnv);
+const typecheck = new Promise<number | null>((resolve) => {
+  spawn(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { stdio: 'inherit' }).on('exit', resolve);
+});
+run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], astroEnv);
 
 let postgres = await postgresReachable();
 if (!postgres && fs.existsSync('/etc/postgresql')) {
@@ -37,11 +45,10 @@ if (!postgres && fs.existsSync('/etc/postgresql')) {
 }
 console.log(postgres ? '[test] API tests run on PGlite and PostgreSQL' : '[test] PostgreSQL unreachable: API tests run on PGlite only');
 
-console.log('[test] type check');
-const typecheck = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { stdio: 'inherit' });
-if (typecheck.status !== 0) {
+const typecheckStatus = await typecheck;
+if (typecheckStatus !== 0) {
   console.error('[test] type check failed');
-  process.exit(typecheck.status ?? 1);
+  process.exit(typecheckStatus ?? 1);
 }
 
 const result = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], {

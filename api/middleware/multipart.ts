@@ -1,57 +1,99 @@
-import { Writable } from 'node:stream';
+import busboy from 'busboy';
 import type { Context, Middleware } from 'koa';
-import { koaBody } from 'koa-body';
 import { MAX_IMAGE_BYTES } from '../../core/limits.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { refuseContentEncoding } from './body.ts';
 
-/** Bytes of each uploaded file, kept in memory (keyed by formidable's file object). */
-const received = new WeakMap<object, Buffer[]>();
+/** Limits of a photo upload form: one file (MAX_IMAGE_BYTES), ten text fields of 64 KB in all. */
+const MAX_FIELDS = 10;
+const MAX_FIELDS_BYTES = 64 * 1024;
 
-const parse = koaBody({
-  multipart: true,
-  json: false,
-  urlencoded: false,
-  text: false,
-  formidable: {
-    maxFileSize: MAX_IMAGE_BYTES,
-    maxFiles: 1,
-    maxFields: 10,
-    maxFieldsSize: 64 * 1024,
-    allowEmptyFiles: false,
-    // Files stay in memory (10 MB at most, read whole anyway): a refused or interrupted upload
-    // leaves no temporary file behind, whatever the reason or the moment.
-    fileWriteStreamHandler: (file) => {
-      const chunks: Buffer[] = [];
-      if (file) received.set(file, chunks);
-      return new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          chunks.push(chunk);
-          done();
-        },
+/** The uploaded file's bytes, by request (set by imageUpload, read by uploadedImage). */
+const received = new WeakMap<Context, Buffer>();
+
+const tooLarge = () => new AppError(413, 'image_too_large', 'Image is larger than 10 MB');
+const overLimit = (what: string) => new AppError(413, 'upload_too_large', `The form has ${what}`);
+const unreadable = () => badRequest('invalid_upload', 'The upload could not be read');
+
+/**
+ * Reads a multipart form (busboy, streaming) into memory: the text fields as the request body and
+ * the file named `image` as one Buffer. No temporary file is ever written, so a refused or
+ * interrupted upload leaves nothing behind, whatever the reason or the moment. Refuses a second
+ * file, an image over 10 MB, an empty image (413 / 400) and more than ten fields or 64 KB of them
+ * (413), as soon as the limit is passed, without reading the rest.
+ */
+function readForm(ctx: Context): Promise<{ fields: Record<string, string>; image: Buffer | null }> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: ctx.req.headers,
+        limits: { files: 1, fileSize: MAX_IMAGE_BYTES, fields: MAX_FIELDS, fieldSize: MAX_FIELDS_BYTES },
       });
-    },
-  },
-  onError(err) {
-    const tooBig = /maxFileSize|maxTotalFileSize|exceeded/i.test(err.message);
-    throw tooBig ? new AppError(413, 'image_too_large', 'Image is larger than 10 MB') : badRequest('invalid_upload', 'The upload could not be read');
-  },
-});
+    } catch {
+      reject(unreadable());
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let fieldBytes = 0;
+    let image: Buffer | null = null;
+    let failed = false;
+    const fail = (err: AppError) => {
+      if (failed) return;
+      failed = true;
+      ctx.req.unpipe(parser);
+      // The rest of the body is read and dropped, so the answer reaches the client and the connection
+      // stays usable (the server's request timeout bounds a body that never ends).
+      ctx.req.resume();
+      reject(err);
+    };
+
+    parser.on('field', (name, value, info) => {
+      fieldBytes += Buffer.byteLength(value);
+      if (info.valueTruncated || fieldBytes > MAX_FIELDS_BYTES) fail(overLimit('more than 64 KB of text fields'));
+      else fields[name] = value;
+    });
+    parser.on('file', (name, stream) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+      });
+      stream.on('limit', () => fail(tooLarge()));
+      stream.on('end', () => {
+        if (failed || name !== 'image') return;
+        if (size === 0) fail(badRequest('invalid_upload', 'The image file is empty'));
+        else image = Buffer.concat(chunks, size);
+      });
+    });
+    parser.on('filesLimit', () => fail(overLimit('more than one file')));
+    parser.on('fieldsLimit', () => fail(overLimit(`more than ${MAX_FIELDS} fields`)));
+    parser.on('error', () => fail(unreadable()));
+    parser.on('close', () => {
+      if (!failed) resolve({ fields, image });
+    });
+    ctx.req.on('aborted', () => fail(unreadable()));
+    ctx.req.on('error', () => fail(unreadable()));
+    ctx.req.pipe(parser);
+  });
+}
 
 /** Multipart form parser for a photo upload: at most one file (10 MB) and ten small text fields. */
 export function imageUpload(): Middleware {
   return async (ctx, next) => {
     refuseContentEncoding(ctx);
-    return parse(ctx, next);
+    if (!ctx.is('multipart/form-data')) return next();
+    const { fields, image } = await readForm(ctx);
+    (ctx.request as unknown as { body: unknown }).body = fields;
+    if (image) received.set(ctx, image);
+    return next();
   };
 }
 
 /** The single uploaded file named `image` (400 `image_required` when there is none). */
 export function uploadedImage(ctx: Context): Buffer {
-  const files = (ctx.request as unknown as { files?: Record<string, object | object[]> }).files ?? {};
-  const entry = files.image;
-  const file = Array.isArray(entry) ? entry[0] : entry;
-  const chunks = file ? received.get(file) : undefined;
-  if (!chunks) throw badRequest('image_required', 'image: an image file is required');
-  return Buffer.concat(chunks);
+  const image = received.get(ctx);
+  if (!image) throw badRequest('image_required', 'image: an image file is required');
+  return image;
 }

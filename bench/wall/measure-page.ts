@@ -1,5 +1,19 @@
 /** What bench/gallery.ts measures of a page in headless Chromium: its cold first screen and a scroll to the bottom. */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/**
+ * A fresh (cold) browser context as every wall bench opens one: 1280x800, signed in with `cookie`
+ * (name=value) on `url`, and the PRO layout with the most cards on screen (custom, 1,000 slots,
+ * fitted columns) saved, so /gallery's first render is that wall.
+ */
+export async function wallContext(browser: Browser, url: string, cookie: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addCookies([{ name: cookie.split('=')[0]!, value: cookie.split('=')[1]!, url }]);
+  await context.addInitScript(() => {
+    localStorage.setItem('ratio-gallery-settings', JSON.stringify({ layout: 'custom', customCount: 1000, fullGallery: false, registryMode: false }));
+  });
+  return context;
+}
 
 export interface TFirstScreen {
   /** From navigation start until every card image in the viewport is shown (ms). */
@@ -13,8 +27,9 @@ export interface TFirstScreen {
 
 export interface TScroll {
   fps: number;
-  /** Frames longer than 50 ms, and the longest frame (ms). */
+  /** Frames longer than 50 ms and than 100 ms, and the longest frame (ms). */
   over50: number;
+  over100: number;
   maxFrame: number;
   /** Time the page spent in layout and style during the scroll (CDP Performance metrics, ms). */
   layoutMs: number;
@@ -85,6 +100,7 @@ export async function scrollToBottom(context: BrowserContext, page: Page, step =
   return {
     fps: run.frames.length / (total / 1000),
     over50: run.frames.filter((f) => f > 50).length,
+    over100: run.frames.filter((f) => f > 100).length,
     maxFrame: Math.max(...run.frames),
     layoutMs: ((after.LayoutDuration ?? 0) - (before.LayoutDuration ?? 0)) * 1000,
     styleMs: ((after.RecalcStyleDuration ?? 0) - (before.RecalcStyleDuration ?? 0)) * 1000,

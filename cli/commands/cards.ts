@@ -11,6 +11,7 @@ import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
 import { printJson } from '../output.ts';
 import { withDb } from '../with-db.ts';
+import { formatCount } from '../../core/format.ts';
 
 /** The CSV export of one user's cards (the file GET /api/cards/export.csv sends). */
 export async function runCardsExport(db: Knex, options: { email: string; baseUrl: string }): Promise<string> {
@@ -31,7 +32,7 @@ export async function runCardsImport(db: Knex, options: { email: string; csv: st
 
 /** The preview or result as lines for the terminal. */
 export function describeImport(a: TImportAnswer, dryRun: boolean): string[] {
-  const n = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+  const n = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
   const lines = [`${n(a.rows, 'row')} read (${a.format === 'psa' ? 'PSA-style export' : 'Ratio export'}).`];
   if (a.errorCount > 0) {
     lines.push(`${a.errorCount} row${a.errorCount === 1 ? ' has an error' : 's have errors'}: nothing was imported.`);

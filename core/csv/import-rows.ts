@@ -9,6 +9,7 @@ import { parseValueCents } from '../values.ts';
 import type { TImportCard, TImportFormat, TRowError } from '../contracts/csv.types.ts';
 import { unescapeCell } from './escape.ts';
 import { slabDescription, slabFacts } from './slab.ts';
+import { formatCount } from '../format.ts';
 
 const TITLE_MAX = 200;
 const DESCRIPTION_MAX = 2000;
@@ -195,7 +196,7 @@ export function placeCards(cards: readonly TRowCard[], gallery: TGalleryNow): { 
       slotNumber = next;
       claimed.set(next, card.line);
       if (slotNumber > gallery.maxSlots) {
-        errors.push({ line: card.line, kind: 'over_limit', message: `No room: your gallery holds ${gallery.maxSlots.toLocaleString('en-US')} cards` });
+        errors.push({ line: card.line, kind: 'over_limit', message: `No room: your gallery holds ${formatCount(gallery.maxSlots)} cards` });
       }
     }
     placed.push({

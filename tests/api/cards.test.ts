@@ -104,6 +104,22 @@ describe('upload', () => {
     expect(res.body.error?.code).toBe('image_required');
   });
 
+  it.each([
+    ['an empty image file', (f: FormData) => f.append('image', new Blob([]), 'empty.jpg'), 400, 'invalid_upload'],
+    ['a second file', (f: FormData) => { f.append('image', new Blob([new Uint8Array(photo)]), 'a.jpg'); f.append('image', new Blob([new Uint8Array(photo)]), 'b.jpg'); }, 413, 'upload_too_large'],
+    ['eleven fields', (f: FormData) => { for (let i = 0; i < 11; i++) f.append(`field${i}`, 'x'); f.append('image', new Blob([new Uint8Array(photo)]), 'a.jpg'); }, 413, 'upload_too_large'],
+    ['a field over 64 KB', (f: FormData) => { f.append('title', 'x'.repeat(70_000)); f.append('image', new Blob([new Uint8Array(photo)]), 'a.jpg'); }, 413, 'upload_too_large'],
+  ])('refuses a form with %s, and the connection serves the next request', async (_name, build, status, code) => {
+    const { client } = await registerUser(srv);
+    const form = new FormData();
+    build(form);
+    const res = await client.request('POST', '/api/cards/1/upload', form);
+    expect(res.status).toBe(status);
+    expect(res.body.error?.code).toBe(code);
+    expect(await slots(client)).toEqual([]);
+    expect((await upload(client, 1, photo)).status).toBe(201);
+  });
+
   it.each(['0', '1001', 'abc', '1.5', '-2'])('refuses slot %s with a 400', async (slot) => {
     const { client } = await registerUser(srv);
     const res = await upload(client, slot);
@@ -114,6 +130,8 @@ describe('upload', () => {
   it('replacing the photo of a filled slot keeps its fields and drops the old photo', async () => {
     const { client } = await registerUser(srv);
     const first = await upload(client, 1, photo, { title: 'Same card', value: '10' });
+    // Shown once before it is replaced (the server remembers an image it served).
+    expect((await fetch(srv.url + first.body.thumbUrl!, { headers: { cookie: client.cookieHeader } })).status).toBe(200);
     const second = await upload(client, 1, await pngImage());
     expect(second.body).toMatchObject({ title: 'Same card', value: '10' });
     expect(second.body.imageUrl).not.toBe(first.body.imageUrl);
@@ -192,11 +210,16 @@ describe('edit, values and delete', () => {
   it('delete empties the slot and removes the photo; deleting again is harmless', async () => {
     const { client } = await registerUser(srv);
     const card = await upload(client, 2);
+    for (const url of [card.body.thumbUrl!, card.body.imageUrl!]) {
+      expect((await fetch(srv.url + url, { headers: { cookie: client.cookieHeader } })).status).toBe(200);
+    }
     const del = await client.delete('/api/cards/2');
     expect(del.status).toBe(200);
     expect(del.body).toMatchObject({ slotNumber: 2, isEmpty: true, imageUrl: null });
     expect(await slots(client)).toEqual([]);
-    expect((await fetch(srv.url + card.body.thumbUrl!, { headers: { cookie: client.cookieHeader } })).status).toBe(404);
+    for (const url of [card.body.thumbUrl!, card.body.imageUrl!]) {
+      expect((await fetch(srv.url + url, { headers: { cookie: client.cookieHeader } })).status).toBe(404);
+    }
     expect((await client.delete('/api/cards/2')).status).toBe(200);
   });
 });

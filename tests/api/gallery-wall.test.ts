@@ -18,7 +18,6 @@ beforeAll(async () => {
   photo = await jpegWithExif(1800, 2400, 6);
 });
 afterAll(async () => {
-  await viewerSizesSettled();
   await srv?.close();
 });
 

@@ -96,7 +96,7 @@ export const SAMPLE_CARDS: TSeedCard[] = [
  * Fills slots 1..count of a user straight in the database, every card pointing at one already
  * uploaded image (the API would take minutes for 1,000 photos; the page cannot tell).
  */
-export async function fillSlotsInDb(server: TRunningServer, userId: number, count: number, imageId: string): Promise<void> {
+export async function fillSlotsInDb(server: { deps: Pick<TRunningServer['deps'], 'db'> }, userId: number, count: number, imageId: string): Promise<void> {
   const rows = Array.from({ length: count }, (_, i) => ({
     user_id: userId,
     slot_number: i + 1,

@@ -309,6 +309,42 @@ describe('trial user', () => {
     await context.close();
   });
 
+  it('reaches edit and delete from the viewer, with no hover or focus on the slot (screen readers in browse mode)', async () => {
+    const { context, page } = await e2e.newPage();
+    await signUp(context, email('viewer-actions'));
+    await startTrial(context);
+    await seedCard(context, 2, { title: '1986 Fleer Michael Jordan', value: '$9,000' }, photo);
+    await seedCard(context, 5, { title: '2003 Topps Chrome LeBron James' }, photo);
+    await openGallery(page);
+
+    // The slot's own button says what it opens; its edit and delete buttons are not there at rest.
+    const face = slot(page, 2).getByRole('button', { name: 'Card 02: 1986 Fleer Michael Jordan, $9,000. View full image and details, edit or delete' });
+    expect(await face.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(await slot(page, 2).locator('[data-action="delete"]').count()).toBe(0);
+
+    // Opened by the keyboard alone (no hover), the viewer's Edit opens the card's edit dialog.
+    await face.focus();
+    await page.keyboard.press('Enter');
+    const viewer = page.getByTestId('viewer');
+    await viewer.getByRole('heading', { name: '1986 Fleer Michael Jordan' }).waitFor();
+    await viewer.getByRole('button', { name: 'Edit', exact: true }).click();
+    await dialog(page).getByRole('heading', { name: 'Edit Card' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('li')?.dataset.slot)).toBe('2');
+
+    // The viewer's Delete opens the delete dialog, which deletes this card and no other.
+    await face.focus();
+    await page.keyboard.press('Enter');
+    await viewer.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog(page).getByRole('heading', { name: 'Delete this card?' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Delete Card' }).click();
+    await toast(page).getByText('Card deleted successfully!').waitFor();
+    expect(await slot(page, 2).innerText()).toMatch(/ADD ITEM\s+CARD 02\s+AWAITING ACQUISITION/);
+    expect((await apiCards(context)).map((c) => c.title)).toEqual(['2003 Topps Chrome LeBron James']);
+    await context.close();
+  });
+
   it('shows an expired trial view-only', async () => {
     const { context, page } = await e2e.newPage();
     const user = await signUp(context, email('expired'));

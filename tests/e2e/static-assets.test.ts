@@ -2,8 +2,10 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type TE2E } from '../helpers/e2e.ts';
+import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
+import { openGallery, signUp } from './gallery-seed.ts';
 
 /**
  * Issue #15 item 1: the built site's assets leave as the build precompressed them (brotli or gzip,
@@ -61,11 +63,58 @@ describe('static assets are served precompressed', () => {
     expect(plain.body.equals(file)).toBe(true);
   });
 
+  it('pages link the PNG icons drawn at build (not the SVG, which costs the page an SVG document), served as PNGs of their size', async () => {
+    for (const pagePath of ['/', '/pricing', '/auth']) {
+      const html = (await rawGet(e2e.url + pagePath, 'identity')).body.toString('utf8');
+      const icons = [...html.matchAll(/<link rel="(icon|apple-touch-icon)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]);
+      expect(icons, pagePath).toEqual([['icon', '/favicon-32.png'], ['apple-touch-icon', '/apple-touch-icon.png']]);
+    }
+    for (const [icon, size] of [['/favicon-32.png', 32], ['/apple-touch-icon.png', 180]] as const) {
+      const res = await rawGet(e2e.url + icon, 'gzip, br');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(await sharp(res.body).metadata()).toMatchObject({ format: 'png', width: size, height: size });
+    }
+  });
+
   it('pages are still compressed on the fly, with their own headers', async () => {
     const page = await rawGet(`${e2e.url}/pricing`, 'gzip');
     expect(page.status).toBe(200);
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers['content-security-policy']).toMatch(/script-src/);
     expect(zlib.gunzipSync(page.body).toString('utf8')).toMatch(/<html/i);
+  });
+});
+
+describe('pages preload the modules their islands import', () => {
+  /** The modules a page's HTML asks the browser to preload. */
+  const preloaded = (html: string) => new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]!));
+  /** Scripts the page loaded, as site paths, leaving out code loaded on demand (the value chart). */
+  const scriptsLoaded = (page: import('playwright-core').Page) => page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js') && !/\/(ValueChart|UPlotChart)\./.test(p)));
+
+  it('the gallery and the landing page load no module their HTML did not list (no import waterfall), from a handful of files', async () => {
+    const { context, page } = await e2e.newPage();
+    try {
+      await page.goto('/');
+      await hydrated(page);
+      const landing = preloaded(await (await context.request.get('/')).text());
+      const landingScripts = await scriptsLoaded(page);
+      expect(landingScripts.length).toBeGreaterThan(0);
+      expect(landingScripts.filter((s) => !landing.has(s))).toEqual([]);
+
+      await signUp(context, 'preload@example.com');
+      await openGallery(page);
+      const gallery = preloaded(await (await context.request.get('/gallery')).text());
+      const galleryScripts = await scriptsLoaded(page);
+      expect(galleryScripts.filter((s) => !gallery.has(s))).toEqual([]);
+      // React, the site's shared code and the page's island: a few files, not dozens of tiny ones.
+      expect(galleryScripts.length).toBeLessThanOrEqual(12);
+      // The first page of cards came with the page (api/routes/gallery/gallery-page.ts): no call for it.
+      const calls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name)).filter((u) => u.pathname === '/api/cards').map((u) => u.search));
+      expect(calls).not.toContain('?limit=60');
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ import { parseEnv } from '../../api/env.ts';
 import { createLogger } from '../../api/logger.ts';
 import { createRateLimits } from '../../api/middleware/rate-limit.ts';
 import { startServer, type TRunningServer } from '../../api/server.ts';
-import { createDb } from '../../db/connection.ts';
+import { createMigratedTestDb } from './db.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -37,7 +37,7 @@ export async function startE2E(): Promise<TE2E> {
   const env = parseEnv({ NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const server = await startServer(env, {
     siteDir: path.resolve('dist'),
-    deps: { db: createDb({ inMemory: true }), log: createLogger('silent'), limits: createRateLimits(50) },
+    deps: { db: (await createMigratedTestDb('pglite')).db, log: createLogger('silent'), limits: createRateLimits(50) },
   });
   const url = server.url.replace('localhost', '127.0.0.1');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

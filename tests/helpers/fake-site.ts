@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { FIRST_PAGE_PRELOAD, USER_PRELOAD } from '../../api/routes/gallery/gallery-page.ts';
 
 /** The pages of the stand-in site, as the build would list them. */
 export const FAKE_PAGES = ['/', '/gallery', '/account', '/auth', '/404'];
@@ -19,7 +20,9 @@ export async function fakeSiteDir(): Promise<string> {
   await fs.mkdir(path.join(dir, 'server'), { recursive: true });
   for (const page of FAKE_PAGES) {
     const file = page === '/' ? 'index.html' : `${page.slice(1)}.html`;
-    await fs.writeFile(path.join(dir, 'client', file), `<!doctype html><title>${page}</title><p>page ${page}</p>`);
+    // /gallery, like the build's, holds the preloads the server replaces with the user and the first page of cards.
+    const head = page === '/gallery' ? USER_PRELOAD + FIRST_PAGE_PRELOAD : '';
+    await fs.writeFile(path.join(dir, 'client', file), `<!doctype html><head><title>${page}</title>${head}</head><p>page ${page}</p>`);
   }
   await fs.writeFile(path.join(dir, 'server', 'entry.mjs'), 'export const handler = (req, res, next) => next();\n');
   const headers = FAKE_PAGES.map((pathname) => ({ pathname, headers: [{ key: 'Content-Security-Policy', value: fakePageCsp(pathname) }] }));

@@ -11,7 +11,8 @@ import { createDeps } from '../../api/server.ts';
 import { createBilling } from '../../api/services/billing/create-billing.ts';
 import type { StripeEmulator } from './stripe/emulator.ts';
 import type { Mailer, TMail } from '../../api/services/mail/mailer.ts';
-import { createTestDb, type TTestDb } from './db.ts';
+import { viewerSizesSettled } from '../../api/services/images/viewer-size.ts';
+import { createMigratedTestDb, type TTestDb } from './db.ts';
 import { TestClient } from './http.ts';
 
 /** A mailer that keeps what it sends, for tests that read the email. */
@@ -50,7 +51,7 @@ export async function startTestServer(options: {
   siteDir?: string;
   stripe?: StripeEmulator;
 } = {}): Promise<TTestServer> {
-  const testDb = await createTestDb();
+  const testDb = await createMigratedTestDb();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-api-'));
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir, ...options.stripe?.env, ...options.env });
   let offset = 0;
@@ -84,6 +85,8 @@ export async function startTestServer(options: {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Viewer sizes still being written after their answers, before their folder is removed.
+      await viewerSizesSettled();
       await deps.analyzer.close();
       await deps.sessionCache?.close();
       await testDb.drop();

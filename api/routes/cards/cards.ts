@@ -12,7 +12,7 @@ import { clearSlot } from '../../services/cards/clear-slot.ts';
 import { swapSlots } from '../../services/cards/swap-slots.ts';
 import { transferCollection } from '../../services/cards/transfer-collection.ts';
 import { updateCard } from '../../services/cards/update-card.ts';
-import { createGalleryCache } from '../../services/cards/gallery-cache.ts';
+import { galleryCacheOf } from '../../services/cards/gallery-cache.ts';
 import { uploadCard } from '../../services/cards/upload-card.ts';
 import { MAX_IMPORT_BYTES, ZHistoryQuery, ZImportRequest } from '../../../core/contracts/csv.types.ts';
 import { publicUrl } from '../../env.ts';
@@ -33,7 +33,7 @@ export function cardRoutes(deps: TDeps): Router {
   const router = new Router();
   const auth = requireUser(deps);
 
-  const gallery = createGalleryCache();
+  const gallery = galleryCacheOf(deps);
   router.get('/cards', auth, async (ctx) => {
     const { limit } = parseInput(ZCardsQuery, { limit: ctx.query.limit });
     const answer = await gallery.get(deps.db, userOf(ctx), limit);

@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { CardImage } from '../../../db/models/CardImage.ts';
 import type { TDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser, userOf } from '../../middleware/session.ts';
+import { findImage } from '../../services/images/known-images.ts';
 import { variantKey, variantMime } from '../../services/images/save-card-image.ts';
 import { readViewerSize } from '../../services/images/viewer-size.ts';
 
@@ -11,7 +11,8 @@ const ZImageParams = z.object({ id: z.uuid(), variant: z.enum(['thumb', 'large',
 
 /**
  * Card photos, served only to their owner (decisions.md 12): any other user, and any unknown id,
- * gets the same 404. Ids are random and files never change, so browsers may keep them.
+ * gets the same 404. Ids are random and files never change, so browsers may keep them. The image's
+ * row is remembered after its first request (known-images.ts): a wall's thumbnails cost no query.
  */
 export function imageRoutes(deps: TDeps): Router {
   const router = new Router();
@@ -19,7 +20,7 @@ export function imageRoutes(deps: TDeps): Router {
     const params = ZImageParams.safeParse(ctx.params);
     if (!params.success) throw notFound('No such image');
     const { id, variant } = params.data;
-    const image = await CardImage.query(deps.db).findById(id);
+    const image = await findImage(deps.db, id);
     if (!image || image.userId !== userOf(ctx).id) throw notFound('No such image');
     const data = variant === 'large' ? await readViewerSize(deps.images, image) : await deps.images.read(variantKey(image, variant));
     if (!data) throw notFound('No such image');

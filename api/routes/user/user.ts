@@ -6,8 +6,7 @@ import { currentUser, requireUser, userOf } from '../../middleware/session.ts';
 import { presentUser } from '../../presenters/user.ts';
 import { changePassword } from '../../services/accounts/change-password.ts';
 import { updateProfile } from '../../services/accounts/update-profile.ts';
-import { freshAccount } from '../../services/billing/fresh-account.ts';
-import type { User } from '../../../db/models/User.ts';
+import { userAnswer } from './user-answer.ts';
 import { ZChangePassword, ZUpdateName } from '../../../core/contracts/user.types.ts';
 
 /** The current user: read, rename, change password (spec §7). */
@@ -15,21 +14,17 @@ export function userRoutes(deps: TDeps): Router {
   const router = new Router();
 
   // Spec §7: null (not an error) when signed out, so pages can ask freely.
-  // A renewal may have happened since the facts were stored: re-read them from billing when due.
-  const fresh = (user: User) =>
-    freshAccount({ db: deps.db, billing: deps.billing.provider, user, now: deps.clock(), onError: (err) => deps.log.warn({ err }, 'billing refresh failed') });
-
   router.get('/user', async (ctx) => {
     const { user } = await currentUser(ctx, deps);
     ctx.set('Cache-Control', 'no-store');
     // Koa turns a null body into 204; the client expects the JSON literal null.
     ctx.type = 'json';
-    ctx.body = JSON.stringify(user ? presentUser(await fresh(user), deps.clock(), deps.env.ADMIN_EMAILS) : null);
+    ctx.body = JSON.stringify(user ? await userAnswer(deps, user) : null);
   });
 
   router.get('/auth/user', requireUser(deps), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentUser(await fresh(userOf(ctx)), deps.clock(), deps.env.ADMIN_EMAILS);
+    ctx.body = await userAnswer(deps, userOf(ctx));
   });
 
   router.patch('/auth/user', requireUser(deps), jsonBody(), async (ctx) => {

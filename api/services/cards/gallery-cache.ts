@@ -77,3 +77,12 @@ export function createGalleryCache() {
 }
 
 export type GalleryCache = ReturnType<typeof createGalleryCache>;
+
+const caches = new WeakMap<object, GalleryCache>();
+
+/** The one gallery cache of an app (its deps): GET /api/cards and the /gallery page share it. */
+export function galleryCacheOf(deps: object): GalleryCache {
+  let cache = caches.get(deps);
+  if (!cache) caches.set(deps, (cache = createGalleryCache()));
+  return cache;
+}

@@ -13,6 +13,7 @@ import { lockUser } from '../accounts/lock-user.ts';
 import type { PsaVerifier } from '../analysis/psa-verify.ts';
 import { checkImportCerts } from './check-import-certs.ts';
 import { assertCanEditSlots } from './slot-access.ts';
+import { formatCount } from '../../../core/format.ts';
 
 /** A file read and its rows checked one by one (no gallery needed yet). */
 interface TReadFile {
@@ -67,7 +68,7 @@ export async function readImportFile(csv: string): Promise<TReadFile> {
     throw badRequest('csv_columns', "The file's columns are not Ratio's export nor a PSA-style export (Year, Brand, Card Number, Subject, Variety, Grade, Cert Number)");
   }
   if (data.length > MAX_IMPORT_ROWS) {
-    throw badRequest('csv_too_many_rows', `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows; one import reads at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')}`);
+    throw badRequest('csv_too_many_rows', `The file has more than ${formatCount(MAX_IMPORT_ROWS)} rows; one import reads at most ${formatCount(MAX_IMPORT_ROWS)}`);
   }
   const { cards, errors } = readRows(format, head.record, data.map((r) => r.record), data.map((r) => r.info.lines));
   return { format, rows: data.length, cards, errors };
@@ -121,7 +122,7 @@ export async function importCards(opts: { db: Knex; user: User; now: Date; csv: 
     const plan = await planImport(trx, user, opts.now, file);
     if (plan.errors.length > 0) {
       const n = plan.errors.length;
-      throw new AppError(422, 'import_rows_invalid', `${n.toLocaleString('en-US')} row${n === 1 ? ' has an error' : 's have errors'}: nothing was imported`, {
+      throw new AppError(422, 'import_rows_invalid', `${formatCount(n)} row${n === 1 ? ' has an error' : 's have errors'}: nothing was imported`, {
         errors: plan.errors.slice(0, PREVIEW_LIST_MAX), errorCount: n,
       });
     }

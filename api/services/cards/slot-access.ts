@@ -2,6 +2,7 @@ import { accountState } from '../../../core/account.ts';
 import { FREE_SLOTS, PRO_SLOTS } from '../../../core/limits.ts';
 import type { User } from '../../../db/models/User.ts';
 import { upgradeRequired } from '../../errors.ts';
+import { formatCount } from '../../../core/format.ts';
 
 /**
  * The server's edit rule (decisions.md 2, 3, 6), read from core/account.ts: an expired trial and a
@@ -22,7 +23,7 @@ export function assertCanEditSlots(user: User, now: Date, slotNumbers: number[])
   }
   throw upgradeRequired(
     state.maxSlots === FREE_SLOTS
-      ? `Free accounts hold ${FREE_SLOTS} cards. Upgrade to PRO for up to ${PRO_SLOTS.toLocaleString('en-US')}.`
+      ? `Free accounts hold ${FREE_SLOTS} cards. Upgrade to PRO for up to ${formatCount(PRO_SLOTS)}.`
       : `Slot ${beyond} is beyond your ${state.maxSlots} slots.`,
   );
 }

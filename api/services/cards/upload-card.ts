@@ -19,9 +19,10 @@ export interface TCardFields {
 /**
  * Puts a photo (and optional fields) into a slot: a new card in an empty slot, or a new photo for
  * the card already there. The image is checked, its original and thumbnail stored before the
- * transaction; the slot write is one transaction; after commit the viewer size is made without
- * holding up the answer (the image route waits for it or makes it, viewer-size.ts), a replaced
- * photo's files are removed, and the new files are removed again if the write fails.
+ * transaction; the slot write is one transaction; after commit the viewer size is made and a
+ * replaced photo's files are removed without holding up the answer (the image route waits for the
+ * viewer size or makes it, viewer-size.ts; files left by a crash are swept at start-up,
+ * sweep-images.ts), and the new files are removed again if the write fails.
  */
 export async function uploadCard(opts: {
   db: Knex;
@@ -61,7 +62,8 @@ export async function uploadCard(opts: {
       return saved;
     });
     writeViewerSizeLater(opts.images, opts.user.id, imageId, processed);
-    if (replacedImage) await removeImageFiles(opts.images, opts.user.id, [replacedImage]);
+    // Never throws (failures are left to the sweep); the row is gone, so the old photo is already unreachable.
+    if (replacedImage) void removeImageFiles(opts.images, opts.user.id, [replacedImage]);
     return card;
   } catch (err) {
     await removeImageFiles(opts.images, opts.user.id, [imageId]);

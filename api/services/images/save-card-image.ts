@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { CardImage } from '../../../db/models/CardImage.ts';
 import type { ImageStore } from './image-store.ts';
+import { forgetImages } from './known-images.ts';
 import type { TProcessedImage } from './process-image.ts';
 
 /** Variants a client may ask for, and their files. */
@@ -57,6 +58,7 @@ export async function insertImageRow(trx: Knex.Transaction, userId: number, id: 
 
 /** Deletes images' rows (inside a transaction) — their files go after commit with removeImageFiles. */
 export async function deleteImageRows(trx: Knex.Transaction, ids: string[]): Promise<void> {
+  forgetImages(ids);
   if (ids.length) await CardImage.query(trx).delete().whereIn('id', ids);
 }
 

@@ -15,12 +15,14 @@ function track<T>(folder: string, job: Promise<T>): Promise<T> {
 }
 
 /**
- * Makes and stores an image's viewer size after its row has committed, so the upload answers
- * without waiting for it (the thumbnail and the original are stored before the commit). Never
+ * Makes and stores an image's viewer size after its row has committed and the upload has answered,
+ * so the answer does not wait for it (the thumbnail and the original are stored before the commit). Never
  * throws: if it fails, or the process stops first, readViewerSize makes it on the next request.
  */
 export function writeViewerSizeLater(store: ImageStore, userId: number, id: string, image: TProcessedImage): void {
-  const job = image.large().then((data) => store.write(viewerKey(userId, id, image.original.mime), data)).catch(() => undefined);
+  // Begun on the event loop's next turn, once the upload's answer is written: the encode keeps a core
+  // busy for a few hundred ms and the answer does not need it. Tracked from now, so a read waits for it.
+  const job = new Promise<void>((resolve) => setImmediate(resolve)).then(() => image.large()).then((data) => store.write(viewerKey(userId, id, image.original.mime), data)).catch(() => undefined);
   track(imageFolder(userId, id), job);
 }
 

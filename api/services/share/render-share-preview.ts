@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { TSharedWall } from '../../../core/contracts/share.types.ts';
 import { PREVIEW_CARDS } from '../../../core/share.ts';
 import { formatCents } from '../../../core/values.ts';
+import { formatCount } from '../../../core/format.ts';
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
@@ -47,7 +48,7 @@ function titleLines(title: string): string[] {
 /** The card frames and text of the preview, as SVG (sharp renders it with the system's fonts). */
 function backdrop(wall: TSharedWall, framed: number): string {
   const count = wall.figures.acquisitions;
-  const countText = `${count.toLocaleString('en-US')} card${count === 1 ? '' : 's'}`;
+  const countText = `${formatCount(count)} card${count === 1 ? '' : 's'}`;
   const total = wall.figures.totalCents;
   const lines = titleLines(wall.title);
   const frames = Array.from({ length: Math.max(framed, 1) }, (_, i) => {

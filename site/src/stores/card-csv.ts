@@ -9,6 +9,7 @@ import { MAX_IMPORT_BYTES } from '../../../core/csv/limits.ts';
 import { ApiError, apiRequest, errorMessage } from '../lib/api.ts';
 import { loadCards } from './gallery.ts';
 import { toast } from './toast.ts';
+import { formatCount } from '../../../core/format.ts';
 
 /** Where the export downloads from (the browser sends the session cookie). */
 export const EXPORT_PATH = '/api/cards/export.csv';
@@ -57,7 +58,7 @@ export async function confirmImport(): Promise<void> {
     const done = await apiRequest<TImportAnswer>('POST', '/api/cards/import', { csv: state.csv });
     await loadCards();
     $import.set({ phase: 'closed' });
-    toast({ title: 'Cards imported', description: `${done.imported.toLocaleString('en-US')} ${done.imported === 1 ? 'card was' : 'cards were'} added to your gallery.`, variant: 'success' });
+    toast({ title: 'Cards imported', description: `${formatCount(done.imported)} ${done.imported === 1 ? 'card was' : 'cards were'} added to your gallery.`, variant: 'success' });
   } catch (err) {
     const error = err instanceof ApiError ? (err.body?.error as { errors?: TRowError[]; errorCount?: number } | undefined) : undefined;
     if (error?.errors) {

@@ -79,8 +79,17 @@ export function slotsShown(settings: TGallerySettings, access: TGalleryAccess, h
   return access.pro ? count : Math.max(count, Math.min(highestFilled, PRO_SLOTS));
 }
 
-/** The settings in use; read with useStore, change with the functions below. */
-export const $settings = atom<TGallerySettings>(DEFAULT_SETTINGS);
+/** The saved settings, or the defaults (none saved, storage blocked, or off the browser). */
+function savedSettings(): TGallerySettings {
+  try {
+    return typeof localStorage === 'undefined' ? DEFAULT_SETTINGS : parseSettings(localStorage.getItem(SETTINGS_KEY));
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}
+
+/** The settings in use, the saved ones from the start (the wall's first render is in its layout); change them with the functions below. */
+export const $settings = atom<TGallerySettings>(savedSettings());
 
 function saveSettings(next: TGallerySettings): void {
   $settings.set(next);
@@ -88,15 +97,6 @@ function saveSettings(next: TGallerySettings): void {
     localStorage.setItem(SETTINGS_KEY, JSON.stringify(next));
   } catch {
     // Storage blocked: the settings hold for this page only.
-  }
-}
-
-/** Reads the saved settings (call once in the browser, after hydration). */
-export function loadSettings(): void {
-  try {
-    $settings.set(parseSettings(localStorage.getItem(SETTINGS_KEY)));
-  } catch {
-    $settings.set(DEFAULT_SETTINGS);
   }
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_PAGE, FIRST_PAGE_PATH } from '../lib/first-screen-boot.ts';
-import { $cards, $cardsKnownUpTo, $cardsState, loadCards, type TGalleryCard } from './gallery.ts';
+import { $cards, $cardsKnownUpTo, $cardsState, loadCards, takeFirstPage, type TGalleryCard } from './gallery.ts';
 
 const card = (slotNumber: number): TGalleryCard => ({
   id: slotNumber, slotNumber, imageUrl: null, thumbUrl: null, originalUrl: null, title: `Card ${slotNumber}`,
@@ -53,6 +53,17 @@ describe('loading a wall: the first page, then the rest', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect([...$cards.get().keys()]).toEqual([4]);
     expect($cardsState.get()).toBe('ready');
+  });
+
+  it('a page that carried its first page (the server wrote it in) asks only for the rest', async () => {
+    takeFirstPage(cards(1, FIRST_PAGE));
+    expect($cardsState.get()).toBe('partial');
+    expect($cardsKnownUpTo.get()).toBe(FIRST_PAGE);
+    fetchMock.mockResolvedValueOnce(respond(cards(1, 300)));
+    await loadCards();
+    expect(paths()).toEqual(['/api/cards']);
+    expect($cardsState.get()).toBe('ready');
+    expect($cards.get().size).toBe(300);
   });
 
   it('asks again when the page script got nothing, and reports a failure', async () => {

@@ -125,10 +125,11 @@ function cardError(err: unknown, fallback: string): void {
 }
 
 /**
- * The first page of cards as the page's inline script received it (the page preloads it and asks
- * for it before the app's script runs, first-screen-boot.ts), or null if it got none.
+ * The first page of cards as the page's inline script took it (first-screen-boot.ts): the list
+ * itself when the server wrote it into the page, a promise of it when the script asked for it,
+ * null if it got none, undefined off /gallery.
  */
-function bootFirstPage(): Promise<TGalleryCard[] | null> | undefined {
+function bootFirstPage(): TGalleryCard[] | Promise<TGalleryCard[] | null> | null | undefined {
   return typeof window === 'undefined' ? undefined : window.__ratioFirstPage;
 }
 
@@ -163,21 +164,36 @@ function setCards(list: readonly TGalleryCard[]): void {
 }
 
 /**
- * Loads the user's slots. On the page's first load the first page comes first, so the first screen
- * of cards does not wait for a 1,000-card answer; the whole wall follows once it is drawn. Safe to call
- * again (after a trial start, a retry): then it loads the whole wall.
+ * Shows the first page of a wall: the whole wall when it holds fewer cards than a page, else the
+ * slots up to its last card, the rest marked as not yet known ('partial').
+ */
+export function takeFirstPage(first: readonly TGalleryCard[]): void {
+  setCards(first);
+  if (first.length < FIRST_PAGE) {
+    $cardsState.set('ready');
+    return;
+  }
+  $cardsKnownUpTo.set(first.at(-1)?.slotNumber ?? 0);
+  $cardsState.set('partial');
+}
+
+// The first page written into /gallery is the wall's from the start: its first render shows it.
+const written = bootFirstPage();
+if (Array.isArray(written)) takeFirstPage(written);
+
+/**
+ * Loads the user's slots. On the page's first load the first page comes first (written into the
+ * page, else asked for), so the first screen of cards does not wait for a 1,000-card answer; the
+ * whole wall follows once it is drawn. Safe to call again (after a trial start, a retry): then it
+ * loads the whole wall.
  */
 export async function loadCards(): Promise<void> {
   try {
     if ($cardsState.get() === 'loading') {
-      const first = (await bootFirstPage()) ?? (await apiRequest<TGalleryCard[]>('GET', FIRST_PAGE_PATH));
-      setCards(first);
-      if (first.length < FIRST_PAGE) {
-        $cardsState.set('ready');
-        return;
-      }
-      $cardsKnownUpTo.set(first.at(-1)?.slotNumber ?? 0);
-      $cardsState.set('partial');
+      takeFirstPage((await bootFirstPage()) ?? (await apiRequest<TGalleryCard[]>('GET', FIRST_PAGE_PATH)));
+      if ($cardsState.get() === 'ready') return;
+    }
+    if ($cardsState.get() === 'partial') {
       // The rest once the first screen is drawn and its first row of thumbnails is in.
       await firstThumbsShown();
       await new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 300 }) : setTimeout(resolve, 0)));

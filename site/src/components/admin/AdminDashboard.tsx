@@ -6,6 +6,7 @@ import { $adminStats, loadAdminSeries, loadAdminStats } from '../../stores/admin
 import Spinner from '../ui/Spinner.tsx';
 import AdminCharts from './AdminCharts.tsx';
 import './admin.css';
+import { formatCount } from '../../../../core/format.ts';
 
 /** Spec §8 Admin: shown to anyone the API refuses. */
 function AccessDenied() {
@@ -46,16 +47,16 @@ function Figures({ stats }: { stats: TAdminStats }) {
   return (
     <>
       <div className="admin-stats" data-testid="admin-stats">
-        <Stat label="Total Users" value={stats.totalUsers.toLocaleString('en-US')} detail={`${stats.freeUsers.toLocaleString('en-US')} free / ${stats.proUsers.toLocaleString('en-US')} pro`} />
+        <Stat label="Total Users" value={formatCount(stats.totalUsers)} detail={`${formatCount(stats.freeUsers)} free / ${formatCount(stats.proUsers)} pro`} />
         <Stat label="Monthly Revenue" value={formatDollars(f.monthlyRevenueCents)} detail={`${price} per pro user`} />
         <Stat label="Conversion Rate" value={formatPercent(f.conversionRate)} detail="of users pay for PRO" />
-        <Stat label="Total Cards" value={stats.totalCards.toLocaleString('en-US')} detail={`${stats.trialUsers.toLocaleString('en-US')} on a trial`} />
+        <Stat label="Total Cards" value={formatCount(stats.totalCards)} detail={`${formatCount(stats.trialUsers)} on a trial`} />
       </div>
       <div className="admin-panels">
         <section className="card" aria-labelledby="admin-revenue">
           <h2 id="admin-revenue" className="admin-panel-title">Revenue Breakdown</h2>
           <dl className="admin-rows">
-            <Row label={`Pro users × ${price}`} value={`${stats.proUsers.toLocaleString('en-US')} × ${price} = ${formatDollars(f.monthlyRevenueCents)}`} />
+            <Row label={`Pro users × ${price}`} value={`${formatCount(stats.proUsers)} × ${price} = ${formatDollars(f.monthlyRevenueCents)}`} />
             <Row label="MRR" value={formatDollars(f.mrrCents)} />
             <Row label="Average revenue per user" value={formatDollars(f.arpuCents)} />
           </dl>

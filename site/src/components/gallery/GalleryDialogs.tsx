@@ -36,8 +36,10 @@ export default function GalleryDialogs({ access }: { access: TGalleryAccess }) {
     className += ' g-dialog-viewer';
   }
 
+  // One dialog per kind: going from the viewer to its edit or delete dialog opens a new one, so focus
+  // moves into it (not left on the viewer's vanished button) and returns to the slot when it closes.
   return (
-    <Dialog open={content !== null} onClose={closeDialog} labelledBy={DIALOG_TITLE_ID} className={className}>
+    <Dialog key={dialog?.kind} open={content !== null} onClose={closeDialog} labelledBy={DIALOG_TITLE_ID} className={className}>
       {content}
     </Dialog>
   );

@@ -7,7 +7,9 @@ import GalleryView from './GalleryView.tsx';
 
 /** The /gallery island root: guarded by RequireUser, header plus gallery (spec §2 /gallery). */
 function GalleryPage() {
-  // The cards load alongside the user, not after it: the first screen of cards comes sooner.
+  // The cards load alongside the user, not after it. On /gallery the user, the first page of cards
+  // and the saved layout are in the stores before this first renders (the page carries them): the
+  // first render is the wall's first screen, and this loads the rest of it.
   useEffect(() => void loadCards(), []);
   return (
     <RequireUser>

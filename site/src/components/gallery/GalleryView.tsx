@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { LAYOUTS, firstOpenSlot, insightsView, portfolioInsights, registryFigures } from '../../../../core/gallery.ts';
 import { $cardList, $cards, $cardsState, $dialog, $swapMode, exitSwapMode, openDialog } from '../../stores/gallery.ts';
-import { $settings, galleryAccess, loadSettings, setCustomCount, slotsShown } from '../../stores/gallery-layout.ts';
+import { $settings, galleryAccess, setCustomCount, slotsShown } from '../../stores/gallery-layout.ts';
 import { toast } from '../../stores/toast.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import type { TUser } from '../../stores/user.ts';
@@ -16,7 +16,7 @@ import SlotGrid from './SlotGrid.tsx';
 import SubscriptionBanner from './SubscriptionBanner.tsx';
 import { SWAP_HELP_ID } from './Slot.tsx';
 import { PlusIcon } from './icons.tsx';
-import { formatCents } from './format.ts';
+import { formatCents, formatCount } from './format.ts';
 
 /** Free walls hang as two rows of five. */
 const FREE_COLUMNS = 5;
@@ -36,8 +36,6 @@ export default function GalleryView({ user }: { user: TUser }) {
   // On a phone the summary panels fold into one line, so the first row of cards is on the first screen.
   const phone = useMediaQuery('(max-width: 640px)');
   const [panelsOpen, setPanelsOpen] = useState(false);
-
-  useEffect(loadSettings, []);
 
   // Swap mode is for PRO features on an editable wall; Esc leaves it.
   useEffect(() => {
@@ -72,7 +70,7 @@ export default function GalleryView({ user }: { user: TUser }) {
     <main id="main" className="container gallery g-page">
       <div className="g-head">
         <div className="g-head-title">
-          <p className="eyebrow">Private gallery{ready && ` · ${list.length.toLocaleString('en-US')} ${list.length === 1 ? 'card' : 'cards'}`}</p>
+          <p className="eyebrow">Private gallery{ready && ` · ${formatCount(list.length)} ${list.length === 1 ? 'card' : 'cards'}`}</p>
           <GalleryTitle />
         </div>
         {access.canEdit && (
@@ -98,7 +96,7 @@ export default function GalleryView({ user }: { user: TUser }) {
           onClick={() => setPanelsOpen((open) => !open)}
         >
           <span className="g-panels-toggle-label">{registry ? 'Registry & insights' : 'Portfolio insights'}</span>
-          <span className="g-panels-toggle-figure" aria-hidden={!ready || undefined}>{formatCents(insights.totalCents)} · {list.length.toLocaleString('en-US')} {list.length === 1 ? 'card' : 'cards'}</span>
+          <span className="g-panels-toggle-figure" aria-hidden={!ready || undefined}>{formatCents(insights.totalCents)} · {formatCount(list.length)} {list.length === 1 ? 'card' : 'cards'}</span>
           <span className="g-panels-toggle-chevron" aria-hidden="true" />
         </button>
       )}

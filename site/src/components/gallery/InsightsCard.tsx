@@ -1,6 +1,6 @@
 import { formatUpside, type TInsights } from '../../../../core/gallery.ts';
 import { goToPricing } from '../../stores/gallery.ts';
-import { formatCents, slotLabel } from './format.ts';
+import { formatCents, formatCount, slotLabel } from './format.ts';
 import TotalValueHistory from './history/TotalValueHistory.tsx';
 import { SparkIcon } from './icons.tsx';
 
@@ -23,7 +23,7 @@ export default function InsightsCard({ insights, view, withTotals = true }: Prop
       <div className="g-insights-head">
         <h2 id="insights-title" className="g-panel-title">PORTFOLIO INSIGHTS</h2>
         <p className="g-insights-count" data-testid="insights-count">
-          <strong>{insights.cards.toLocaleString('en-US')}</strong> / {insights.capacity.toLocaleString('en-US')} cards
+          <strong>{formatCount(insights.cards)}</strong> / {formatCount(insights.capacity)} cards
         </p>
         <span className="g-meter" aria-hidden="true"><span style={{ width: `${Math.max(fill, insights.cards > 0 ? 1 : 0)}%` }} /></span>
       </div>

@@ -93,7 +93,7 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
   );
   const label = mode === 'swap'
     ? `${slotLabel(n)}: ${name}. ${selected ? 'Selected for swap, press again to clear' : 'Select to swap'}`
-    : `${slotLabel(n)}: ${name}${value ? `, ${value}` : ''}. View full image`;
+    : `${slotLabel(n)}: ${name}${value ? `, ${value}` : ''}. View full image and details${mode === 'edit' ? ', edit or delete' : ''}`;
 
   return (
     <li className={classes.join(' ')} {...itemProps(n, at)} aria-busy={pending || undefined} data-testid="filled-slot" data-retained={retained || undefined}>
@@ -108,6 +108,7 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
             data-slot={n}
             aria-label={label}
             aria-pressed={mode === 'swap' ? selected : undefined}
+            aria-haspopup={mode === 'swap' ? undefined : 'dialog'}
             aria-describedby={mode === 'swap' ? SWAP_HELP_ID : undefined}
           >
             {image}
@@ -117,13 +118,13 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
         {!registry && <span className="g-no" aria-hidden="true">{String(n).padStart(2, '0')}</span>}
         {mode === 'edit' && actions && (
           <div className="g-actions">
-            <button type="button" className="g-action" data-action="view" data-slot={n} aria-label={`View ${name}`} title="View">
+            <button type="button" className="g-action" data-action="view" aria-haspopup="dialog" data-slot={n} aria-label={`View ${name}`} title="View">
               <ExpandIcon />
             </button>
-            <button type="button" className="g-action" data-action="edit" data-slot={n} aria-label={`Edit ${name}`} title="Edit">
+            <button type="button" className="g-action" data-action="edit" aria-haspopup="dialog" data-slot={n} aria-label={`Edit ${name}`} title="Edit">
               <EditIcon />
             </button>
-            <button type="button" className="g-action is-danger" data-action="delete" data-slot={n} aria-label={`Delete ${name}`} title="Delete">
+            <button type="button" className="g-action is-danger" data-action="delete" aria-haspopup="dialog" data-slot={n} aria-label={`Delete ${name}`} title="Delete">
               <TrashIcon />
             </button>
           </div>
@@ -168,6 +169,7 @@ export const EmptySlot = memo(function EmptySlot({ slot, mode, registry, pending
           data-action="add"
           data-slot={slot}
           aria-label={mode === 'swap' ? `${slotLabel(slot)}, empty: move the selected card here` : `${slotLabel(slot)}, empty: add item`}
+          aria-haspopup={mode === 'swap' ? undefined : 'dialog'}
           aria-describedby={mode === 'swap' ? SWAP_HELP_ID : undefined}
         >
           {body}
@@ -182,7 +184,7 @@ export const EmptySlot = memo(function EmptySlot({ slot, mode, registry, pending
 export const LockedSlot = memo(function LockedSlot({ slot, registry, ...at }: { slot: number; registry: boolean } & TPlacement) {
   return (
     <li className="g-slot is-locked" {...itemProps(slot, at)}>
-      <button type="button" className="g-frame g-empty" data-action="locked" data-slot={slot} aria-label={`${slotLabel(slot)}: PRO slot, upgrade to use it`}>
+      <button type="button" className="g-frame g-empty" data-action="locked" data-slot={slot} aria-haspopup="dialog" aria-label={`${slotLabel(slot)}: PRO slot, upgrade to use it`}>
         <span className="g-empty-plus" aria-hidden="true"><LockIcon size={20} /></span>
         <span className="g-empty-no">{slotLabel(slot)}</span>
         <span className="g-empty-note">PRO SLOT</span>

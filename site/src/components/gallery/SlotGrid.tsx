@@ -51,10 +51,14 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
   const [touch] = useState(noHover);
   const listRef = useRef<HTMLOListElement>(null);
   const ready = state === 'ready';
-  const wall = useWallWindow(listRef, count, state !== 'loading', `${columns}|${registry}`);
+  // While only the first page is in, the window holds the first screen and a row more (less to lay out before it shows).
+  const wall = useWallWindow(listRef, count, state !== 'loading', `${columns}|${registry}`, state === 'partial');
 
   const mode: TSlotMode = !access.canEdit ? 'view-only' : swapMode ? 'swap' : 'edit';
-  const canDrag = access.pro && access.canEdit && ready;
+  // Slots are draggable from the start; a drag begins only once the whole wall is in (a change
+  // waits for every slot). Not tying the attribute to `ready` spares every slot on screen a
+  // re-render in the frame the rest of the wall arrives.
+  const canDrag = access.pro && access.canEdit;
   const usable = (slot: number) => slot >= 1 && slot <= access.maxSlots;
 
   const onClick = (event: MouseEvent<HTMLOListElement>) => {
@@ -106,7 +110,7 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
         onDragStart(event: DragEvent<HTMLOListElement>) {
           const el = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-drag]') : null;
           const from = el ? Number(el.dataset.drag) : NaN;
-          if (!Number.isInteger(from) || pending.has(from)) {
+          if (!ready || !Number.isInteger(from) || pending.has(from)) {
             event.preventDefault();
             return;
           }

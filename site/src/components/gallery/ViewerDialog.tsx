@@ -2,16 +2,17 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $cardList, closeDialog, openDialog, type TGalleryCard } from '../../stores/gallery.ts';
 import { DIALOG_TITLE_ID } from './dialog-ids.ts';
-import { cardName, slotLabel, valueText } from './format.ts';
+import { cardName, formatShortDate, slotLabel, valueText } from './format.ts';
 import CardValueHistory from './history/CardValueHistory.tsx';
 import NoPhoto from './NoPhoto.tsx';
-import { ChevronIcon, CloseIcon, EditIcon } from './icons.tsx';
+import { ChevronIcon, CloseIcon, EditIcon, TrashIcon } from './icons.tsx';
 
-const ADDED = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /**
  * The full-image viewer: the large image over the already-loaded thumbnail, the card's details,
- * and the previous / next card (buttons or the arrow keys). Esc closes it (native dialog).
+ * and the previous / next card (buttons or the arrow keys). Esc closes it (native dialog). For a
+ * user who can edit, it also opens the card's edit and delete dialogs: the wall shows those buttons
+ * only on the hovered or focused slot, so the viewer is where every user can find them.
  */
 export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; canEdit: boolean }) {
   const list = useStore($cardList);
@@ -22,7 +23,7 @@ export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; ca
   const name = cardName(card);
   const value = valueText(card.value, card.valueCents);
   const high = valueText(card.allTimeHigh, card.allTimeHighCents);
-  const added = card.createdAt ? ADDED.format(new Date(card.createdAt)) : null;
+  const added = card.createdAt ? formatShortDate(card.createdAt) : null;
 
   useEffect(() => setLoaded(false), [card.imageUrl]);
   useEffect(() => {
@@ -63,9 +64,14 @@ export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; ca
             <button type="button" className="btn btn-sm" disabled={!next} onClick={() => next && openDialog({ kind: 'view', slot: next.slotNumber })}
               aria-label="Next card"><ChevronIcon dir="right" size={18} /></button>
             {canEdit && (
-              <button type="button" className="btn btn-sm" onClick={() => openDialog({ kind: 'edit', slot: card.slotNumber })}>
-                <EditIcon /> Edit
-              </button>
+              <>
+                <button type="button" className="btn btn-sm" aria-haspopup="dialog" onClick={() => openDialog({ kind: 'edit', slot: card.slotNumber })}>
+                  <EditIcon /> Edit
+                </button>
+                <button type="button" className="btn btn-sm btn-danger" aria-haspopup="dialog" onClick={() => openDialog({ kind: 'delete', slot: card.slotNumber })}>
+                  <TrashIcon /> Delete
+                </button>
+              </>
             )}
           </div>
         </figcaption>

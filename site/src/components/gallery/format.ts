@@ -1,3 +1,4 @@
+import { formatCount, formatShortDate } from '../../../../core/format.ts';
 import { formatCents, formatValueText } from '../../../../core/values.ts';
 import type { TGalleryCard } from '../../stores/gallery.ts';
 
@@ -18,4 +19,4 @@ export function valueText(text: string | null, cents: number | null): string | n
   return typed ? formatValueText(typed) ?? typed : null;
 }
 
-export { formatCents };
+export { formatCents, formatCount, formatShortDate };

@@ -1,5 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useState, type CSSProperties, type RefObject } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type CSSProperties, type RefObject } from 'react';
 
 /** Walls up to this many slots render whole; larger ones only the rows near the viewport. */
 export const WINDOW_FROM = 60;
@@ -9,8 +8,13 @@ export const WINDOW_FROM = 60;
  * they arrived late and the scroll waited on them); Tab and drag always find the next row there.
  */
 const OVERSCAN_ROWS = 6;
-/** Slots rendered before the wall is first measured (more than a first screen of any layout). */
-const FIRST_SLOTS = 48;
+/** Rows rendered beyond the first screen while it is being drawn: its slots come first, the rest after. */
+const FIRST_SCREEN_OVERSCAN = 1;
+/**
+ * Slots rendered before the wall is first measured: one row is all the measure needs, and the
+ * measured window replaces them before the first paint.
+ */
+const FIRST_SLOTS = 8;
 
 /** The wall's shape as the browser laid it out (CSS decides the columns and slot sizes). */
 interface TGeometry {
@@ -58,6 +62,23 @@ function measure(list: HTMLElement): TGeometry | null {
   };
 }
 
+/** Rows rendered: first..last (0-based). */
+interface TRowRange {
+  first: number;
+  last: number;
+}
+
+/** The rows in or near the viewport, from the page's scroll position and the wall's measured shape. */
+function rowsInView(geometry: TGeometry, rows: number, overscan: number): TRowRange {
+  const pitch = geometry.rowHeight + geometry.rowGap;
+  const top = window.scrollY - geometry.top;
+  const clamp = (row: number) => Math.min(rows - 1, Math.max(0, row));
+  return {
+    first: clamp(Math.floor(top / pitch) - overscan),
+    last: clamp(Math.floor((top + window.innerHeight) / pitch) + overscan),
+  };
+}
+
 const near = (a: number, b: number) => Math.abs(a - b) < 0.5;
 const same = (a: TGeometry | null, b: TGeometry | null) =>
   a === b || (!!a && !!b && a.cols === b.cols && near(a.rowHeight, b.rowHeight) && near(a.colWidth, b.colWidth) &&
@@ -70,9 +91,10 @@ const same = (a: TGeometry | null, b: TGeometry | null) =>
  * above it changes size. From then on each rendered slot is placed at its own row and column and
  * the list keeps the whole wall's height, so the scrollbar, the page height and the keyboard behave
  * as if every slot were there, and a row coming or going moves nothing else (no relayout or repaint
- * of the slots already shown). The window follows the page's scroll (@tanstack/react-virtual).
+ * of the slots already shown). The window follows the page's scroll, and the wall re-renders only
+ * when a row enters or leaves it.
  */
-export function useWallWindow(listRef: RefObject<HTMLElement | null>, count: number, enabled: boolean, shapeKey: string): TWallWindow {
+export function useWallWindow(listRef: RefObject<HTMLElement | null>, count: number, enabled: boolean, shapeKey: string, firstScreen = false): TWallWindow {
   const [geometry, setGeometry] = useState<TGeometry | null>(null);
   const windowed = enabled && count > WINDOW_FROM;
 
@@ -97,17 +119,43 @@ export function useWallWindow(listRef: RefObject<HTMLElement | null>, count: num
 
   const cols = geometry?.cols ?? 1;
   const rows = Math.ceil(count / cols);
-  const virtualizer = useWindowVirtualizer({
-    count: rows,
-    estimateSize: () => geometry?.rowHeight ?? 300,
-    gap: geometry?.rowGap ?? 0,
-    overscan: OVERSCAN_ROWS,
-    scrollMargin: geometry?.top ?? 0,
-    enabled: windowed && geometry !== null,
-  });
-  const items = virtualizer.getVirtualItems();
-  const firstRow = items[0]?.index ?? 0;
-  const lastRow = items.at(-1)?.index ?? 0;
+  // While the first screen is drawn, one row beyond it; once the whole wall is in, the overscan grows
+  // a row per frame up to its full depth: a row's slots and their photo requests are one frame's
+  // work, instead of five rows' in the frame the wall arrives (often mid-scroll).
+  const fullOverscan = firstScreen ? FIRST_SCREEN_OVERSCAN : OVERSCAN_ROWS;
+  const [overscan, setOverscan] = useState(fullOverscan);
+  useEffect(() => {
+    if (overscan >= fullOverscan) {
+      if (overscan > fullOverscan) setOverscan(fullOverscan);
+      return;
+    }
+    const frame = requestAnimationFrame(() => setOverscan((o) => Math.min(fullOverscan, o + 1)));
+    return () => cancelAnimationFrame(frame);
+  }, [overscan, fullOverscan]);
+  // The rows shown, for the shape they were worked out for; a new shape works them out afresh.
+  const [range, setRange] = useState<TRowRange & { of: TGeometry | null; rows: number; overscan: number }>({ first: 0, last: 0, of: null, rows: 0, overscan });
+  const stale = range.of !== geometry || range.rows !== rows || range.overscan !== overscan;
+  const { first: firstRow, last: lastRow } = windowed && geometry && stale ? rowsInView(geometry, rows, overscan) : range;
+
+  // The rows follow the page's scroll: a passive listener works out the rows in view (every row is
+  // one height) and renders only when they change, about once per row scrolled, never per event.
+  useLayoutEffect(() => {
+    if (!windowed || !geometry) return;
+    let shown: TRowRange | null = null;
+    const follow = () => {
+      const next = rowsInView(geometry, rows, overscan);
+      if (next.first === shown?.first && next.last === shown.last) return;
+      shown = next;
+      setRange({ ...next, of: geometry, rows, overscan });
+    };
+    follow();
+    window.addEventListener('scroll', follow, { passive: true });
+    window.addEventListener('resize', follow, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', follow);
+      window.removeEventListener('resize', follow);
+    };
+  }, [windowed, geometry, rows, overscan]);
 
   // Each slot's place is one object per shape, so a slot re-renders only when its own data changes.
   const places = useMemo(() => {

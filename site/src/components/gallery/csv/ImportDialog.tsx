@@ -4,14 +4,14 @@ import type { TImportAnswer, TPsaCheck, TRowErrorKind } from '../../../../../cor
 import { $import, chooseImportFile, closeImport, confirmImport } from '../../../stores/card-csv.ts';
 import { goToPricing } from '../../../stores/gallery.ts';
 import Dialog from '../../ui/Dialog.tsx';
-import { formatCents, slotLabel } from '../format.ts';
+import { formatCents, formatCount, slotLabel } from '../format.ts';
 
 const TITLE_ID = 'import-title';
 const KIND_LABEL: Record<TRowErrorKind, string> = {
   bad_value: 'Bad value', slot_out_of_range: 'Slot out of range', over_limit: 'Over your limit',
   duplicate: 'Duplicate', missing_title: 'No title', too_long: 'Too long',
 };
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** What PSA said of a row's cert (the preview checks them when the server has PSA_API_TOKEN). */
 function PsaBadge({ check }: { check: TPsaCheck }) {

@@ -4,9 +4,9 @@ import { formatCents } from '../../../../../core/values.ts';
 import type { TGalleryCard } from '../../../stores/gallery.ts';
 import { fetchCardHistory } from '../../../stores/value-history.ts';
 import './history.css';
+import { formatShortDate } from '../../../../../core/format.ts';
 
 const ValueChart = lazy(() => import('./ValueChart.tsx'));
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 type TState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; points: TValuePoint[] };
 
@@ -38,7 +38,7 @@ export default function CardValueHistory({ card }: { card: TGalleryCard }) {
         <h3 id="vh-card-title" className="vh-title">Value history</h3>
         {points.length > 1 && (
           <span className={`vh-change ${change >= 0 ? 'is-up' : 'is-down'}`} data-testid="value-history-change">
-            {change >= 0 ? '+' : '−'}{formatCents(Math.abs(change))} since {DAY.format(new Date(first!.at))}
+            {change >= 0 ? '+' : '−'}{formatCents(Math.abs(change))} since {formatShortDate(first!.at)}
           </span>
         )}
       </div>
@@ -53,7 +53,7 @@ export default function CardValueHistory({ card }: { card: TGalleryCard }) {
             </Suspense>
           )}
           <p className="vh-note" data-testid="value-history-count">
-            {points.length === 1 ? `Recorded ${DAY.format(new Date(first!.at))}. Each change of value adds a point.` : `${points.length} recorded values`}
+            {points.length === 1 ? `Recorded ${formatShortDate(first!.at)}. Each change of value adds a point.` : `${points.length} recorded values`}
           </p>
         </>
       )}

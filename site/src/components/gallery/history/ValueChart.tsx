@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import type { TValuePoint } from '../../../../../core/contracts/csv.types.ts';
 import { formatCents } from '../../../../../core/values.ts';
 import UPlotChart from '../../ui/UPlotChart.tsx';
+import { formatShortDate } from '../../../../../core/format.ts';
 
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 const axisMoney = (cents: number) => compact.format(cents / 100);
 const exactMoney = (cents: number) => formatCents(Math.round(cents));
-const day = (seconds: number) => DAY.format(new Date(seconds * 1000));
+const day = (seconds: number) => formatShortDate(seconds * 1000);
 
 /**
  * A value over time as steps (a value holds until it changes), drawn with the site's one chart

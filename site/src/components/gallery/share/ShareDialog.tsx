@@ -5,11 +5,11 @@ import { $collectionName } from '../../../stores/gallery-settings.ts';
 import { $settings } from '../../../stores/gallery-layout.ts';
 import { $shareBusy, $shareLink, copyShareLink, createShareLink, loadShareLink, revokeShareLink, updateShareLink } from '../../../stores/share.ts';
 import { SHARE_TITLE_ID, ShareIcon } from './share-parts.tsx';
+import { formatShortDate } from '../../../../../core/format.ts';
 
 const layoutLabel = (layout: TLayoutId, customCount: number) =>
   layout === 'custom' ? `CUSTOM (${customCount} slots)` : LAYOUTS.find((l) => l.id === layout)?.label ?? layout;
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /**
  * The share dialog: make the wall's public link (values shown or hidden), copy it in one click,
@@ -58,7 +58,7 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
                 </p>
               )}
               <p className="sh-meta" data-testid="share-meta">
-                Live since {dateText(link.createdAt)}: “{link.title}”, {layoutLabel(link.layout, link.customCount)}, values {link.showValues ? 'shown' : 'hidden'}.
+                Live since {formatShortDate(link.createdAt)}: “{link.title}”, {layoutLabel(link.layout, link.customCount)}, values {link.showValues ? 'shown' : 'hidden'}.
                 {link.url && <> <a href={link.url} target="_blank" rel="noopener">Open it</a></>}
               </p>
             </>

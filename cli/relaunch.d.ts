@@ -1,0 +1,4 @@
+/** Types of cli/relaunch.js (plain JavaScript, so that cli/bin.js can load it on any Node). */
+export declare function engineFlags(command: string | undefined): string[];
+export declare function commandOf(argv: string[]): string | undefined;
+export declare function relaunch(node: string, nodeArgs: string[]): Promise<never>;

@@ -1,0 +1,40 @@
+// How `ratio` starts its process: which Node and V8 flags a command wants, and the relaunch that
+// gets them. Plain JavaScript: cli/bin.js loads it on any Node (types in relaunch.d.ts).
+import { spawn } from 'node:child_process';
+
+/**
+ * V8 flags for a command (its first word). A one-off command runs the embedded database's
+ * WebAssembly on V8's baseline tier only: the optimising tier compiles PGlite in the background
+ * for seconds, and a process waits for that compile before it can exit (half of a 4 s `ratio
+ * users list`). `serve` keeps the optimising tier (a server runs long enough to gain from it), as
+ * do help and version, which open no database.
+ * @param {string | undefined} command
+ * @returns {string[]}
+ */
+export function engineFlags(command) {
+  return command === undefined || command === 'serve' || command === 'help' ? [] : ['--liftoff-only'];
+}
+
+/** The command's first word in argv (after node and the script), if any. */
+export function commandOf(/** @type {string[]} */ argv) {
+  return argv.slice(2).find((arg) => !arg.startsWith('-'));
+}
+
+/**
+ * Starts `node` with `nodeArgs`, then the script and arguments this process was started with,
+ * sharing its terminal; a signal sent to this process (Ctrl-C, a service manager's SIGTERM) is
+ * passed on. Never settles: this process exits as the child does.
+ * @param {string} node
+ * @param {string[]} nodeArgs
+ * @returns {Promise<never>}
+ */
+export function relaunch(node, nodeArgs) {
+  const child = spawn(node, [...nodeArgs, process.argv[1] ?? '', ...process.argv.slice(2)], { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('error', (err) => {
+    console.error(`ratio: could not start ${node}: ${err.message}`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  return new Promise(() => {});
+}

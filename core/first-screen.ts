@@ -1,0 +1,16 @@
+/**
+ * The first screen of /gallery, shared by the page (site/src/lib/first-screen-boot.ts, the stores)
+ * and its server half (api/routes/gallery/gallery-page.ts): the signed-in user and the first page
+ * of cards come with the page, written into it by the server, so the wall's first render already
+ * has them; failing that, the page's inline script asks for the cards and the island for the user.
+ */
+
+/** Filled slots in the first page of GET /api/cards: more than any first screen shows. */
+export const FIRST_PAGE = 60;
+export const FIRST_PAGE_PATH = `/api/cards?limit=${FIRST_PAGE}`;
+/** The id of the element holding the first page as JSON (`<script type="application/json">`). */
+export const FIRST_PAGE_ELEMENT_ID = 'ratio-first-page';
+/** The id of the element holding the signed-in user as GET /api/user answers it. */
+export const USER_ELEMENT_ID = 'ratio-user';
+/** Thumbnails the server preloads with the page: the first row of the widest wall (8 columns). */
+export const FIRST_THUMBS = 8;
