@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import { migrateLatest, openDb } from '../db/connection.ts';
 import { createApp } from './app.ts';
+import { listen } from './listen.ts';
 import type { TDeps } from './deps.ts';
 import type { TEnv } from './env.ts';
 import { createLogger } from './logger.ts';
@@ -65,9 +66,7 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
   deps.lifecycle = { draining: false };
   const siteDir = options.siteDir ?? fileURLToPath(new URL('../dist', import.meta.url));
   const app = await createApp(deps, { siteDir });
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
-  });
+  const server = await listen(app, env.PORT, env.HOST);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;

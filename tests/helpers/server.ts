@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Server } from 'node:http';
 import { createApp } from '../../api/app.ts';
 import type { TDeps } from '../../api/deps.ts';
 import { parseEnv } from '../../api/env.ts';
+import { listen } from '../../api/listen.ts';
 import { createLogger } from '../../api/logger.ts';
 import { createRateLimits } from '../../api/middleware/rate-limit.ts';
 import { createDeps } from '../../api/server.ts';
@@ -68,9 +68,7 @@ export async function startTestServer(options: {
     ...options.deps,
   });
   const app = await createApp(deps, { siteDir: options.siteDir });
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  const server = await listen(app, 0, '127.0.0.1');
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   options.stripe?.attach({ appUrl: url, clock });
