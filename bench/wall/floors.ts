@@ -7,8 +7,9 @@
  * - static: /gallery's own DOM after its first screen, served back with its module scripts removed:
  *   what a perfect server render could do at best (its page content and styles, no script);
  * - gallery: /gallery itself.
- * Run after npm run build: npx node bench/wall/floors.ts [N=12] [--postgres]
- * (--postgres: Ratio on a fresh database of the machine's PostgreSQL instead of PGlite)
+ * Run after npm run build: npx node bench/wall/floors.ts [N=12] [--postgres] [--cpu=K]
+ * (--postgres: Ratio on a fresh database of the machine's PostgreSQL instead of PGlite; --cpu=K:
+ * each page's main thread slowed K times, as DevTools emulates a phone)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/e2e.ts';
 import { startBenchServer } from '../lib.ts';
 import { seedGallery } from '../seed-gallery.ts';
-import { firstScreen, wallContext } from './measure-page.ts';
+import { cpuSlowdown, firstScreen, slowCpu, wallContext } from './measure-page.ts';
 import { referencePage } from './reference-page.ts';
 
 const FIRST_PAGE = 60;
@@ -46,6 +47,7 @@ ReactDOM.createRoot(document.getElementById('root')).render(h('ol', null, urls.m
 const vendor = fs.readdirSync(path.resolve('dist/client/_astro')).find((f) => /^vendor\.[^.]+\.js$/.test(f));
 if (!vendor) throw new Error('no vendor chunk in dist/client/_astro: run npm run build first');
 const onPostgres = process.argv.includes('--postgres');
+const cpu = cpuSlowdown();
 const { server, url, cleanup } = await startBenchServer({ postgres: onPostgres });
 try {
   const cookie = await seedGallery(server, url);
@@ -73,6 +75,7 @@ try {
       const context = await setup();
       if (which !== 'gallery') await context.route(`${url}/bench-${which}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: bodies[which] }));
       const page = await context.newPage();
+      await slowCpu(context, page, cpu);
       const first = await firstScreen(page, which === 'gallery' ? `${url}/gallery` : `${url}/bench-${which}`);
       if (run > 0) res[which].push(first.ms);
       await context.close();
@@ -81,7 +84,7 @@ try {
   await browser.close();
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const plain = med(res.plain);
-  console.log(`first screen of cards, cold, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}, median of ${runs - 1} (ms, and x the plain page)`);
+  console.log(`first screen of cards, cold, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}${cpu > 1 ? `, CPU ${cpu}x slower` : ''}, median of ${runs - 1} (ms, and x the plain page)`);
   for (const which of PAGES) console.log(`  ${which.padEnd(8)} ${med(res[which]).toFixed(0).padStart(5)}  ${(med(res[which]) / plain).toFixed(2)}x   runs ${res[which].map((x) => x.toFixed(0)).join(', ')}`);
 } finally {
   await cleanup();

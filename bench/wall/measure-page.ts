@@ -15,6 +15,14 @@ export async function wallContext(browser: Browser, url: string, cookie: string)
   return context;
 }
 
+/** `--cpu=K` on a bench's command line: K (1 without it). */
+export const cpuSlowdown = (): number => Number(process.argv.find((a) => a.startsWith('--cpu='))?.slice('--cpu='.length) ?? 1);
+
+/** Slows the page's main thread `rate` times (Chromium's CPU throttling, as DevTools emulates a phone). */
+export async function slowCpu(context: BrowserContext, page: Page, rate: number): Promise<void> {
+  if (rate > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate });
+}
+
 export interface TFirstScreen {
   /** From navigation start until every card image in the viewport is shown (ms). */
   ms: number;

@@ -2,13 +2,13 @@
  * Where /gallery's cold first screen spends its time, over N cold loads (5 by default): each
  * resource's start and end, the paint marks, the main thread's busy time and top functions (a
  * sampled profile) and its work by kind (a Chrome trace), until the first screen of cards.
- * Run after npm run build: npx node bench/wall/timeline.ts [N]
+ * Run after npm run build: npx node bench/wall/timeline.ts [N] [--cpu=K] (K: the main thread slowed K times)
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/e2e.ts';
 import { startBenchServer } from '../lib.ts';
 import { seedGallery } from '../seed-gallery.ts';
-import { firstScreen, wallContext } from './measure-page.ts';
+import { cpuSlowdown, firstScreen, slowCpu, wallContext } from './measure-page.ts';
 
 /** The page's main-thread time until the first screen, by function (self time), the top 15. */
 function printProfile(profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples?: number[]; timeDeltas?: number[] }): void {
@@ -57,9 +57,11 @@ try {
   const cookie = await seedGallery(server, url);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    for (let run = 0; run < Number(process.argv[2] ?? 5); run++) {
+    const runs = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 5);
+    for (let run = 0; run < runs; run++) {
       const context = await wallContext(browser, url, cookie);
       const page = await context.newPage();
+      await slowCpu(context, page, cpuSlowdown());
       await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'] });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Profiler.enable');
