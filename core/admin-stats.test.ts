@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminFigures, arpuCents, formatDollars, formatPercent, freeTierUtilization, freeUsers, type TStatsCounts } from './admin-stats.ts';
+import { adminFigures, arpuCents, formatPercent, freeTierUtilization, freeUsers, type TStatsCounts } from './admin-stats.ts';
+import { formatCents } from './format.ts';
 
 const counts = (c: Partial<TStatsCounts>): TStatsCounts => ({ totalUsers: 0, proUsers: 0, trialUsers: 0, proFeatureUsers: 0, totalCards: 0, freeUserCards: 0, ...c });
 
@@ -27,7 +28,7 @@ describe('admin figures (spec §9)', () => {
   it('formats as the dashboard shows', () => {
     expect(formatPercent(0.2667)).toBe('26.7%');
     expect(formatPercent(1)).toBe('100.0%');
-    expect(formatDollars(107000)).toBe('$1,070');
-    expect(formatDollars(266)).toBe('$2.66');
+    expect(formatCents(107000)).toBe('$1,070');
+    expect(formatCents(266)).toBe('$2.66');
   });
 });

@@ -4,7 +4,6 @@
  * the dashboard and `ratio stats` show what they are sent.
  */
 import { FREE_SLOTS, PRO_PRICE_CENTS } from './limits.ts';
-import { formatCents } from './format.ts';
 
 /** What the database counts (SQL aggregates over users and card_slots; never a row per user). */
 export interface TStatsCounts {
@@ -75,9 +74,6 @@ export function adminFigures(c: TStatsCounts): TAdminFigures {
 
 /** A ratio 0..1 as the dashboard shows it: one decimal place, e.g. "12.5%". */
 export const formatPercent = (ratio: number): string => `${(Math.round(ratio * 1000) / 10).toFixed(1)}%`;
-
-/** Cents as dollars, e.g. "$1,230" or "$3.33": the one money format (core/format.ts). */
-export const formatDollars = formatCents;
 
 /** The chart ranges the dashboard offers, in days. */
 export const STATS_RANGES = { '30d': 30, '90d': 90, '1y': 365 } as const;

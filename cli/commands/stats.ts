@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Knex } from 'knex';
-import { formatDollars, formatPercent } from '../../core/admin-stats.ts';
+import { formatPercent } from '../../core/admin-stats.ts';
+import { formatCents } from '../../core/format.ts';
 import type { TAdminStats } from '../../core/contracts/admin.types.ts';
 import { adminStats } from '../../api/services/admin/admin-stats.ts';
 import { handleError } from '../handle-error.ts';
@@ -19,14 +20,14 @@ export function describeStats(s: TAdminStats): string[] {
   return [
     `Platform Analytics at ${s.timestamp}`,
     `Total Users          ${s.totalUsers} (${s.freeUsers} free, ${s.proUsers} pro; ${s.trialUsers} on a trial)`,
-    `Monthly Revenue      ${formatDollars(f.monthlyRevenueCents)}`,
+    `Monthly Revenue      ${formatCents(f.monthlyRevenueCents)}`,
     `Conversion Rate      ${formatPercent(f.conversionRate)}`,
     `Total Cards          ${s.totalCards}`,
     '',
     'Revenue Breakdown',
-    `  Pro users x ${formatDollars(f.pricePerProCents)}   ${s.proUsers} x ${formatDollars(f.pricePerProCents)} = ${formatDollars(f.monthlyRevenueCents)}`,
-    `  MRR                ${formatDollars(f.mrrCents)}`,
-    `  ARPU               ${formatDollars(f.arpuCents)}`,
+    `  Pro users x ${formatCents(f.pricePerProCents)}   ${s.proUsers} x ${formatCents(f.pricePerProCents)} = ${formatCents(f.monthlyRevenueCents)}`,
+    `  MRR                ${formatCents(f.mrrCents)}`,
+    `  ARPU               ${formatCents(f.arpuCents)}`,
     '',
     'User Engagement',
     `  Avg cards per user      ${f.averageCardsPerUser.toFixed(1)}`,

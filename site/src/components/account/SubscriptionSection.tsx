@@ -4,7 +4,7 @@ import type { TUser } from '../../stores/user.ts';
 import { $subscription, cancelSubscription, loadSubscription, openBillingPortal, reactivateSubscription } from '../../stores/billing.ts';
 import type { TSubscriptionStatusView } from '../../../../core/contracts/billing.types.ts';
 import TestModeNote from '../billing/TestModeNote.tsx';
-import { formatDate } from '../billing/format.ts';
+import { formatShortDate } from '../../../../core/format.ts';
 import Section from './Section.tsx';
 
 const STATUS_LABEL: Record<TSubscriptionStatusView['status'], string> = {
@@ -19,9 +19,9 @@ const STATUS_LABEL: Record<TSubscriptionStatusView['status'], string> = {
 /** The dates and warnings under the plan, from the status the server sent. */
 function Details({ s }: { s: TSubscriptionStatusView }) {
   const rows: Array<[string, string]> = [];
-  if (s.stripeDetails?.nextBillingDate) rows.push(['Next billing date', formatDate(s.stripeDetails.nextBillingDate)]);
-  if (s.gracePeriodEndDate) rows.push(['PRO until', formatDate(s.gracePeriodEndDate)]);
-  if (s.dataDeletionDate) rows.push(['Cards past slot 10 deleted on', formatDate(s.dataDeletionDate)]);
+  if (s.stripeDetails?.nextBillingDate) rows.push(['Next billing date', formatShortDate(s.stripeDetails.nextBillingDate)]);
+  if (s.gracePeriodEndDate) rows.push(['PRO until', formatShortDate(s.gracePeriodEndDate)]);
+  if (s.dataDeletionDate) rows.push(['Cards past slot 10 deleted on', formatShortDate(s.dataDeletionDate)]);
   if (rows.length === 0) return null;
   return (
     <dl className="sub-details">

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatDollars, STATS_RANGES, type TStatsRange } from '../../../../core/admin-stats.ts';
+import { STATS_RANGES, type TStatsRange } from '../../../../core/admin-stats.ts';
 import { $adminSeries, $statsRange, loadAdminSeries } from '../../stores/admin.ts';
 import TimeChart from './TimeChart.tsx';
-import { formatCount } from '../../../../core/format.ts';
+import { formatCents, formatCount } from '../../../../core/format.ts';
 
 const RANGE_LABELS: Record<TStatsRange, string> = { '30d': '30 days', '90d': '90 days', '1y': '1 year' };
-const dollars = (cents: number) => formatDollars(Math.round(cents));
+const dollars = (cents: number) => formatCents(Math.round(cents));
 const whole = (v: number) => (Number.isInteger(v) ? formatCount(v) : '');
 
 /** The dashboard's charts with their range picker: series from stored facts (GET /api/admin/series). */

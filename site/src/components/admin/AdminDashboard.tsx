@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatDollars, formatPercent } from '../../../../core/admin-stats.ts';
+import { formatPercent } from '../../../../core/admin-stats.ts';
 import type { TAdminStats } from '../../../../core/contracts/admin.types.ts';
 import { $adminStats, loadAdminSeries, loadAdminStats } from '../../stores/admin.ts';
 import Spinner from '../ui/Spinner.tsx';
 import AdminCharts from './AdminCharts.tsx';
 import './admin.css';
-import { formatCount } from '../../../../core/format.ts';
+import { formatCents, formatCount } from '../../../../core/format.ts';
 
 /** Spec §8 Admin: shown to anyone the API refuses. */
 function AccessDenied() {
@@ -43,12 +43,12 @@ function Row({ label, value }: { label: string; value: string }) {
 /** The figures as the server computed them (core/admin-stats.ts); nothing is re-derived here. */
 function Figures({ stats }: { stats: TAdminStats }) {
   const f = stats.figures;
-  const price = formatDollars(f.pricePerProCents);
+  const price = formatCents(f.pricePerProCents);
   return (
     <>
       <div className="admin-stats" data-testid="admin-stats">
         <Stat label="Total Users" value={formatCount(stats.totalUsers)} detail={`${formatCount(stats.freeUsers)} free / ${formatCount(stats.proUsers)} pro`} />
-        <Stat label="Monthly Revenue" value={formatDollars(f.monthlyRevenueCents)} detail={`${price} per pro user`} />
+        <Stat label="Monthly Revenue" value={formatCents(f.monthlyRevenueCents)} detail={`${price} per pro user`} />
         <Stat label="Conversion Rate" value={formatPercent(f.conversionRate)} detail="of users pay for PRO" />
         <Stat label="Total Cards" value={formatCount(stats.totalCards)} detail={`${formatCount(stats.trialUsers)} on a trial`} />
       </div>
@@ -56,9 +56,9 @@ function Figures({ stats }: { stats: TAdminStats }) {
         <section className="card" aria-labelledby="admin-revenue">
           <h2 id="admin-revenue" className="admin-panel-title">Revenue Breakdown</h2>
           <dl className="admin-rows">
-            <Row label={`Pro users × ${price}`} value={`${formatCount(stats.proUsers)} × ${price} = ${formatDollars(f.monthlyRevenueCents)}`} />
-            <Row label="MRR" value={formatDollars(f.mrrCents)} />
-            <Row label="Average revenue per user" value={formatDollars(f.arpuCents)} />
+            <Row label={`Pro users × ${price}`} value={`${formatCount(stats.proUsers)} × ${price} = ${formatCents(f.monthlyRevenueCents)}`} />
+            <Row label="MRR" value={formatCents(f.mrrCents)} />
+            <Row label="Average revenue per user" value={formatCents(f.arpuCents)} />
           </dl>
         </section>
         <section className="card" aria-labelledby="admin-engagement">

@@ -10,7 +10,7 @@ import FormCard from '../ui/FormCard.tsx';
 import Spinner from '../ui/Spinner.tsx';
 import TestCardFields from './TestCardFields.tsx';
 import TestModeNote from './TestModeNote.tsx';
-import { formatDate } from './format.ts';
+import { formatShortDate } from '../../../../core/format.ts';
 
 /** The portal's body: the plan, the card on file, and a form to replace it (an unpaid renewal is paid with it). */
 function Portal() {
@@ -48,7 +48,7 @@ function Portal() {
       <TestModeNote>This page stands in for Stripe's billing portal.</TestModeNote>
       <dl className="sub-details">
         <div><dt>Card on file</dt><dd data-testid="card-on-file">{view.card ? `•••• ${view.card.last4} (expires ${view.card.expiry})` : 'None'}</dd></div>
-        {s.stripeDetails?.nextBillingDate && <div><dt>Next billing date</dt><dd>{formatDate(s.stripeDetails.nextBillingDate)}</dd></div>}
+        {s.stripeDetails?.nextBillingDate && <div><dt>Next billing date</dt><dd>{formatShortDate(s.stripeDetails.nextBillingDate)}</dd></div>}
       </dl>
       <form onSubmit={onSubmit} aria-busy={busy} className="pay-form">
         <h2 className="account-section-title">Update card</h2>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $subscription, loadSubscription, openBillingPortal, reactivateSubscription } from '../../stores/billing.ts';
 import type { TUser } from '../../stores/user.ts';
-import { formatDate } from '../billing/format.ts';
+import { formatShortDate } from '../../../../core/format.ts';
 
 const days = (n: number | null | undefined) => (n === 1 ? '1 day' : `${n ?? 0} days`);
 
@@ -54,7 +54,7 @@ export default function SubscriptionBanner({ user }: { user: TUser }) {
     grace_period: {
       tone: 'yellow', label: 'CANCELLED', title: 'Subscription Cancelled - Grace Period Active',
       note: status?.gracePeriodEndDate
-        ? `Every PRO benefit continues until ${formatDate(status.gracePeriodEndDate)}. Reactivate to keep PRO after that.`
+        ? `Every PRO benefit continues until ${formatShortDate(status.gracePeriodEndDate)}. Reactivate to keep PRO after that.`
         : 'Every PRO benefit continues to the end of the period you paid for.',
     },
     data_retention: {
