@@ -1,10 +1,11 @@
+import { setFieldsOf } from '../../core/cards/card-data.ts';
 import { formatCents } from '../../core/values.ts';
 import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import type { CardSlot } from '../../db/models/CardSlot.ts';
 
 const imageUrl = (id: string, variant: string) => `/api/images/${id}/${variant}`;
 
-/** Presents a filled slot. */
+/** Presents a filled slot: the spec's fields, image variants, cents, and the card's fields that are set. */
 export function presentSlot(card: CardSlot): TSlotView {
   const entered = card.allTimeHighCents;
   const peak = card.peakValueCents;
@@ -24,6 +25,7 @@ export function presentSlot(card: CardSlot): TSlotView {
     isEmpty: false,
     createdAt: card.createdAt.toISOString(),
     updatedAt: card.updatedAt.toISOString(),
+    ...setFieldsOf(card),
   };
 }
 

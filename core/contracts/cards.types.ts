@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { ANONYMOUS_SLOTS, MAX_DATA_URL_LENGTH, PRO_SLOTS } from '../limits.ts';
+import { CARD_TEXT_MAX, GRADERS, type TCardDataView } from '../cards/card-data.ts';
+import { costProblem, dateProblem, gradeProblem, normalizeCert, yearProblem } from '../cards/rules.ts';
 
 /** A slot number in a JSON body: a JSON number, whole, 1..1000 (no strings, arrays or booleans). */
 export const ZSlotNumber = z.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(PRO_SLOTS, `must be at most ${PRO_SLOTS}`);
@@ -27,20 +29,84 @@ export const ZCardsQuery = z.object({
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 const money = z.union([text(40), z.null()]);
 
-/** PATCH /api/cards/{slot}: fields of a card; each optional (spec §5: only the image is required on upload). */
+/** A rule of core/cards/rules.ts as a zod check (its message names what is wrong). */
+const rule = <T>(problem: (v: T) => string | null) => (v: T, ctx: z.RefinementCtx) => {
+  const message = problem(v);
+  if (message) ctx.addIssue({ code: 'custom', message });
+};
+/** A text field: trimmed, '' becomes null (not set). */
+const cardText = (max: number) => z.union([text(max).transform((s) => s.replace(/\s+/g, ' ').trim() || null), z.null()]).optional();
+const ZGradeValue = z.number('must be a number').superRefine(rule(gradeProblem));
+const ZSubgrades = z.object({
+  centering: ZGradeValue.nullable().default(null),
+  corners: ZGradeValue.nullable().default(null),
+  edges: ZGradeValue.nullable().default(null),
+  surface: ZGradeValue.nullable().default(null),
+});
+
+/**
+ * A card's structured fields (issue 23 §1), each optional: absent leaves it as it is, null clears
+ * it. The cert's length is checked against the card's grader by the service (the grader may be
+ * the one already stored).
+ */
+export const ZCardData = z.object({
+  grader: z.enum(GRADERS, `must be one of ${GRADERS.join(', ')}`).nullable().optional(),
+  grade: ZGradeValue.nullable().optional(),
+  qualifier: cardText(CARD_TEXT_MAX.qualifier),
+  subgrades: ZSubgrades.nullable().optional(),
+  certNumber: z.union([z.string().max(40, 'must be at most 40 characters').transform(normalizeCert).transform((c) => c || null), z.null()]).optional(),
+  year: z.union([z.string().trim().transform((y) => y || null).pipe(z.union([z.string().superRefine(rule(yearProblem)), z.null()])), z.null()]).optional(),
+  set: cardText(CARD_TEXT_MAX.set),
+  cardNumber: z.union([text(CARD_TEXT_MAX.cardNumber).transform((s) => s.trim().replace(/^#\s*/, '') || null), z.null()]).optional(),
+  subject: cardText(CARD_TEXT_MAX.subject),
+  variety: cardText(CARD_TEXT_MAX.variety),
+  sport: cardText(CARD_TEXT_MAX.sport),
+  serial: cardText(CARD_TEXT_MAX.serial),
+  autographGrade: ZGradeValue.nullable().optional(),
+  costCents: z.number('must be a number').int('must be a whole number of cents').superRefine(rule(costProblem)).nullable().optional(),
+  acquiredOn: z.string().superRefine(rule(dateProblem)).nullable().optional(),
+  source: cardText(CARD_TEXT_MAX.source),
+  notes: z.union([text(CARD_TEXT_MAX.notes).transform((s) => s.trim() || null), z.null()]).optional(),
+});
+export type TCardDataInput = z.output<typeof ZCardData>;
+
+/** PATCH /api/cards/{slot}: the spec's fields of a card and its structured fields; each optional (spec §5: only the image is required on upload). */
 export const ZCardFields = z.object({
   title: text(200).optional(),
   description: text(2000).optional(),
   value: money.optional(),
   allTimeHigh: money.optional(),
+  ...ZCardData.shape,
 });
+export type TCardFieldsInput = z.output<typeof ZCardFields>;
 
-/** POST /api/cards/{slot}/upload: multipart text fields arrive as strings. */
+/** A multipart text field as the JSON field it stands for: '' is null, numbers and subgrades are parsed. */
+const formNumber = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v) : v);
+const formJson = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  if (v.trim() === '') return null;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+};
+const formNull = (v: unknown) => (v === '' ? null : v);
+const D = ZCardData.shape;
+
+/** POST /api/cards/{slot}/upload: multipart text fields arrive as strings (subgrades as JSON). */
 export const ZUploadFields = z.object({
   title: text(200).optional(),
   description: text(2000).optional(),
   value: text(40).optional(),
   allTimeHigh: text(40).optional(),
+  ...D,
+  grader: z.preprocess(formNull, D.grader),
+  grade: z.preprocess(formNumber, D.grade),
+  subgrades: z.preprocess(formJson, D.subgrades),
+  autographGrade: z.preprocess(formNumber, D.autographGrade),
+  costCents: z.preprocess(formNumber, D.costCents),
+  acquiredOn: z.preprocess(formNull, D.acquiredOn),
 });
 
 /** POST /api/cards/swap. */
@@ -55,6 +121,8 @@ export const ZGalleryCard = z.object({
   value: money.default(null),
   allTimeHigh: money.default(null),
   isEmpty: z.boolean().optional(),
+  /** The visitor's card as fields (issue 23: kept on transfer, Notes included); older clients send none. */
+  ...ZCardData.shape,
 });
 export type TGalleryCardInput = z.input<typeof ZGalleryCard>;
 
@@ -78,12 +146,19 @@ const ZAnonymousItem = z.object({
   title: optionalText(200),
   description: optionalText(2000),
   value: optionalText(40),
+  certNumber: optionalText(40),
+  cardNumber: optionalText(40),
+  variety: optionalText(200),
+  sport: optionalText(60),
 });
 /** POST /api/migrate-collection. */
 export const ZMigrate = z.object({ collection: z.array(ZAnonymousItem).max(100, 'at most 100 cards at once') });
 
-/** A slot as the card calls answer it (spec §3 Card slot, plus image variants and parsed cents). */
-export interface TSlotView {
+/**
+ * A slot as the card calls answer it (spec §3 Card slot, plus image variants, parsed cents and the
+ * card's structured fields, issue 23: a field not set is left out of the answer).
+ */
+export interface TSlotView extends TCardDataView {
   id: number | null;
   slotNumber: number;
   imageUrl: string | null;

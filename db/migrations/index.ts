@@ -7,6 +7,7 @@ import * as adminFacts from './20261125100000_admin_facts.ts';
 import * as cacheNotify from './20261126100000_cache_notify.ts';
 import * as rateLimits from './20261126110000_rate_limits.ts';
 import * as shares from './20261126120000_shares.ts';
+import * as cardFields from './20261201100000_card_fields.ts';
 
 interface TMigration {
   up(knex: Knex): Promise<void>;
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, TMigration> = {
   '20261126100000_cache_notify': cacheNotify,
   '20261126110000_rate_limits': rateLimits,
   '20261126120000_shares': shares,
+  '20261201100000_card_fields': cardFields,
 };
 
 /**

@@ -1,9 +1,14 @@
 import type { QueryBuilder } from 'objection';
+import type { TCardData, TCardGrader, TSubgradeValues } from '../../core/cards/card-data.ts';
 import { BaseModel } from './BaseModel.ts';
 
-/** A filled slot of a user's gallery (spec §3 Card slot). Empty slots have no row. */
-export class CardSlot extends BaseModel {
+/**
+ * A filled slot of a user's gallery (spec §3 Card slot) with the card's own fields (issue 23,
+ * core/cards/card-data.ts: the row is a TCardData). Empty slots have no row.
+ */
+export class CardSlot extends BaseModel implements TCardData {
   static override tableName = 'card_slots';
+  static override jsonAttributes = ['subgrades'];
 
   declare id: number;
   declare userId: number;
@@ -17,6 +22,23 @@ export class CardSlot extends BaseModel {
   declare allTimeHighCents: number | null;
   declare peakValueCents: number | null;
   declare transferKey: string | null;
+  declare grader: TCardGrader | null;
+  declare grade: number | null;
+  declare qualifier: string | null;
+  declare subgrades: TSubgradeValues | null;
+  declare certNumber: string | null;
+  declare year: string | null;
+  declare set: string | null;
+  declare cardNumber: string | null;
+  declare subject: string | null;
+  declare variety: string | null;
+  declare sport: string | null;
+  declare serial: string | null;
+  declare autographGrade: number | null;
+  declare costCents: number | null;
+  declare acquiredOn: string | null;
+  declare source: string | null;
+  declare notes: string | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 

@@ -10,7 +10,8 @@ import { decodeImageDataUrl } from '../analysis/decode-data-url.ts';
 import type { ImageStore } from '../images/image-store.ts';
 import { processImage, type TProcessedImage } from '../images/process-image.ts';
 import { insertImageRow, removeImageFiles, writeImageFiles } from '../images/save-card-image.ts';
-import { recordValue, valueFields } from './card-values.ts';
+import { recordValue } from './card-values.ts';
+import { cardColumns } from './card-columns.ts';
 import { lockUser } from '../accounts/lock-user.ts';
 import { assertCanEditSlots } from './slot-access.ts';
 
@@ -56,12 +57,25 @@ function placeCards<T extends { card: TIncomingCard }>(todo: readonly T[], taken
   });
 }
 
-/** The cards not yet in the gallery, placed, as the gallery stands now (read with `db`). */
+/**
+ * The cards not yet in the gallery, placed, as the gallery stands now (read with `db`). A card is
+ * already there when an earlier transfer brought it, or when its cert is on the wall (the same
+ * slab) or on a card before it in the list.
+ */
 async function planTransfer<T extends { key: string; card: TIncomingCard }>(db: Knex | Knex.Transaction, user: User, now: Date, cards: readonly T[]) {
   const { maxSlots } = accountState(user, now);
-  const existing = await CardSlot.query(db).select('slotNumber', 'transferKey').where('userId', user.id);
+  const existing = await CardSlot.query(db).select('slotNumber', 'transferKey', 'certNumber').where('userId', user.id);
   const known = new Set(existing.map((r) => r.transferKey).filter(Boolean));
-  const placed = placeCards(cards.filter((c) => !known.has(c.key)), new Set(existing.map((r) => r.slotNumber)), maxSlots);
+  const certs = new Set(existing.map((r) => r.certNumber).filter(Boolean));
+  const fresh = cards.filter((c) => {
+    if (known.has(c.key)) return false;
+    const cert = c.card.certNumber;
+    if (!cert) return true;
+    if (certs.has(cert)) return false;
+    certs.add(cert);
+    return true;
+  });
+  const placed = placeCards(fresh, new Set(existing.map((r) => r.slotNumber)), maxSlots);
   assertCanEditSlots(user, now, placed.map((p) => p.slotNumber));
   return placed;
 }
@@ -127,9 +141,7 @@ export async function applyTransfer(opts: {
       userId: user.id,
       slotNumber: item.slotNumber,
       imageId,
-      title: item.card.title,
-      description: item.card.description,
-      ...valueFields({ value: item.card.value || null, allTimeHigh: item.card.allTimeHigh || null }),
+      ...cardColumns(null, { ...item.card, value: item.card.value || null, allTimeHigh: item.card.allTimeHigh || null }),
       transferKey: item.key,
       createdAt: opts.now,
       updatedAt: opts.now,

@@ -2,12 +2,16 @@ import type { Knex } from 'knex';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
 import { notFound } from '../../errors.ts';
-import { recordValue, valueFields } from './card-values.ts';
+import { recordValue } from './card-values.ts';
 import { lockUser } from '../accounts/lock-user.ts';
+import { assertCertFree, cardColumns, type TCardFields } from './card-columns.ts';
 import { assertCanEditSlots } from './slot-access.ts';
-import type { TCardFields } from './upload-card.ts';
 
-/** Changes the text fields of the card in a slot; 404 when the slot is empty. One transaction. */
+/**
+ * Changes the fields of the card in a slot (core/cards/card-write.ts says what becomes of its title
+ * and description); 404 when the slot is empty, 409 cert_on_wall when the cert is on another card.
+ * One transaction.
+ */
 export async function updateCard(opts: { db: Knex; user: User; now: Date; slotNumber: number; fields: TCardFields }): Promise<CardSlot> {
   assertCanEditSlots(opts.user, opts.now, [opts.slotNumber]);
   return opts.db.transaction(async (trx) => {
@@ -15,12 +19,9 @@ export async function updateCard(opts: { db: Knex; user: User; now: Date; slotNu
     assertCanEditSlots(user, opts.now, [opts.slotNumber]);
     const existing = await CardSlot.query(trx).where({ userId: user.id, slotNumber: opts.slotNumber }).first();
     if (!existing) throw notFound(`Slot ${opts.slotNumber} is empty`, 'slot_empty');
-    const card = await CardSlot.query(trx).patchAndFetchById(existing.id, {
-      ...(opts.fields.title !== undefined ? { title: opts.fields.title } : {}),
-      ...(opts.fields.description !== undefined ? { description: opts.fields.description } : {}),
-      ...valueFields(opts.fields),
-      updatedAt: opts.now,
-    });
+    const fields = cardColumns(existing, opts.fields);
+    await assertCertFree(trx, user.id, fields.certNumber, existing.id);
+    const card = await CardSlot.query(trx).patchAndFetchById(existing.id, { ...fields, updatedAt: opts.now });
     await recordValue(trx, card, opts.now);
     return card;
   });

@@ -5,20 +5,15 @@ import type { ImageStore } from '../images/image-store.ts';
 import { processImage } from '../images/process-image.ts';
 import { deleteImageRows, insertImageRow, removeImageFiles, writeImageFiles } from '../images/save-card-image.ts';
 import { writeViewerSizeLater } from '../images/viewer-size.ts';
-import { recordValue, valueFields } from './card-values.ts';
+import { recordValue } from './card-values.ts';
 import { lockUser } from '../accounts/lock-user.ts';
+import { assertCertFree, cardColumns, type TCardFields } from './card-columns.ts';
 import { assertCanEditSlots } from './slot-access.ts';
 
-export interface TCardFields {
-  title?: string | undefined;
-  description?: string | undefined;
-  value?: string | null | undefined;
-  allTimeHigh?: string | null | undefined;
-}
 
 /**
  * Puts a photo (and optional fields) into a slot: a new card in an empty slot, or a new photo for
- * the card already there. The image is checked, its original and thumbnail stored before the
+ * the card already there. 409 cert_on_wall when the card's cert is on another card of the wall. The image is checked, its original and thumbnail stored before the
  * transaction; the slot write is one transaction; after commit the viewer size is made and a
  * replaced photo's files are removed without holding up the answer (the image route waits for the
  * viewer size or makes it, viewer-size.ts; files left by a crash are swept at start-up,
@@ -43,11 +38,8 @@ export async function uploadCard(opts: {
       assertCanEditSlots(user, opts.now, [opts.slotNumber]);
       await insertImageRow(trx, user.id, imageId, processed);
       const existing = await CardSlot.query(trx).where({ userId: user.id, slotNumber: opts.slotNumber }).first();
-      const fields = {
-        ...(opts.fields.title !== undefined ? { title: opts.fields.title } : {}),
-        ...(opts.fields.description !== undefined ? { description: opts.fields.description } : {}),
-        ...valueFields(opts.fields),
-      };
+      const fields = cardColumns(existing ?? null, opts.fields);
+      await assertCertFree(trx, user.id, fields.certNumber, existing?.id ?? null);
       let saved: CardSlot;
       if (existing) {
         replacedImage = existing.imageId;
@@ -55,7 +47,7 @@ export async function uploadCard(opts: {
         if (replacedImage) await deleteImageRows(trx, [replacedImage]);
       } else {
         saved = await CardSlot.query(trx).insertAndFetch({
-          userId: user.id, slotNumber: opts.slotNumber, imageId, title: '', description: '', ...fields, createdAt: opts.now, updatedAt: opts.now,
+          userId: user.id, slotNumber: opts.slotNumber, imageId, ...fields, createdAt: opts.now, updatedAt: opts.now,
         });
       }
       await recordValue(trx, saved, opts.now);

@@ -1,0 +1,46 @@
+/**
+ * A card's structured fields from a card analysis (spec §3 result plus its extras): what the label
+ * reader (or Gemini) read becomes the card's own fields, the cert included (issue 23 §1: the cert
+ * read from a label is kept on the card). Pure.
+ */
+import type { TCardAnalysis } from '../analysis/types.ts';
+import { NO_CARD_DATA, SUBGRADE_KEYS, type TCardData, type TSubgradeValues } from './card-data.ts';
+import { parseGradeText } from './grade.ts';
+import { certProblem, normalizeCert, readGradeNumber, yearProblem } from './rules.ts';
+
+/** The analysis fields this reads; any may be missing (an older answer) or null. */
+export type TAnalysisSource = Partial<Pick<TCardAnalysis, 'player' | 'sport' | 'year' | 'brand' | 'condition' | 'psaCertNumber'
+  | 'grader' | 'grade' | 'cardNumber' | 'variety' | 'certNumber' | 'subgrades' | 'autoGrade'>> & { qualifier?: string | null };
+
+const text = (s: string | null | undefined) => s?.replace(/\s+/g, ' ').trim() || null;
+
+function subgradesOf(s: TAnalysisSource['subgrades']): TSubgradeValues | null {
+  if (!s) return null;
+  const out: TSubgradeValues = { centering: null, corners: null, edges: null, surface: null };
+  for (const key of SUBGRADE_KEYS) out[key] = s[key] ? readGradeNumber(s[key]) : null;
+  return SUBGRADE_KEYS.some((k) => out[k] !== null) ? out : null;
+}
+
+/** The fields an analysis read; a value that fails the card's rules (a misread cert) is left out. */
+export function cardDataFromAnalysis(a: TAnalysisSource): TCardData {
+  const fromCondition = parseGradeText(a.condition ?? '');
+  const grader = a.grader ?? fromCondition.grader;
+  const cert = text(a.certNumber ?? a.psaCertNumber);
+  const certNumber = cert ? normalizeCert(cert) : null;
+  const year = text(a.year);
+  return {
+    ...NO_CARD_DATA,
+    subject: text(a.player),
+    year: year && yearProblem(year) === null ? year : null,
+    set: text(a.brand),
+    cardNumber: text(a.cardNumber)?.replace(/^#/, '') ?? null,
+    variety: text(a.variety),
+    sport: text(a.sport),
+    grader,
+    grade: (a.grade ? readGradeNumber(a.grade) : null) ?? fromCondition.grade,
+    qualifier: text(a.qualifier) ?? fromCondition.qualifier,
+    autographGrade: (a.autoGrade ? readGradeNumber(a.autoGrade) : null) ?? fromCondition.autographGrade,
+    subgrades: subgradesOf(a.subgrades),
+    certNumber: certNumber && certProblem(certNumber, grader) === null ? certNumber : null,
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * The spec's slot text made from a card's fields, by one rule each (issue 23 §1: the title is
+ * derived, not typed twice). The title is spec §5's autofill: year, brand, player, then the card
+ * name (variety and number); the description is the condition and the cert.
+ */
+import { cardNameOf } from '../analysis/build-analysis.ts';
+import type { TCardData } from './card-data.ts';
+import { conditionOf } from './grade.ts';
+
+/** Longest title a slot keeps (core/contracts/cards.types.ts). */
+export const TITLE_MAX = 200;
+
+const clean = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+/** '2018 Topps Chrome Shohei Ohtani Refractor #193'; '' when none of its fields is set. */
+export function deriveTitle(d: Pick<TCardData, 'year' | 'set' | 'subject' | 'variety' | 'cardNumber'>): string {
+  const name = cardNameOf(clean(d.variety) || null, clean(d.cardNumber).replace(/^#/, '') || null);
+  const title = [clean(d.year), clean(d.set), clean(d.subject), name ?? ''].filter(Boolean).join(' ');
+  if (title.length <= TITLE_MAX) return title;
+  const cut = title.slice(0, TITLE_MAX - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), TITLE_MAX / 2)).trimEnd()}…`;
+}
+
+/** 'PSA 10 GEM MT • Cert #12345678'; '' when no grade field and no cert is set. */
+export function deriveDescription(d: Pick<TCardData, 'grader' | 'grade' | 'qualifier' | 'autographGrade' | 'certNumber'>): string {
+  return [conditionOf(d), d.certNumber ? `Cert #${d.certNumber}` : ''].filter(Boolean).join(' • ');
+}
