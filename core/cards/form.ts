@@ -17,6 +17,22 @@ export interface TCardForm {
 }
 export type TCardFormKey = keyof TCardForm;
 
+/** Each input's label, as the forms, the viewer and the import's row errors name it. */
+export const CARD_FORM_LABELS: Readonly<Record<TCardFormKey, string>> = {
+  subject: 'Player', year: 'Year', set: 'Set', cardNumber: 'Card Number', variety: 'Variety', sport: 'Sport', serial: 'Serial',
+  grader: 'Grader', grade: 'Grade', qualifier: 'Qualifier', certNumber: 'Cert Number', autographGrade: 'Autograph Grade',
+  centering: 'Centering', corners: 'Corners', edges: 'Edges', surface: 'Surface', cost: 'Cost', acquiredOn: 'Date Acquired',
+  source: 'Source', notes: 'Notes',
+};
+
+/** The card field each input fills (the four subgrade inputs fill one field). */
+export const FORM_FIELD: Readonly<Record<TCardFormKey, keyof TCardData>> = {
+  subject: 'subject', year: 'year', set: 'set', cardNumber: 'cardNumber', variety: 'variety', sport: 'sport', serial: 'serial',
+  grader: 'grader', grade: 'grade', qualifier: 'qualifier', certNumber: 'certNumber', autographGrade: 'autographGrade',
+  centering: 'subgrades', corners: 'subgrades', edges: 'subgrades', surface: 'subgrades', cost: 'costCents', acquiredOn: 'acquiredOn',
+  source: 'source', notes: 'notes',
+};
+
 /** An empty form. */
 export const EMPTY_CARD_FORM: Readonly<TCardForm> = Object.freeze({
   subject: '', year: '', set: '', cardNumber: '', variety: '', sport: '', serial: '',

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_IMPORT_BYTES } from '../csv/limits.ts';
 import { HISTORY_RANGES, type THistoryRange } from '../value-history.ts';
+import type { TCardDataView } from '../cards/card-data.ts';
 import type { TSlotView } from './cards.types.ts';
 
 export { HISTORY_RANGES, MAX_IMPORT_BYTES };
@@ -42,7 +43,7 @@ export const ZImportRequest = z.object({
 export type TImportFormat = 'ratio' | 'psa';
 
 /** Why a row cannot be imported. */
-export type TRowErrorKind = 'bad_value' | 'slot_out_of_range' | 'over_limit' | 'duplicate' | 'missing_title' | 'too_long';
+export type TRowErrorKind = 'bad_value' | 'bad_field' | 'slot_out_of_range' | 'over_limit' | 'duplicate' | 'missing_title' | 'too_long';
 
 /** A row that cannot be imported: its line in the file (the header is line 1) and why. */
 export interface TRowError {
@@ -51,11 +52,9 @@ export interface TRowError {
   message: string;
 }
 
-/** A card an import will add: the card fields of a slot, the row's line and its cert. */
-export interface TImportCard extends Pick<TSlotView, 'slotNumber' | 'title' | 'description' | 'value' | 'valueCents' | 'allTimeHigh' | 'allTimeHighCents'> {
+/** A card an import will add: the card fields of a slot and its own fields (those set), and the row's line. */
+export interface TImportCard extends Pick<TSlotView, 'slotNumber' | 'title' | 'description' | 'value' | 'valueCents' | 'allTimeHigh' | 'allTimeHighCents'>, TCardDataView {
   line: number;
-  /** A PSA cert number read from the row, when there is one. */
-  certNumber: string | null;
   /** The preview's check of the cert against PSA (with PSA_API_TOKEN); null when not checked. */
   psa: TPsaCheck | null;
 }

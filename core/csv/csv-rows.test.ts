@@ -3,12 +3,13 @@ import type { TSlotView } from '../contracts/cards.types.ts';
 import { escapeCell, unescapeCell } from './escape.ts';
 import { EXPORT_COLUMNS, centsCell, exportRow } from './export-row.ts';
 import { detectFormat, placeCards, readRows } from './import-rows.ts';
-import { slabFacts } from './slab.ts';
 
 const card = (over: Partial<TSlotView> = {}): TSlotView => ({
   id: 1, slotNumber: 3, imageUrl: '/api/images/abc/large', thumbUrl: '/api/images/abc/thumb', originalUrl: '/api/images/abc/original',
   title: '2018 Topps Chrome Shohei Ohtani', description: 'Topps • PSA 10 GEM MT • Cert #12345678', value: '$1,250.50', valueCents: 125050,
-  allTimeHigh: '1500', allTimeHighCents: 150000, isEmpty: false, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z', ...over,
+  allTimeHigh: '1500', allTimeHighCents: 150000, isEmpty: false, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z',
+  year: '2018', set: 'Topps Chrome', subject: 'Shohei Ohtani', grader: 'PSA', grade: 10, certNumber: '012345678', costCents: 50_000,
+  acquiredOn: '2025-11-20', subgrades: { centering: 9.5, corners: null, edges: 9, surface: 10 }, ...over,
 });
 
 describe('formula escaping', () => {
@@ -29,7 +30,9 @@ describe('export rows', () => {
     expect(Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, row[i]]))).toEqual({
       Slot: '3', Title: '2018 Topps Chrome Shohei Ohtani', Description: 'Topps • PSA 10 GEM MT • Cert #12345678',
       Value: '$1,250.50', 'Value (USD)': '1250.50', 'All-Time High': '1500', 'All-Time High (USD)': '1500.00',
-      Grader: 'PSA', Grade: '10 GEM MT', 'Cert Number': '12345678', Added: '2026-11-01T10:00:00.000Z', Updated: '2026-11-02T10:00:00.000Z',
+      Grader: 'PSA', Grade: '10', 'Cert Number': '012345678', Qualifier: '', Year: '2018', Set: 'Topps Chrome', 'Card Number': '',
+      Subject: 'Shohei Ohtani', Variety: '', Sport: '', Serial: '', 'Autograph Grade': '', Subgrades: '9.5//9/10', 'Cost (USD)': '500.00',
+      'Acquired On': '2025-11-20', Source: '', Notes: '', Added: '2026-11-01T10:00:00.000Z', Updated: '2026-11-02T10:00:00.000Z',
       Image: 'https://ratio.example/api/images/abc/original',
     });
   });
@@ -37,24 +40,15 @@ describe('export rows', () => {
   it('leave the image and numbers empty when there are none, and escape formulas', () => {
     const row = exportRow(card({ originalUrl: null, value: 'n/a', valueCents: null, title: '=cmd' }), (p) => p);
     expect(row[1]).toBe("'=cmd");
-    expect([row[3], row[4], row[12]]).toEqual(['n/a', '', '']);
+    expect([row[3], row[4], row.at(-1)]).toEqual(['n/a', '', '']);
     expect(centsCell(5)).toBe('0.05');
-  });
-});
-
-describe('slab facts', () => {
-  it('read grader, grade and cert from the description', () => {
-    expect(slabFacts('BGS 9.5 GEM MINT')).toEqual({ grader: 'BGS', grade: '9.5 GEM MINT', certNumber: null });
-    expect(slabFacts('PSA 9 • Cert #87654321')).toEqual({ grader: 'PSA', grade: '9', certNumber: '87654321' });
-    expect(slabFacts('Raw card, nice corners')).toEqual({ grader: null, grade: null, certNumber: null });
-    expect(slabFacts('Certified Autograph, cert no. 0012345678').certNumber).toBe('0012345678');
-    expect(slabFacts('Topps Certified Autograph Issue').certNumber).toBeNull();
   });
 });
 
 describe('reading an import', () => {
   const ratioHeader = [...EXPORT_COLUMNS];
-  const ratioRow = (slot: string, value = '$10', valueUsd = '10.00') => [slot, 'Card', '', value, valueUsd, '', '', '', '', '', '', '', ''];
+  const blank = (n: number) => Array.from({ length: n }, () => '');
+  const ratioRow = (slot: string, value = '$10', valueUsd = '10.00') => [slot, 'Card', '', value, valueUsd, ...blank(ratioHeader.length - 5)];
 
   it('knows our export and a PSA-style export by their headers', () => {
     expect(detectFormat(ratioHeader)).toBe('ratio');
@@ -63,15 +57,35 @@ describe('reading an import', () => {
     expect(detectFormat(['foo', 'bar'])).toBeNull();
   });
 
-  it('maps PSA columns to a title and a slab description', () => {
+  it("maps PSA columns to the card's fields; the title and description are made from them", () => {
     const header = ['Year', 'Brand', 'Card Number', 'Subject/Player', 'Variety', 'Grade', 'Cert Number', 'Value'];
-    const { cards, errors } = readRows('psa', header, [['2018', 'Topps Update', 'US250', 'Shohei Ohtani', 'Rookie', 'GEM MT 10', '12345678', '$900']], [2]);
+    const { cards, errors } = readRows('psa', header, [['2018', 'Topps Update', 'US250', 'Shohei Ohtani', 'Rookie', 'GEM MT 10', '012345678', '$900']], [2]);
     expect(errors).toEqual([]);
-    expect(cards[0]).toMatchObject({ slot: null, title: '2018 Topps Update #US250 Shohei Ohtani Rookie', description: 'PSA GEM MT 10 • Cert #12345678', value: '$900', certNumber: '12345678' });
+    expect(cards[0]).toMatchObject({ slot: null, value: '$900', data: { year: '2018', set: 'Topps Update', cardNumber: 'US250', subject: 'Shohei Ohtani', variety: 'Rookie', grader: 'PSA', grade: 10, certNumber: '012345678' } });
+    const [card] = placeCards(cards, { taken: new Set(), certs: new Set(), maxSlots: 10 }).cards;
+    expect(card).toMatchObject({ slotNumber: 1, title: '2018 Topps Update Shohei Ohtani Rookie #US250', description: 'PSA 10 GEM MT • Cert #012345678', certNumber: '012345678' });
+  });
+
+  it("reads an older Ratio export (13 columns): the grade with its words, the fields from the typed text", () => {
+    const header = ['Slot', 'Title', 'Description', 'Value', 'Value (USD)', 'All-Time High', 'All-Time High (USD)', 'Grader', 'Grade', 'Cert Number', 'Added', 'Updated', 'Image'];
+    const { cards, errors } = readRows('ratio', header, [['1', '2018 Topps Chrome Shohei Ohtani', 'PSA 10 GEM MT • Cert #12345678', '$5', '5.00', '', '', 'PSA', '10 GEM MT', '12345678', '', '', '']], [2]);
+    expect(errors).toEqual([]);
+    const [card] = placeCards(cards, { taken: new Set(), certs: new Set(), maxSlots: 10 }).cards;
+    expect(card).toMatchObject({ title: '2018 Topps Chrome Shohei Ohtani', description: 'PSA 10 GEM MT • Cert #12345678', year: '2018', set: 'Topps Chrome', grader: 'PSA', grade: 10, certNumber: '12345678' });
+  });
+
+  it("lists a field that breaks the card's rules as a row error naming it", () => {
+    const header = ['Subject', 'Year', 'Grade', 'Cert Number'];
+    const { errors } = readRows('psa', header, [['A', '18', '10', '12345678'], ['B', '2018', '11', '12'], ['C', '2018', 'PSA 9', '87654321']], [2, 3, 4]);
+    expect(errors.map((e) => [e.line, e.kind, e.message])).toEqual([
+      [2, 'bad_field', "Year '18': A year is four digits, e.g. 2018 or 2018-19"],
+      [3, 'bad_field', "Grade '11': A grade is 1 to 10, in half steps"],
+      [3, 'bad_field', "Cert Number '12': A PSA cert number is 7 to 9 digits"],
+    ]);
   });
 
   it('reports a bad value, a slot out of range, a missing title and a too long text, by line', () => {
-    const rows = [ratioRow('1', 'lots', '12'), ratioRow('1001'), ['2', '', '', '', '', '', '', '', '', '', '', '', ''], ['3', 'x'.repeat(201), '', '', '', '', '', '', '', '', '', '', '']];
+    const rows = [ratioRow('1', 'lots', '12'), ratioRow('1001'), ['2', ...blank(ratioHeader.length - 1)], ['3', 'x'.repeat(201), ...blank(ratioHeader.length - 2)]];
     const { errors } = readRows('ratio', ratioHeader, rows, [2, 3, 4, 5]);
     expect(errors.map((e) => [e.line, e.kind])).toEqual([[2, 'bad_value'], [3, 'slot_out_of_range'], [4, 'missing_title'], [5, 'too_long']]);
   });
@@ -93,8 +107,8 @@ describe('reading an import', () => {
 
   it('refuses a cert number seen twice in the file or already in the gallery', () => {
     const header = ['Subject', 'Grade', 'Cert Number'];
-    const { cards } = readRows('psa', header, [['A', '10', '111111'], ['B', '9', '111111'], ['C', '8', '222222']], [2, 3, 4]);
-    const placed = placeCards(cards, { taken: new Set(), certs: new Set(['222222']), maxSlots: 10 });
+    const { cards } = readRows('psa', header, [['A', '10', '11111111'], ['B', '9', '11111111'], ['C', '8', '22222222']], [2, 3, 4]);
+    const placed = placeCards(cards, { taken: new Set(), certs: new Set(['22222222']), maxSlots: 10 });
     expect(placed.errors.map((e) => [e.line, e.kind])).toEqual([[3, 'duplicate'], [4, 'duplicate']]);
   });
 });

@@ -1,35 +1,21 @@
 /**
- * The rows of Ratio's CSV export (issue 11): every card with its slot, title, description, value
- * and all-time high as typed and as numbers, slab facts, dates and an image link. Pure: the API
- * service and the CLI write these rows with csv-stringify.
+ * The rows of an export (issue 11, issue 23): a card as the cells of a layout Ratio writes,
+ * formula-escaped. Pure: the API service and the CLI write these rows with csv-stringify.
  */
 import type { TSlotView } from '../contracts/cards.types.ts';
 import { escapeCell } from './escape.ts';
-import { slabFacts } from './slab.ts';
+import type { TWriteLayout } from './layouts/layout.ts';
+import { RATIO_COLUMNS, ratioLayout } from './layouts/ratio.ts';
 
-/** The export's header, in order; the import reads our files by these names. */
-export const EXPORT_COLUMNS = [
-  'Slot', 'Title', 'Description', 'Value', 'Value (USD)', 'All-Time High', 'All-Time High (USD)',
-  'Grader', 'Grade', 'Cert Number', 'Added', 'Updated', 'Image',
-] as const;
+export { centsCell } from './money.ts';
 
-/** Cents as a plain dollar amount a spreadsheet reads as a number ('1250.50'); '' for none. */
-export function centsCell(cents: number | null): string {
-  if (cents === null) return '';
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
+/** Ratio's own export's header, in order; the import reads Ratio's files by these names. */
+export const EXPORT_COLUMNS = RATIO_COLUMNS;
 
 /**
- * One card's cells, formula-escaped. `imageLink` turns the card's image path into a URL the owner
- * can open (signed in); '' when the card has no photo.
+ * One card's cells in `layout` (Ratio's own by default), formula-escaped. `imageLink` turns the
+ * card's image path into a URL the owner can open (signed in); '' when the card has no photo.
  */
-export function exportRow(card: TSlotView, imageLink: (path: string) => string): string[] {
-  const slab = slabFacts(card.description, card.title);
-  const cells = [
-    String(card.slotNumber), card.title, card.description,
-    card.value ?? '', centsCell(card.valueCents), card.allTimeHigh ?? '', centsCell(card.allTimeHighCents),
-    slab.grader ?? '', slab.grade ?? '', slab.certNumber ?? '',
-    card.createdAt ?? '', card.updatedAt ?? '', card.originalUrl ? imageLink(card.originalUrl) : '',
-  ];
-  return cells.map(escapeCell);
+export function exportRow(card: TSlotView, imageLink: (path: string) => string, layout: TWriteLayout = ratioLayout): string[] {
+  return layout.row(card, imageLink).map(escapeCell);
 }

@@ -1,64 +1,31 @@
 /**
- * Reading an import (issue 11): which layout a file has (Ratio's own export or a PSA-style
- * collection export), each row as a card with its per-row errors, and where each card goes.
- * Pure: the API's import service parses the text with csv-parse and calls these, so the preview,
- * the import and the CLI apply one set of rules.
+ * Reading an import (issue 11, issue 23 §2): which layout a file has, each row as a card with its
+ * per-row errors, and where each card goes. Pure: the API's import service parses the text with
+ * csv-parse and calls these, so the preview, the import and the CLI apply one set of rules.
  */
 import { PRO_SLOTS } from '../limits.ts';
 import { parseValueCents } from '../values.ts';
 import type { TImportCard, TImportFormat, TRowError } from '../contracts/csv.types.ts';
-import { unescapeCell } from './escape.ts';
-import { slabDescription, slabFacts } from './slab.ts';
+import { NO_CARD_DATA, setFieldsOf, type TCardData } from '../cards/card-data.ts';
+import { applyCardWrite } from '../cards/card-write.ts';
+import { CARD_FORM_LABELS, EMPTY_CARD_FORM, FORM_FIELD, readCardForm, type TCardForm, type TCardFormKey } from '../cards/form.ts';
 import { formatCount } from '../format.ts';
+import { squash, type TReadLayout } from './layouts/layout.ts';
+import { rowCells } from './layouts/cells.ts';
+import { psaStyleLayout } from './layouts/psa-style.ts';
+import { ratioLayout } from './layouts/ratio.ts';
 
 const TITLE_MAX = 200;
 const DESCRIPTION_MAX = 2000;
 const VALUE_MAX = 40;
 
-/** A header name reduced to letters and digits ('All-Time High (USD)' -> 'alltimehighusd'). */
-const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** The layouts the import knows, tried in this order. */
+export const READ_LAYOUTS: Readonly<Record<TImportFormat, TReadLayout>> = { ratio: ratioLayout, psa: psaStyleLayout };
 
-/** Header names (squashed) each field is read from, first match wins. */
-const RATIO_FIELDS = {
-  slot: ['slot', 'slotnumber'],
-  title: ['title'],
-  description: ['description'],
-  value: ['value'],
-  valueNumber: ['valueusd'],
-  allTimeHigh: ['alltimehigh'],
-  allTimeHighNumber: ['alltimehighusd'],
-} as const;
-const PSA_FIELDS = {
-  year: ['year'],
-  brand: ['brand', 'set', 'setname'],
-  cardNumber: ['cardnumber', 'cardno', 'number'],
-  subject: ['subject', 'player', 'subjectplayer', 'playersubject'],
-  variety: ['variety', 'varietypedigree', 'variation', 'pedigree'],
-  grade: ['grade', 'cardgrade', 'itemgrade'],
-  cert: ['certnumber', 'cert', 'certno', 'certificationnumber', 'certificatenumber'],
-  value: ['value', 'myvalue', 'estimatedvalue', 'priceguidevalue', 'price'],
-  slot: ['slot', 'slotnumber'],
-} as const;
-
-type TColumns<K extends string> = Partial<Record<K, number>>;
-
-function columnsOf<K extends string>(header: readonly string[], fields: Record<K, readonly string[]>): TColumns<K> {
-  const names = header.map(squash);
-  const out: TColumns<K> = {};
-  for (const key of Object.keys(fields) as K[]) {
-    const i = fields[key].map((n) => names.indexOf(n)).find((n) => n >= 0);
-    if (i !== undefined) out[key] = i;
-  }
-  return out;
-}
-
-/** A file's layout, read from its header; null when neither layout's columns are there. */
+/** A file's layout, read from its header; null when no layout's columns are there. */
 export function detectFormat(header: readonly string[]): TImportFormat | null {
   const names = new Set(header.map(squash));
-  if (names.has('slot') && names.has('title')) return 'ratio';
-  const psa = columnsOf(header, PSA_FIELDS);
-  if (psa.cert !== undefined || psa.subject !== undefined) return 'psa';
-  return null;
+  return (Object.keys(READ_LAYOUTS) as TImportFormat[]).find((f) => READ_LAYOUTS[f].detect(names)) ?? null;
 }
 
 /** A row read as a card, before it has a slot. */
@@ -66,14 +33,14 @@ export interface TRowCard {
   line: number;
   /** The slot the row asks for: a number, null when the row leaves it to the import, or the text of a bad one. */
   slot: number | null | { bad: string };
-  title: string;
-  description: string;
+  /** Typed text (Ratio's own files); absent: made from the fields. */
+  title?: string;
+  description?: string;
   value: string | null;
   allTimeHigh: string | null;
-  certNumber: string | null;
+  /** The card's fields the file sets. */
+  data: Partial<TCardData>;
 }
-
-const clean = (s: string | undefined) => unescapeCell((s ?? '').trim()).trim();
 
 /**
  * A typed amount and its number column: the typed text wins when it reads as an amount; an empty
@@ -100,56 +67,58 @@ function readSlot(cell: string): TRowCard['slot'] {
   return Number(cell);
 }
 
+/** The card fields a layout's inputs set, each read by the card's rules; a broken one is a row error. */
+function readFields(inputs: Partial<TCardForm>, line: number, errors: TRowError[]): Partial<TCardData> {
+  const read = readCardForm({ ...EMPTY_CARD_FORM, ...inputs });
+  const data: Partial<Record<keyof TCardData, unknown>> = {};
+  for (const key of Object.keys(inputs) as TCardFormKey[]) {
+    const problem = read.problems[key];
+    if (problem) errors.push({ line, kind: 'bad_field', message: `${CARD_FORM_LABELS[key]} '${inputs[key]}': ${problem}` });
+    data[FORM_FIELD[key]] = read.data[FORM_FIELD[key]];
+  }
+  // Each key holds its own field's value from readCardForm.
+  return data as Partial<TCardData>;
+}
+
 /**
- * Reads the data rows of a file whose header is `header` in `format`. `firstLine` is the file
- * line of the first data row. Returns the cards and the errors found in single rows (bad value,
- * slot out of range, missing title, too long); placement errors come from placeCards.
+ * Reads the data rows of a file whose header is `header` in `format`. `lines` are the file lines
+ * of the rows. Returns the cards and the errors found in single rows (bad value or field, slot
+ * out of range, missing title, too long); placement errors come from placeCards.
  */
 export function readRows(format: TImportFormat, header: readonly string[], rows: readonly (readonly string[])[], lines: readonly number[]): { cards: TRowCard[]; errors: TRowError[] } {
+  const layout = READ_LAYOUTS[format];
   const cards: TRowCard[] = [];
   const errors: TRowError[] = [];
-  const ratio = columnsOf(header, RATIO_FIELDS);
-  const psa = columnsOf(header, PSA_FIELDS);
-  rows.forEach((row, index) => {
+  rows.forEach((cells, index) => {
     const line = lines[index] ?? index + 2;
-    const cell = (i: number | undefined) => (i === undefined ? '' : clean(row[i]));
+    const row = layout.read(rowCells(header, cells));
     const valueErrors: string[] = [];
-    let card: TRowCard;
-    if (format === 'ratio') {
-      const number = (i: number | undefined) => (i === undefined ? null : cell(i));
-      card = {
-        line,
-        slot: readSlot(cell(ratio.slot)),
-        title: cell(ratio.title),
-        description: cell(ratio.description),
-        value: amount('Value', cell(ratio.value), number(ratio.valueNumber), valueErrors),
-        allTimeHigh: amount('All-Time High', cell(ratio.allTimeHigh), number(ratio.allTimeHighNumber), valueErrors),
-        certNumber: null,
-      };
-      card.certNumber = slabFacts(card.description, card.title).certNumber;
-    } else {
-      const number = cell(psa.cardNumber);
-      const cert = cell(psa.cert).replace(/\s/g, '');
-      card = {
-        line,
-        slot: readSlot(cell(psa.slot)),
-        title: [cell(psa.year), cell(psa.brand), number ? `#${number.replace(/^#/, '')}` : '', cell(psa.subject), cell(psa.variety)].filter(Boolean).join(' '),
-        description: slabDescription('PSA', cell(psa.grade), cert),
-        value: amount('Value', cell(psa.value), null, valueErrors),
-        allTimeHigh: null,
-        certNumber: cert || null,
-      };
-    }
+    const card: TRowCard = {
+      line,
+      slot: readSlot(row.slot),
+      ...(row.title !== undefined ? { title: row.title } : {}),
+      ...(row.description !== undefined ? { description: row.description } : {}),
+      value: amount('Value', row.value, row.valueNumber ?? null, valueErrors),
+      allTimeHigh: row.allTimeHigh === undefined ? null : amount('All-Time High', row.allTimeHigh, row.allTimeHighNumber ?? null, valueErrors),
+      data: {},
+    };
     for (const message of valueErrors) errors.push({ line, kind: 'bad_value', message });
+    card.data = readFields(row.fields, line, errors);
     if (typeof card.slot === 'object' && card.slot !== null) {
       errors.push({ line, kind: 'slot_out_of_range', message: `Slot '${card.slot.bad}' is not a slot from 1 to ${PRO_SLOTS}` });
     }
-    if (!card.title) errors.push({ line, kind: 'missing_title', message: 'The row has no title (or player)' });
-    if (card.title.length > TITLE_MAX) errors.push({ line, kind: 'too_long', message: `Title is longer than ${TITLE_MAX} characters` });
-    if (card.description.length > DESCRIPTION_MAX) errors.push({ line, kind: 'too_long', message: `Description is longer than ${DESCRIPTION_MAX} characters` });
+    const text = cardText(card);
+    if (!text.title) errors.push({ line, kind: 'missing_title', message: 'The row has no title (or player)' });
+    if ((card.title ?? '').length > TITLE_MAX) errors.push({ line, kind: 'too_long', message: `Title is longer than ${TITLE_MAX} characters` });
+    if ((card.description ?? '').length > DESCRIPTION_MAX) errors.push({ line, kind: 'too_long', message: `Description is longer than ${DESCRIPTION_MAX} characters` });
     cards.push(card);
   });
   return { cards, errors };
+}
+
+/** The card a row makes: its text as typed, or made from its fields, by the one write rule. */
+function cardText(card: TRowCard) {
+  return applyCardWrite({ title: '', description: '', data: NO_CARD_DATA }, { title: card.title, description: card.description, data: card.data });
 }
 
 /** The gallery as the import finds it. */
@@ -182,11 +151,13 @@ export function placeCards(cards: readonly TRowCard[], gallery: TGalleryNow): { 
   let next = 1;
   const placed: TImportCard[] = [];
   for (const card of cards) {
-    if (card.certNumber) {
-      const earlier = certs.get(card.certNumber);
-      if (gallery.certs.has(card.certNumber)) errors.push({ line: card.line, kind: 'duplicate', message: `Cert #${card.certNumber} is already in your gallery` });
-      else if (earlier !== undefined) errors.push({ line: card.line, kind: 'duplicate', message: `Cert #${card.certNumber} is also on line ${earlier}` });
-      else certs.set(card.certNumber, card.line);
+    const text = cardText(card);
+    const cert = text.data.certNumber;
+    if (cert) {
+      const earlier = certs.get(cert);
+      if (gallery.certs.has(cert)) errors.push({ line: card.line, kind: 'duplicate', message: `Cert #${cert} is already in your gallery` });
+      else if (earlier !== undefined) errors.push({ line: card.line, kind: 'duplicate', message: `Cert #${cert} is also on line ${earlier}` });
+      else certs.set(cert, card.line);
     }
     let slotNumber: number;
     if (typeof card.slot === 'number') slotNumber = card.slot;
@@ -200,9 +171,9 @@ export function placeCards(cards: readonly TRowCard[], gallery: TGalleryNow): { 
       }
     }
     placed.push({
-      line: card.line, slotNumber, title: card.title, description: card.description,
+      line: card.line, slotNumber, title: text.title, description: text.description,
       value: card.value, valueCents: parseValueCents(card.value), allTimeHigh: card.allTimeHigh, allTimeHighCents: parseValueCents(card.allTimeHigh),
-      certNumber: card.certNumber, psa: null,
+      ...setFieldsOf(text.data), psa: null,
     });
   }
   return { cards: placed, errors };

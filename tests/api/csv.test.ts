@@ -29,7 +29,8 @@ const ratioRows = (count: number, firstSlot = 1) => [
   [...EXPORT_COLUMNS],
   ...Array.from({ length: count }, (_, i) => [String(firstSlot + i), `Card ${firstSlot + i}`, 'PSA 9', '$12.50', '12.50', '', '', '', '', '', '', '', '']),
 ];
-const same = (s: TSlotView) => ({ slotNumber: s.slotNumber, title: s.title, description: s.description, value: s.value, valueCents: s.valueCents, allTimeHigh: s.allTimeHigh, allTimeHighCents: s.allTimeHighCents });
+/** A card as a round trip keeps it: everything but its id, photo and dates. */
+const same = ({ id: _id, imageUrl: _i, thumbUrl: _t, originalUrl: _o, createdAt: _c, updatedAt: _u, ...kept }: TSlotView) => kept;
 
 describe('export', () => {
   it('sends every card as CSV: typed and numeric values, slab facts, dates, escaped formulas, an image link the owner opens', async () => {
@@ -48,7 +49,8 @@ describe('export', () => {
     const row = Object.fromEntries(header!.map((h, i) => [h, first![i]]));
     expect(row).toMatchObject({
       Slot: '2', Title: '2018 Topps Chrome Shohei Ohtani', Value: '$1,000', 'Value (USD)': '1000.00',
-      'All-Time High': '$1,250', 'All-Time High (USD)': '1250.00', Grader: 'PSA', Grade: '10 GEM MT', 'Cert Number': '12345678',
+      'All-Time High': '$1,250', 'All-Time High (USD)': '1250.00', Grader: 'PSA', Grade: '10', 'Cert Number': '12345678',
+      Year: '2018', Set: 'Topps Chrome', Subject: 'Shohei Ohtani',
     });
     expect(Date.parse(row.Added!)).not.toBeNaN();
     expect(row.Image).toMatch(/^https:\/\/ratio\.example\/api\/images\/[\w-]+\/original$/);
@@ -76,8 +78,8 @@ describe('import', () => {
     expect(look.status).toBe(200);
     expect(look.body).toMatchObject({ format: 'psa', rows: 2, cardCount: 2, errorCount: 0, imported: 0 });
     expect(look.body.cards.map((c) => [c.slotNumber, c.title, c.description, c.value])).toEqual([
-      [2, '2018 Topps Update #US250 Shohei Ohtani Rookie', 'PSA GEM MT 10 • Cert #12345678', '$900'],
-      [3, '2003 Upper Deck #221 LeBron James', 'PSA MINT 9 • Cert #87654321', null],
+      [2, '2018 Topps Update Shohei Ohtani Rookie #US250', 'PSA 10 GEM MT • Cert #12345678', '$900'],
+      [3, '2003 Upper Deck LeBron James #221', 'PSA 9 MINT • Cert #87654321', null],
     ]);
     expect((await slots(client)).length).toBe(1);
 
@@ -166,15 +168,22 @@ describe('import', () => {
     await client.patch('/api/cards/1', { value: '$5,500' });
     await upload(client, 3, { title: '+1 rookie, "quoted"', description: 'line one\nline two', value: 'trade only' });
     await upload(client, 12, { title: 'Bare card' });
+    await upload(client, 14, {
+      subject: 'Luka Doncic', year: '2018-19', set: 'Panini Prizm', cardNumber: '280', variety: 'Silver', sport: 'Basketball', serial: '12/99',
+      grader: 'BGS', grade: '9.5', qualifier: 'Black Label', certNumber: '0012345678', autographGrade: '10',
+      subgrades: JSON.stringify({ centering: 9.5, corners: 10, edges: null, surface: 9.5 }), costCents: '125050', acquiredOn: '2024-02-29',
+      source: '=cmd|x', notes: 'Line one\nline "two", three',
+    });
     const csv = (await exportOf(client)).text;
 
     const fresh = await registerTrialUser(srv);
     const done = await importCsv(fresh.client, csv);
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ format: 'ratio', imported: 3, errorCount: 0 });
+    expect(done.body).toMatchObject({ format: 'ratio', imported: 4, errorCount: 0 });
     const before = await slots(client);
     const after = await slots(fresh.client);
     expect(after.map(same)).toEqual(before.map(same));
+    expect(before[3]).toMatchObject({ subgrades: { centering: 9.5, corners: 10, edges: null, surface: 9.5 }, source: '=cmd|x', costCents: 125_050 });
     expect(after.every((c) => c.imageUrl === null)).toBe(true);
     expect(after[0]).toMatchObject({ allTimeHigh: '$6,000', allTimeHighCents: 600000 });
   });

@@ -3,7 +3,7 @@ import { CsvError, parse } from 'csv-parse';
 import { accountState } from '../../../core/account.ts';
 import { MAX_IMPORT_ROWS, PREVIEW_LIST_MAX, type TImportAnswer, type TImportCard, type TImportFormat, type TRowError } from '../../../core/contracts/csv.types.ts';
 import { detectFormat, placeCards, readRows, type TRowCard } from '../../../core/csv/import-rows.ts';
-import { slabFacts } from '../../../core/csv/slab.ts';
+import { cardDataOf } from '../../../core/cards/card-data.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import { CardValueHistory } from '../../../db/models/CardValueHistory.ts';
 import type { User } from '../../../db/models/User.ts';
@@ -76,8 +76,8 @@ export async function readImportFile(csv: string): Promise<TReadFile> {
 
 /** Places the file's cards in the gallery as it stands (read with `db`); every row error, in line order. */
 async function planImport(db: Knex | Knex.Transaction, user: User, now: Date, file: TReadFile): Promise<{ cards: TImportCard[]; errors: TRowError[] }> {
-  const existing = await CardSlot.query(db).select('slotNumber', 'title', 'description').where('userId', user.id);
-  const certs = new Set(existing.map((c) => slabFacts(c.description, c.title).certNumber).filter((c): c is string => c !== null));
+  const existing = await CardSlot.query(db).select('slotNumber', 'certNumber').where('userId', user.id);
+  const certs = new Set(existing.map((c) => c.certNumber).filter((c): c is string => c !== null));
   const placed = placeCards(file.cards, { taken: new Set(existing.map((c) => c.slotNumber)), certs, maxSlots: accountState(user, now).maxSlots });
   const errors = [...file.errors, ...placed.errors].sort((a, b) => a.line - b.line);
   return { cards: placed.cards, errors };
@@ -131,7 +131,7 @@ export async function importCards(opts: { db: Knex; user: User; now: Date; csv: 
       const rows = await CardSlot.query(trx).insert(chunk.map((c) => ({
         userId: user.id, slotNumber: c.slotNumber, imageId: null, title: c.title, description: c.description,
         value: c.value, valueCents: c.valueCents, allTimeHigh: c.allTimeHigh, allTimeHighCents: c.allTimeHighCents,
-        peakValueCents: c.valueCents, createdAt: opts.now, updatedAt: opts.now,
+        ...cardDataOf(c), peakValueCents: c.valueCents, createdAt: opts.now, updatedAt: opts.now,
       }))).returning(['id', 'valueCents']) as unknown as Array<Pick<CardSlot, 'id' | 'valueCents'>>;
       const history = rows.filter((r) => r.valueCents !== null).map((r) => ({ cardId: r.id, valueCents: r.valueCents!, recordedAt: opts.now }));
       if (history.length > 0) await CardValueHistory.query(trx).insert(history);

@@ -1,14 +1,13 @@
-import { slabFacts } from '../../../../core/csv/slab.ts';
+import { shortGrade } from '../../../../core/cards/grade.ts';
 import './no-photo.css';
 import type { TGalleryCard } from '../../stores/gallery.ts';
 
 /**
  * The placeholder of a card without a photo (an imported row, a transferred card whose photo was
- * blank): a slab outline, the grade when the card's text names one, and 'No photo yet'.
+ * blank): a slab outline, the card's grade when it has one ('PSA 10'), and 'No photo yet'.
  */
-export default function NoPhoto({ card, large = false }: { card: Pick<TGalleryCard, 'title' | 'description'>; large?: boolean }) {
-  const slab = slabFacts(card.description, card.title);
-  const grade = slab.grader ? [slab.grader, slab.grade].filter(Boolean).join(' ') : null;
+export default function NoPhoto({ card, large = false }: { card: Pick<TGalleryCard, 'grader' | 'grade'>; large?: boolean }) {
+  const grade = shortGrade({ grader: card.grader ?? null, grade: card.grade ?? null }) || null;
   return (
     <span className={`g-nophoto${large ? ' is-large' : ''}`} data-testid="no-photo">
       <svg viewBox="0 0 40 56" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.4">

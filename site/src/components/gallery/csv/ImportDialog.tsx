@@ -8,7 +8,7 @@ import { formatCents, formatCount, slotLabel } from '../format.ts';
 
 const TITLE_ID = 'import-title';
 const KIND_LABEL: Record<TRowErrorKind, string> = {
-  bad_value: 'Bad value', slot_out_of_range: 'Slot out of range', over_limit: 'Over your limit',
+  bad_value: 'Bad value', bad_field: 'Bad field', slot_out_of_range: 'Slot out of range', over_limit: 'Over your limit',
   duplicate: 'Duplicate', missing_title: 'No title', too_long: 'Too long',
 };
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;

@@ -1,0 +1,33 @@
+/**
+ * A PSA-style collection list (issue 11): one graded card a row, by its label's parts (Year, Brand,
+ * Card Number, Subject, Variety, Grade, Cert Number, optional Value and Slot). A grade or cert
+ * with no grader named is PSA's.
+ */
+import { gradeInputs } from './cells.ts';
+import type { TReadLayout } from './layout.ts';
+
+const CERT = ['Cert Number', 'Cert', 'Cert No', 'Certification Number', 'Certificate Number'];
+const SUBJECT = ['Subject', 'Player', 'Subject/Player', 'Player/Subject'];
+
+export const psaStyleLayout: TReadLayout = {
+  name: 'PSA-style export',
+  detect: (names) => [...CERT, ...SUBJECT].some((n) => names.has(n.toLowerCase().replace(/[^a-z0-9]/g, ''))),
+  read(row) {
+    const grade = gradeInputs(row.cell('Grade', 'Card Grade', 'Item Grade'));
+    const cert = row.cell(...CERT);
+    return {
+      slot: row.cell('Slot', 'Slot Number'),
+      value: row.cell('Value', 'My Value', 'Estimated Value', 'Price Guide Value', 'Price'),
+      fields: {
+        year: row.cell('Year'),
+        set: row.cell('Brand', 'Set', 'Set Name'),
+        cardNumber: row.cell('Card Number', 'Card No', 'Number'),
+        subject: row.cell(...SUBJECT),
+        variety: row.cell('Variety', 'Variety/Pedigree', 'Variation', 'Pedigree'),
+        ...grade,
+        grader: grade.grader || (grade.grade || grade.qualifier || cert ? 'PSA' : ''),
+        certNumber: cert,
+      },
+    };
+  },
+};
