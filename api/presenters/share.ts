@@ -2,6 +2,9 @@ import type { TShareLink, TSharedCard, TSharedWall } from '../../core/contracts/
 import { isLayoutId, registryFigures } from '../../core/gallery.ts';
 import { sharedColumns, sharedSlotCount } from '../../core/share.ts';
 import { formatCents } from '../../core/values.ts';
+import { cardDataOf } from '../../core/cards/card-data.ts';
+import { cardFacts } from '../../core/cards/facts.ts';
+import { shortGrade } from '../../core/cards/grade.ts';
 import type { CardSlot } from '../../db/models/CardSlot.ts';
 import type { Share } from '../../db/models/Share.ts';
 import type { TOpenShare } from '../services/share/open-share.ts';
@@ -30,8 +33,8 @@ const money = (text: string | null, cents: number | null) => (cents !== null ? f
 
 /**
  * The wall a link shows: title, layout, and the filled slots within the layout in slot order, with
- * titles, descriptions and (only when the owner shows them) values and the value figures. No email,
- * no account data, no card ids; photos only by the shared cards' image ids, read through the link.
+ * titles, descriptions, the card's grade and what it is (issue 23), and (only when the owner shows
+ * them) values and the value figures. No email, no account data, no card ids, no cost or notes; photos only by the shared cards' image ids, read through the link.
  */
 export function presentSharedWall(open: TOpenShare, cards: readonly CardSlot[], token: string): TSharedWall {
   const { share, layout, owner } = open;
@@ -42,6 +45,7 @@ export function presentSharedWall(open: TOpenShare, cards: readonly CardSlot[], 
   const f = registryFigures(slots, slotCount);
   const shared: TSharedCard[] = slots.map((slot, i) => {
     const imageId = onWall[i]?.imageId ?? null;
+    const data = cardDataOf(slot);
     return {
       slotNumber: slot.slotNumber,
       title: slot.title,
@@ -50,6 +54,8 @@ export function presentSharedWall(open: TOpenShare, cards: readonly CardSlot[], 
       allTimeHigh: show ? money(slot.allTimeHigh, slot.allTimeHighCents) : null,
       thumbUrl: imageId ? sharePaths.image(token, imageId, 'thumb') : null,
       imageUrl: imageId ? sharePaths.image(token, imageId, 'large') : null,
+      grade: shortGrade(data) || null,
+      facts: cardFacts(data, false),
     };
   });
   return {

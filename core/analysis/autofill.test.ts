@@ -1,36 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { autofillFromAnalysis, collectionFieldsFromAnalysis, doubtfulAutofill } from './autofill.ts';
-
-describe('autofillFromAnalysis (spec §5)', () => {
-  const full = { player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', cardName: 'Refractor #193', condition: 'PSA 10 GEM MT' };
-
-  it('titles the card year, brand, player, then the card name', () => {
-    expect(autofillFromAnalysis(full)).toEqual({
-      title: '2018 Topps Chrome Shohei Ohtani Refractor #193',
-      description: 'PSA 10 GEM MT',
-    });
-  });
-
-  it('leaves the card name out when there is none', () => {
-    expect(autofillFromAnalysis({ ...full, cardName: null }).title).toBe('2018 Topps Chrome Shohei Ohtani');
-  });
-
-  it.each(['player', 'year', 'brand'] as const)('sets no title without %s', (field) => {
-    const out = autofillFromAnalysis({ ...full, [field]: null });
-    expect(out).not.toHaveProperty('title');
-    expect(out.description).toBe('PSA 10 GEM MT');
-  });
-
-  it('treats blank text as missing and trims what it keeps', () => {
-    expect(autofillFromAnalysis({ ...full, brand: '   ' })).not.toHaveProperty('title');
-    expect(autofillFromAnalysis({ ...full, player: '  Mike   Trout ', cardName: '' }).title).toBe('2018 Topps Chrome Mike Trout');
-  });
-
-  it('sets no description without a condition, and nothing at all from an empty analysis', () => {
-    expect(autofillFromAnalysis({ ...full, condition: null })).not.toHaveProperty('description');
-    expect(autofillFromAnalysis({})).toEqual({});
-  });
-});
+import { cardAutofill, collectionFieldsFromAnalysis, doubtfulAutofill } from './autofill.ts';
+import { NO_CARD_DATA } from '../cards/card-data.ts';
 
 describe('collectionFieldsFromAnalysis', () => {
   it('maps the four anonymous-collection fields, blank for what was not read', () => {
@@ -52,12 +22,23 @@ describe('doubtfulAutofill (issue #10: low-confidence fields are marked)', () =>
     expect(Object.values(doubtfulAutofill(full)).some(Boolean)).toBe(false);
   });
 
-  it('marks the title when a part of it is doubtful, and the description when the condition is', () => {
-    expect(doubtfulAutofill({ ...full, fieldConfidence: { ...sure, brand: 0.62 } })).toMatchObject({ title: true, brand: true, description: false });
-    expect(doubtfulAutofill({ ...full, fieldConfidence: { ...sure, condition: 0.55 } })).toMatchObject({ title: false, description: true, condition: true });
+  it('marks each doubtful field, the cert included', () => {
+    expect(doubtfulAutofill({ ...full, fieldConfidence: { ...sure, brand: 0.62 } })).toEqual({ player: false, year: false, brand: true, condition: false, certNumber: false });
+    expect(doubtfulAutofill({ ...full, certNumber: '12345678', fieldConfidence: { ...sure, certNumber: 0.6 } })).toMatchObject({ certNumber: true });
   });
 
   it('does not mark a field that was left empty', () => {
-    expect(doubtfulAutofill({ ...full, player: null, fieldConfidence: { ...sure, player: 0 } })).toMatchObject({ title: false, player: false });
+    expect(doubtfulAutofill({ ...full, player: null, fieldConfidence: { ...sure, player: 0 } })).toMatchObject({ player: false });
+  });
+});
+
+describe("cardAutofill (the gallery form, issue 23)", () => {
+  const card = { ...NO_CARD_DATA, subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome', cardNumber: '193', variety: 'Refractor', grader: 'PSA' as const, grade: 10, certNumber: '12345678' };
+
+  it("fills each input the analysis read, and marks those its confidence doubts", () => {
+    const { fill, doubtful } = cardAutofill(card, { player: 0.95, year: 0.99, brand: 0.9, cardName: 0.6, condition: 0.7, certNumber: 1 });
+    expect(fill).toEqual({ subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome', cardNumber: '193', variety: 'Refractor', grader: 'PSA', grade: '10', certNumber: '12345678' });
+    expect([...doubtful].sort()).toEqual(['cardNumber', 'grade', 'grader', 'variety']);
+    expect(cardAutofill(card).doubtful.size).toBe(0);
   });
 });

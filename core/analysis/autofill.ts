@@ -1,26 +1,14 @@
+import type { TCardData } from '../cards/card-data.ts';
+import { EMPTY_CARD_FORM, cardForm, type TCardForm, type TCardFormKey } from '../cards/form.ts';
 import { ANALYSIS_LOW_CONFIDENCE } from './confidence.ts';
 import type { TCardAnalysis, TFieldConfidence } from './types.ts';
 
 /** The analysis fields autofill reads; any may be missing, null or blank. */
-export type TAutofillSource = Partial<Pick<TCardAnalysis, 'player' | 'year' | 'brand' | 'cardName' | 'condition'>> & {
+export type TAutofillSource = Partial<Pick<TCardAnalysis, 'player' | 'year' | 'brand' | 'cardName' | 'condition' | 'certNumber' | 'psaCertNumber'>> & {
   fieldConfidence?: Partial<TFieldConfidence>;
 };
 
 const clean = (v: string | null | undefined): string => (v ?? '').replace(/\s+/g, ' ').trim();
-
-/**
- * Spec §5 'Autofill from analysis' for the add/edit card form. `title` is 'year brand player'
- * (plus the card name when there is one) and is present only when player, year and brand all
- * are; `description` is the condition, present only when there is one. Absent keys mean
- * "leave the field as the user has it". Pure.
- */
-export function autofillFromAnalysis(a: TAutofillSource): { title?: string; description?: string } {
-  const [player, year, brand, cardName, condition] = [a.player, a.year, a.brand, a.cardName, a.condition].map(clean);
-  const out: { title?: string; description?: string } = {};
-  if (player && year && brand) out.title = [year, brand, player, cardName].filter(Boolean).join(' ');
-  if (condition) out.description = condition;
-  return out;
-}
 
 /** The anonymous collection's card fields (spec §3) from an analysis; '' for what was not read. */
 export function collectionFieldsFromAnalysis(a: TAutofillSource): {
@@ -39,23 +27,41 @@ function doubtful(a: TAutofillSource, key: keyof TFieldConfidence, value: string
 }
 
 /**
- * The autofilled fields the user should check (issue #10: the UI marks low-confidence fields):
- * for the add-item form, the title when any part of it is doubtful and the description when the
- * condition is; for the anonymous collection, each doubtful field. Analyses without per-field
- * confidence (Gemini) mark nothing. Pure.
+ * The anonymous collection's autofilled fields the visitor should check (issue #10: the UI marks
+ * low-confidence fields). Analyses without per-field confidence (Gemini) mark nothing. Pure. (The
+ * gallery's form: cardAutofill below.)
  */
-export function doubtfulAutofill(a: TAutofillSource): { title: boolean; description: boolean; player: boolean; year: boolean; brand: boolean; condition: boolean } {
-  const player = doubtful(a, 'player', a.player);
-  const year = doubtful(a, 'year', a.year);
-  const brand = doubtful(a, 'brand', a.brand);
-  const condition = doubtful(a, 'condition', a.condition);
-  const fill = autofillFromAnalysis(a);
+export function doubtfulAutofill(a: TAutofillSource): { player: boolean; year: boolean; brand: boolean; condition: boolean; certNumber: boolean } {
   return {
-    title: fill.title !== undefined && (player || year || brand || doubtful(a, 'cardName', a.cardName)),
-    description: fill.description !== undefined && condition,
-    player,
-    year,
-    brand,
-    condition,
+    player: doubtful(a, 'player', a.player),
+    year: doubtful(a, 'year', a.year),
+    brand: doubtful(a, 'brand', a.brand),
+    condition: doubtful(a, 'condition', a.condition),
+    certNumber: doubtful(a, 'certNumber', a.certNumber ?? a.psaCertNumber),
   };
+}
+
+/** The form inputs each of the analysis's confidences speaks for. */
+const CONFIDENCE_INPUTS: Readonly<Record<keyof TFieldConfidence, readonly TCardFormKey[]>> = {
+  player: ['subject'], year: ['year'], brand: ['set'], cardName: ['cardNumber', 'variety'],
+  condition: ['grader', 'grade', 'qualifier', 'autographGrade'], certNumber: ['certNumber'],
+};
+
+/**
+ * The gallery form's autofill from an analysis (issue 23: the analysis fills the card's own
+ * fields, the cert included): `read` is the analysis as fields (core/cards/from-analysis.ts),
+ * `confidence` its per-field certainty. `fill` holds each input the analysis read; `doubtful` the
+ * filled inputs it is unsure of (issue #10), for the form to mark. Pure.
+ */
+export function cardAutofill(card: TCardData, confidence: Partial<TFieldConfidence> = {}): { fill: Partial<TCardForm>; doubtful: ReadonlySet<TCardFormKey> } {
+  const read = cardForm(card);
+  const fill: Partial<Record<TCardFormKey, string>> = {};
+  for (const key of Object.keys(read) as TCardFormKey[]) if (read[key] !== EMPTY_CARD_FORM[key]) fill[key] = read[key];
+  const doubtful = new Set<TCardFormKey>();
+  for (const [source, inputs] of Object.entries(CONFIDENCE_INPUTS) as [keyof TFieldConfidence, readonly TCardFormKey[]][]) {
+    const c = confidence[source];
+    if (typeof c === 'number' && c < ANALYSIS_LOW_CONFIDENCE) for (const key of inputs) if (fill[key] !== undefined) doubtful.add(key);
+  }
+  // `fill` holds inputs copied from a TCardForm, each with its own type.
+  return { fill: fill as Partial<TCardForm>, doubtful };
 }

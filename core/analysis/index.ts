@@ -4,7 +4,7 @@ export { parseLabel } from './parse-label.ts';
 export { labelConfidence, FIELD_WEIGHTS, ANALYSIS_UNSURE, ANALYSIS_LOW_CONFIDENCE } from './confidence.ts';
 export { analysisFromLabel, formatCondition, gradeDetailsFor, certificationUrlFor, cardNameOf } from './build-analysis.ts';
 export type { TGradeParts } from './build-analysis.ts';
-export { autofillFromAnalysis, collectionFieldsFromAnalysis, doubtfulAutofill } from './autofill.ts';
+export { cardAutofill, collectionFieldsFromAnalysis, doubtfulAutofill } from './autofill.ts';
 export { readLabelLayout, labelColumns } from './label-layout.ts';
 export type { TTextBox, TLayoutRead } from './label-layout.ts';
 export { analysisFromLayout } from './layout-analysis.ts';

@@ -108,3 +108,17 @@ export function changedCardData(before: TCardData, after: TCardData): Partial<TC
   // Each key copied holds that key's own value from `after`.
   return out as Partial<TCardData>;
 }
+
+/**
+ * The fields of an upload form (multipart text, core/contracts/cards.types.ts ZUploadFields):
+ * each field that is set, as text (grades '9.5', cost in cents, subgrades as JSON).
+ */
+export function uploadFieldsOf(d: TCardData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of CARD_DATA_KEYS) {
+    const v = d[key];
+    if (v === null) continue;
+    out[key] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }
+  return out;
+}

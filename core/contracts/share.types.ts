@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CUSTOM_DEFAULT, LAYOUTS, type TLayoutId } from '../gallery.ts';
 import { PRO_SLOTS } from '../limits.ts';
+import type { TCardFact } from '../cards/facts.ts';
 
 /** The gallery's default title (spec §2 /gallery). */
 const DEFAULT_TITLE = 'My Collection';
@@ -66,6 +67,10 @@ export interface TSharedCard {
   /** Photo variants read through the share; null when the card has no photo. */
   thumbUrl: string | null;
   imageUrl: string | null;
+  /** The short grade for the placard ('PSA 10', 'Raw'); null without one (issue 23). */
+  grade: string | null;
+  /** What the card is and its grade, for the viewer (never the cert or what the owner paid). */
+  facts: TCardFact[];
 }
 
 /** The registry figures a shared wall shows: counts always, money only with values shown. */

@@ -117,7 +117,7 @@ describe('what a visitor of a link can read', () => {
   it('reads the wall (title, layout, slot order, titles, values when shown) and nothing of the account', async () => {
     const { client, user } = await accountWithClient(srv, 'pro', { email: `wall-owner-${Date.now()}@example.com` });
     await upload(client, 3, { title: '1986 Fleer Michael Jordan', description: 'PSA 8 NM-MT', value: '$9,500', allTimeHigh: '12000' });
-    await upload(client, 1, { title: '2018 Prizm Luka Doncic', value: '1250' });
+    await upload(client, 1, { title: '2018 Prizm Luka Doncic', value: '1250', certNumber: '87654321', costCents: '99900', notes: 'Paid too much', source: 'Shop' });
     await upload(client, 25, { title: 'Past the layout', value: '5' });
     const link = await createLink(client, { showValues: true, title: 'The Vault', layout: '6x4' });
     const token = tokenOf(link.body.url);
@@ -133,10 +133,13 @@ describe('what a visitor of a link can read', () => {
       [3, '1986 Fleer Michael Jordan', '$9,500', '$12,000'],
     ]);
     expect(wall.cards[1]!.description).toBe('PSA 8 NM-MT');
+    // The card's fields show what it is and its grade; never what the owner paid, where, or their notes.
+    expect(wall.cards[1]).toMatchObject({ grade: 'PSA 8', facts: [{ label: 'Player', text: 'Michael Jordan' }, { label: 'Year', text: '1986' }, { label: 'Set', text: 'Fleer' }, { label: 'Grade', text: 'PSA 8 NM-MT' }] });
+    expect(wall.cards[0]!.facts.map((f) => f.label)).toEqual(['Player', 'Year', 'Set']);
     expect(wall.figures).toEqual({ acquisitions: 2, completionPercent: 8, totalCents: 1_075_000, valued: 2, averageCents: 537_500, allTimeHighCents: 1_325_000, tracked: 2 });
     // No email, no names, no ids of the account or the cards: only the shared photos' ids, in paths under the link.
     const text = JSON.stringify(wall);
-    for (const secret of [user.email, 'Casey', `"id"`, 'userId', 'Past the layout', '/api/images/']) expect(text).not.toContain(secret);
+    for (const secret of [user.email, 'Casey', `"id"`, 'userId', 'Past the layout', '/api/images/', 'Paid too much', 'Shop', '999', '87654321']) expect(text).not.toContain(secret);
     for (const card of wall.cards) expect(card.thumbUrl).toMatch(new RegExp(`^/api/share/${token}/images/[0-9a-f-]{36}/thumb$`));
 
     // Values hidden: no value anywhere, counts stay.

@@ -22,10 +22,23 @@ export interface TAnonymousCard {
   userNotes: string;
   /** ISO timestamp. */
   addedAt: string;
+  /**
+   * Beyond spec §3 (issue 23): the card and cert numbers (read from the label or typed) and the
+   * variety and sport the analysis read, kept so the transfer at sign-up gives the card its fields.
+   */
+  cardNumber: string;
+  certNumber: string;
+  variety: string;
+  sport: string;
 }
 
 /** The editable text fields of a card. */
-export type TCardFields = Pick<TAnonymousCard, 'player' | 'year' | 'brand' | 'condition' | 'userValue' | 'userNotes'>;
+export type TCardFields = Pick<TAnonymousCard, 'player' | 'year' | 'brand' | 'condition' | 'userValue' | 'userNotes' | 'cardNumber' | 'certNumber' | 'variety' | 'sport'>;
+
+/** A card with no field filled. */
+export const EMPTY_CARD_FIELDS: Readonly<TCardFields> = Object.freeze({
+  player: '', year: '', brand: '', condition: '', userValue: '', userNotes: '', cardNumber: '', certNumber: '', variety: '', sport: '',
+});
 /** What the add flow hands over: the scaled image and the fields. */
 export type TNewCard = TCardFields & { image: string };
 
@@ -135,6 +148,10 @@ export function parseCollection(raw: string): TAnonymousCard[] | null {
       userValue: typeof e.userValue === 'number' ? String(e.userValue) : text(e.userValue),
       userNotes: text(e.userNotes),
       addedAt: text(e.addedAt),
+      cardNumber: text(e.cardNumber),
+      certNumber: text(e.certNumber),
+      variety: text(e.variety),
+      sport: text(e.sport),
     });
   }
   return cards.slice(0, ANONYMOUS_CARD_LIMIT);

@@ -71,6 +71,10 @@ function newCard(overrides: Partial<TNewCard> = {}): TNewCard {
     condition: 'PSA 10 GEM MT',
     userValue: '$1,250',
     userNotes: '',
+    cardNumber: '',
+    certNumber: '12345678',
+    variety: '',
+    sport: '',
     ...overrides,
   };
 }
@@ -135,10 +139,10 @@ describe('loading', () => {
 
   it('reads the stored cards', () => {
     const card = { id: 'a', image: 'data:,', player: 'Mike Trout', year: '2011', brand: 'Topps Update',
-      condition: 'PSA 9', userValue: '900', userNotes: 'rookie', addedAt: '2026-01-01T00:00:00.000Z' };
+      condition: 'PSA 9', userValue: '900', userNotes: 'rookie', addedAt: '2026-01-01T00:00:00.000Z', certNumber: '12345678' };
     storage.setItem(STORAGE_KEYS.collection, JSON.stringify([card]));
     initAnonymousCollection();
-    expect($anonymousCollection.get()).toEqual([card]);
+    expect($anonymousCollection.get()).toEqual([{ ...card, cardNumber: '', variety: '', sport: '' }]);
   });
 
   it.each([
@@ -164,7 +168,7 @@ describe('loading', () => {
 
   it('coerces numbers and missing text fields of stored cards', () => {
     expect(parseCollection('[{"id":"x","image":"","year":2018,"userValue":150}]')).toEqual([
-      { id: 'x', image: '', player: '', year: '2018', brand: '', condition: '', userValue: '150', userNotes: '', addedAt: '' },
+      { id: 'x', image: '', player: '', year: '2018', brand: '', condition: '', userValue: '150', userNotes: '', addedAt: '', cardNumber: '', certNumber: '', variety: '', sport: '' },
     ]);
   });
 });
@@ -216,6 +220,10 @@ describe('adding', () => {
       userValue: '$1,250',
       userNotes: '',
       addedAt: '2026-11-21T12:00:00.000Z',
+      cardNumber: '',
+      certNumber: '12345678',
+      variety: '',
+      sport: '',
     };
     expect(result).toEqual({ ok: true, card: expected });
     expect(storedCards()).toEqual([expected]);
@@ -329,7 +337,7 @@ describe('editing and deleting', () => {
     broadcasts.length = 0;
   });
 
-  const edit = { player: 'Mike Trout', year: '2011', brand: 'Topps Update', condition: 'PSA 9 MINT', userValue: '900', userNotes: 'Rookie' };
+  const edit = { player: 'Mike Trout', year: '2011', brand: 'Topps Update', condition: 'PSA 9 MINT', userValue: '900', userNotes: 'Rookie', cardNumber: 'US175', certNumber: '87654321', variety: '', sport: 'Baseball' };
 
   it('keeps the id, image and time, persists, broadcasts and says "Card Updated"', () => {
     expect(updateAnonymousCard(first.id, edit)).toBe(true);

@@ -177,6 +177,10 @@ function cleanFields(fields: TCardFields): TCardFields {
     condition: fields.condition.trim(),
     userValue: fields.userValue.trim(),
     userNotes: fields.userNotes.trim(),
+    cardNumber: fields.cardNumber.trim(),
+    certNumber: fields.certNumber.trim(),
+    variety: fields.variety.trim(),
+    sport: fields.sport.trim(),
   };
 }
 

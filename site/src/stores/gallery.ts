@@ -5,6 +5,8 @@
  */
 import { atom, computed } from 'nanostores';
 import { swapStep } from '../../../core/gallery.ts';
+import { cardDataOf } from '../../../core/cards/card-data.ts';
+import { changedCardData, readCardForm, uploadFieldsOf, type TCardForm } from '../../../core/cards/form.ts';
 import { ApiError, apiRequest, errorMessage } from '../lib/api.ts';
 import { toast } from './toast.ts';
 import type { TGalleryAccess } from './gallery-layout.ts';
@@ -17,10 +19,11 @@ import { FIRST_PAGE, FIRST_PAGE_PATH } from '../lib/first-screen-boot.ts';
 /** A slot as the card calls answer it: the shared contract (core/contracts), so the two cannot drift. */
 export type TGalleryCard = TSlotView;
 
-/** The text fields of a card as the forms hold them. */
-export interface TCardFields {
-  title: string;
-  description: string;
+/**
+ * A card as the add and edit forms hold it: the value inputs and the card's own fields
+ * (core/cards/form.ts); the title and description are made from them (core/cards/title.ts).
+ */
+export interface TCardFields extends TCardForm {
   value: string;
   allTimeHigh: string;
 }
@@ -151,7 +154,8 @@ function firstThumbsShown(): Promise<void> {
 /** Whether two answers for a slot say the same (each field a plain value). */
 function sameCard(a: TGalleryCard, b: TGalleryCard): boolean {
   const keys = Object.keys(a) as (keyof TGalleryCard)[];
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
+  // Subgrades are the one object among a card's fields: compared by what they hold.
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]) || (k === 'subgrades' && JSON.stringify(a[k]) === JSON.stringify(b[k])));
 }
 
 /** Sets the wall's cards, keeping the object of a card that did not change, so its slot does not re-render. */
@@ -230,13 +234,15 @@ function sendWithProgress<T>(path: string, form: FormData, onProgress: (fraction
   });
 }
 
-/** Uploads a photo with its fields into a slot. Resolves true when saved (toast shown either way). */
+/**
+ * Uploads a photo with its fields into a slot (the card's fields as the form read them, checked
+ * first by the form). Resolves true when saved (toast shown either way).
+ */
 export async function uploadCard(slot: number, file: File, fields: TCardFields): Promise<boolean> {
   const form = new FormData();
   form.append('image', file, file.name || 'card.jpg');
-  for (const [key, value] of Object.entries(fields)) {
-    if (value.trim()) form.append(key, value.trim());
-  }
+  const sent = { value: fields.value.trim(), allTimeHigh: fields.allTimeHigh.trim(), ...uploadFieldsOf(readCardForm(fields).data) };
+  for (const [key, value] of Object.entries(sent)) if (value) form.append(key, value);
   $upload.set({ slot, progress: 0 });
   setPending([slot], true);
   try {
@@ -253,17 +259,20 @@ export async function uploadCard(slot: number, file: File, fields: TCardFields):
   }
 }
 
-/** Saves a card's text fields (blank value and all-time high clear them). Resolves true when saved. */
-export async function updateCard(slot: number, fields: TCardFields): Promise<boolean> {
+/**
+ * Saves a card's values (blank ones clear them) and the fields that changed from `card` (the server
+ * makes the title and description again from them). Resolves true when saved.
+ */
+export async function updateCard(card: TGalleryCard, fields: TCardFields): Promise<boolean> {
+  const slot = card.slotNumber;
   setPending([slot], true);
   try {
-    const card = await apiRequest<TGalleryCard>('PATCH', `/api/cards/${slot}`, {
-      title: fields.title.trim(),
-      description: fields.description.trim(),
+    const saved = await apiRequest<TGalleryCard>('PATCH', `/api/cards/${slot}`, {
       value: fields.value.trim() || null,
       allTimeHigh: fields.allTimeHigh.trim() || null,
+      ...changedCardData(cardDataOf(card), readCardForm(fields).data),
     });
-    putSlots([card]);
+    putSlots([saved]);
     toast({ title: 'Card updated successfully!', variant: 'success' });
     return true;
   } catch (err) {

@@ -16,6 +16,10 @@ function EditForm({ card, onClose }: { card: TAnonymousCard; onClose(): void }) 
     condition: card.condition,
     userValue: card.userValue,
     userNotes: card.userNotes,
+    cardNumber: card.cardNumber,
+    certNumber: card.certNumber,
+    variety: card.variety,
+    sport: card.sport,
   });
   const set = (name: keyof TCardFields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
@@ -59,6 +63,16 @@ function EditForm({ card, onClose }: { card: TAnonymousCard; onClose(): void }) 
         <div className="field">
           <label htmlFor="edit-value">Estimated Value ($)</label>
           <input id="edit-value" name="userValue" value={fields.userValue} onChange={set('userValue')} placeholder="150" inputMode="decimal" autoComplete="off" />
+        </div>
+      </div>
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor="edit-card-number">Card Number</label>
+          <input id="edit-card-number" name="cardNumber" value={fields.cardNumber} onChange={set('cardNumber')} autoComplete="off" />
+        </div>
+        <div className="field">
+          <label htmlFor="edit-cert-number">Cert Number</label>
+          <input id="edit-cert-number" name="certNumber" value={fields.certNumber} onChange={set('certNumber')} inputMode="numeric" autoComplete="off" />
         </div>
       </div>
       <div className="field">

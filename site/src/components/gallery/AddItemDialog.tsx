@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
+import { NO_CARD_DATA } from '../../../../core/cards/card-data.ts';
+import { EMPTY_CARD_FORM, readCardForm } from '../../../../core/cards/form.ts';
 import { checkImageFile } from '../../lib/image.ts';
 import { $upload, closeDialog, closeDialogIf, uploadCard, type TCardFields } from '../../stores/gallery.ts';
 import CardFields from './CardFields.tsx';
@@ -8,7 +10,8 @@ import { slotLabel } from './format.ts';
 import { ScanIcon, UploadIcon } from './icons.tsx';
 import { ANALYSIS_STAGES, useAnalysis } from './useAnalysis.ts';
 
-const EMPTY: TCardFields = { title: '', description: '', value: '', allTimeHigh: '' };
+const EMPTY: TCardFields = { ...EMPTY_CARD_FORM, value: '', allTimeHigh: '' };
+const NEW_CARD = { title: '', description: '', data: NO_CARD_DATA };
 
 const PROBLEMS = {
   type: 'Only image files can be added: JPG, PNG, WebP or HEIC.',
@@ -18,8 +21,9 @@ const PROBLEMS = {
 
 /**
  * The add-item dialog (spec §4 add-item flow): pick an image (required, image files only),
- * optionally analyse it to fill the title and description, edit the fields, then upload with a
- * determinate progress bar.
+ * optionally analyse it to fill the card's fields (the cert included; the title and description
+ * follow from them), edit the fields, then upload with a determinate progress bar. A field that
+ * breaks a rule is named under it and nothing is sent.
  */
 export default function AddItemDialog({ slot }: { slot: number }) {
   const [file, setFile] = useState<File | null>(null);
@@ -29,17 +33,19 @@ export default function AddItemDialog({ slot }: { slot: number }) {
   const [autofilled, setAutofilled] = useState<ReadonlySet<keyof TCardFields>>(new Set());
   const [unsure, setUnsure] = useState<ReadonlySet<keyof TCardFields>>(new Set());
   const [problem, setProblem] = useState<keyof typeof PROBLEMS | null>(null);
+  const [checked, setChecked] = useState(false);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const upload = useStore($upload);
   const uploading = upload?.slot === slot;
   const percent = uploading ? Math.round(upload.progress * 100) : 0;
 
-  const analysis = useAnalysis((fill, doubtful) => {
+  const analysis = useAnalysis(({ fill, doubtful }) => {
     setFields((current) => ({ ...current, ...fill }));
     setAutofilled(new Set(Object.keys(fill) as Array<keyof TCardFields>));
-    setUnsure(new Set((['title', 'description'] as const).filter((k) => doubtful[k])));
+    setUnsure(new Set(doubtful));
   });
+  const problems = checked ? readCardForm(fields).problems : {};
 
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview);
@@ -74,6 +80,8 @@ export default function AddItemDialog({ slot }: { slot: number }) {
       inputRef.current?.focus();
       return;
     }
+    setChecked(true);
+    if (Object.keys(readCardForm(fields).problems).length > 0) return;
     if (await uploadCard(slot, file, fields)) {
       closeDialogIf('add', slot);
       focusSlot(slot);
@@ -138,11 +146,13 @@ export default function AddItemDialog({ slot }: { slot: number }) {
                 <span className="g-progress-track is-indeterminate"><span /></span>
               </div>
             ) : (
-              <span className="field-hint">Optional: Ratio reads the grading label and fills in the title and description.</span>
+              <span className="field-hint">Optional: Ratio reads the grading label and fills in the card's details.</span>
             )}
           </div>
         </div>
         <CardFields
+          before={NEW_CARD}
+          problems={problems}
           fields={fields}
           onChange={(next) => {
             // A field the user has edited is theirs: it is no longer marked as doubtful.

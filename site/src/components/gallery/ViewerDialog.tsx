@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { cardDataOf } from '../../../../core/cards/card-data.ts';
+import { cardFacts } from '../../../../core/cards/facts.ts';
 import { $cardList, closeDialog, openDialog, type TGalleryCard } from '../../stores/gallery.ts';
 import { DIALOG_TITLE_ID } from './dialog-ids.ts';
 import { cardName, formatShortDate, slotLabel, valueText } from './format.ts';
@@ -9,7 +11,8 @@ import { ChevronIcon, CloseIcon, EditIcon, TrashIcon } from './icons.tsx';
 
 
 /**
- * The full-image viewer: the large image over the already-loaded thumbnail, the card's details,
+ * The full-image viewer: the large image over the already-loaded thumbnail, the card's details
+ * (its own fields, core/cards/facts.ts, with PSA's page of a PSA cert),
  * and the previous / next card (buttons or the arrow keys). Esc closes it (native dialog). For a
  * user who can edit, it also opens the card's edit and delete dialogs: the wall shows those buttons
  * only on the hovered or focused slot, so the viewer is where every user can find them.
@@ -24,6 +27,7 @@ export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; ca
   const value = valueText(card.value, card.valueCents);
   const high = valueText(card.allTimeHigh, card.allTimeHighCents);
   const added = card.createdAt ? formatShortDate(card.createdAt) : null;
+  const facts = cardFacts(cardDataOf(card), true);
 
   useEffect(() => setLoaded(false), [card.imageUrl]);
   useEffect(() => {
@@ -53,6 +57,16 @@ export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; ca
           <h2 id={DIALOG_TITLE_ID}>{name}</h2>
           {card.description && <p className="g-viewer-desc">{card.description}</p>}
           {added && <p className="g-viewer-added">Added {added}</p>}
+          {facts.length > 0 && (
+            <dl className="g-viewer-facts" data-testid="viewer-facts">
+              {facts.map((f) => (
+                <div key={f.label}>
+                  <dt>{f.label}</dt>
+                  <dd>{f.href ? <a href={f.href} target="_blank" rel="noopener noreferrer">{f.text}</a> : f.text}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
           <dl className="g-viewer-figures">
             <div><dt>Value</dt><dd>{value ?? '—'}</dd></div>
             <div><dt>All-Time High</dt><dd>{high ?? '—'}</dd></div>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { autofillFromAnalysis, doubtfulAutofill } from '../../../../core/analysis/autofill.ts';
+import { cardAutofill } from '../../../../core/analysis/autofill.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { encodeImage } from '../../lib/image.ts';
 import { toast } from '../../stores/toast.ts';
@@ -8,17 +8,16 @@ import { analysisCompleteToast, analysisErrorToast, readAnalysis } from '../star
 /** Progress words while the analysis runs (the server reports none of its own). */
 export const ANALYSIS_STAGES = ['Preparing the photo…', 'Reading the slab label…', 'Matching player, set and grade…'];
 
-/** What the add-item form receives from a finished analysis (spec §5 autofill). */
-export type TAutofill = ReturnType<typeof autofillFromAnalysis>;
-/** Which autofilled fields the analysis is unsure of, for the form to mark (issue #10). */
-export type TDoubtful = { title: boolean; description: boolean };
+/** What the add-item form receives from a finished analysis: the inputs it read, and those it is unsure of (issue #10). */
+export type TAutofill = ReturnType<typeof cardAutofill>;
 
 /**
  * The add-item analysis flow (spec §4: file chosen, analysing, result): scales the photo to
- * 800 px JPEG 0.85, posts it to /api/analyze-card, and hands the autofill to `onResult`. Toasts
+ * 800 px JPEG 0.85, posts it to /api/analyze-card, and hands the card's fields it read (the cert
+ * included) to `onResult`. Toasts
  * follow spec §8. `stage` indexes ANALYSIS_STAGES while `running`.
  */
-export function useAnalysis(onResult: (fill: TAutofill, doubtful: TDoubtful) => void) {
+export function useAnalysis(onResult: (autofill: TAutofill) => void) {
   const [running, setRunning] = useState(false);
   const [stage, setStage] = useState(0);
   const run = useRef(0);
@@ -52,7 +51,7 @@ export function useAnalysis(onResult: (fill: TAutofill, doubtful: TDoubtful) => 
       const raw = await apiRequest<unknown>('POST', '/api/analyze-card', { image });
       if (mine !== run.current) return;
       const result = readAnalysis(raw);
-      onResult(autofillFromAnalysis(result), doubtfulAutofill(result));
+      onResult(cardAutofill(result.card, result.fieldConfidence));
       toast(analysisCompleteToast(result));
     } catch (err) {
       if (mine === run.current) toast(analysisErrorToast(err));

@@ -68,6 +68,10 @@ export default function DetailsForm(props: Props) {
         <Field name="condition" label="Condition" placeholder="e.g. PSA 10 GEM MT" props={props} />
         <Field name="userValue" label="Estimated Value ($)" placeholder="150" inputMode="decimal" props={props} />
       </div>
+      <div className="field-row">
+        <Field name="cardNumber" label="Card Number" placeholder="e.g. 193" props={props} />
+        <Field name="certNumber" label="Cert Number" placeholder="e.g. 12345678" inputMode="numeric" props={props} />
+      </div>
       <div className={`field${props.autofilled.has('userNotes') ? ' is-autofilled' : ''}`}>
         <label htmlFor="card-userNotes">Notes (Optional)</label>
         <textarea

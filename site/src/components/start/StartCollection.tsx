@@ -8,6 +8,7 @@ import {
   $anonymousCollectionStatus,
   ANONYMOUS_CARD_LIMIT,
   UPGRADE_URL,
+  EMPTY_CARD_FIELDS,
   addAnonymousCard,
   initAnonymousCollection,
   type TCardFields,
@@ -33,7 +34,7 @@ type TAnalysis =
   | { status: 'done'; result: TAnalysisView }
   | { status: 'failed' };
 
-const EMPTY_FIELDS: TCardFields = { player: '', year: '', brand: '', condition: '', userValue: '', userNotes: '' };
+const EMPTY_FIELDS: TCardFields = EMPTY_CARD_FIELDS;
 
 function Flow() {
   const cards = useStore($anonymousCollection);
@@ -99,8 +100,8 @@ function Flow() {
       setFields((current) => fieldsFromAnalysis(current, result));
       const filled = fieldsFromAnalysis(EMPTY_FIELDS, result);
       setAutofilled(new Set((Object.keys(filled) as (keyof TCardFields)[]).filter((key) => filled[key] !== '')));
-      const doubtful = doubtfulAutofill(result);
-      setUnsure(new Set((['player', 'year', 'brand', 'condition'] as const).filter((key) => doubtful[key])));
+      const doubtful = doubtfulAutofill({ ...result, certNumber: result.card.certNumber });
+      setUnsure(new Set((['player', 'year', 'brand', 'condition', 'certNumber'] as const).filter((key) => doubtful[key])));
       setAnalysis({ status: 'done', result });
       toast(analysisCompleteToast(result));
     } catch (err) {

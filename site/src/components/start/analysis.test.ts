@@ -8,7 +8,8 @@ import {
   readAnalysis,
 } from './analysis.ts';
 
-const empty = { player: '', year: '', brand: '', condition: '', userValue: '', userNotes: '' };
+import { EMPTY_CARD_FIELDS as empty } from '../../stores/anonymous-collection-model.ts';
+
 const ohtani = readAnalysis({
   player: 'Shohei Ohtani', sport: 'Baseball', year: '2018', brand: 'Topps Chrome', cardName: 'Refractor #193',
   condition: 'PSA 10 GEM MT', confidence: 0.93, psaVerified: false,
@@ -29,11 +30,14 @@ describe('readAnalysis', () => {
 });
 
 describe('fieldsFromAnalysis', () => {
-  it('fills player, year, brand and condition, and puts the card name into empty notes', () => {
-    expect(fieldsFromAnalysis({ ...empty, userValue: '900' }, ohtani)).toEqual({
-      player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', condition: 'PSA 10 GEM MT',
-      userValue: '900', userNotes: 'Refractor #193',
+  it('fills player, year, brand and condition, and keeps the card number, variety and the cert read from the label', () => {
+    const read = readAnalysis({ player: 'Shohei Ohtani', sport: 'Baseball', year: '2018', brand: 'Topps Chrome', cardName: 'Refractor #193', cardNumber: '193',
+      variety: 'Refractor', grader: 'PSA', grade: '10', condition: 'PSA 10 GEM MT', certNumber: '12345678', confidence: 0.9 });
+    expect(fieldsFromAnalysis({ ...empty, userValue: '900' }, read)).toEqual({
+      player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', condition: 'PSA 10 GEM MT', userValue: '900', userNotes: '',
+      cardNumber: '193', certNumber: '12345678', variety: 'Refractor', sport: 'Baseball',
     });
+    expect(read.card).toMatchObject({ subject: 'Shohei Ohtani', grader: 'PSA', grade: 10, certNumber: '12345678', cardNumber: '193' });
   });
 
   it('keeps what the visitor typed where the analysis read nothing', () => {

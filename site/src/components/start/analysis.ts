@@ -1,5 +1,7 @@
 import { collectionFieldsFromAnalysis } from '../../../../core/analysis/autofill.ts';
 import type { TFieldConfidence } from '../../../../core/analysis/types.ts';
+import type { TCardData, TSubgradeValues } from '../../../../core/cards/card-data.ts';
+import { cardDataFromAnalysis } from '../../../../core/cards/from-analysis.ts';
 import { ApiError } from '../../lib/api.ts';
 import type { TCardFields } from '../../stores/anonymous-collection.ts';
 import type { TToastInput } from '../../stores/toast.ts';
@@ -23,6 +25,16 @@ export interface TAnalysisView {
   certificationUrl: string;
   /** How sure the analyzer is of each field it read (0..1); empty when it does not say. */
   fieldConfidence: Partial<TFieldConfidence>;
+  /** Everything read, as the card's own fields (issue 23: the cert read from the label is kept). */
+  card: TCardData;
+}
+
+const orNull = (s: string) => s || null;
+
+function readSubgrades(raw: unknown): Record<keyof TSubgradeValues, string | null> | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  return { centering: orNull(str(r.centering)), corners: orNull(str(r.corners)), edges: orNull(str(r.edges)), surface: orNull(str(r.surface)) };
 }
 
 function str(value: unknown): string {
@@ -49,6 +61,13 @@ export function readAnalysis(raw: unknown): TAnalysisView {
     psaCertNumber: str(r.psaCertNumber),
     certificationUrl: /^https?:\/\//i.test(url) ? url : '',
     fieldConfidence: readFieldConfidence(r.fieldConfidence),
+    card: cardDataFromAnalysis({
+      player: orNull(str(r.player)), sport: orNull(str(r.sport)), year: orNull(str(r.year)), brand: orNull(str(r.brand)),
+      condition: orNull(str(r.condition)), psaCertNumber: orNull(str(r.psaCertNumber)), certNumber: orNull(str(r.certNumber)),
+      grader: (['PSA', 'BGS', 'SGC', 'CGC'] as const).find((g) => g === str(r.grader)) ?? null,
+      grade: orNull(str(r.grade)), cardNumber: orNull(str(r.cardNumber)), variety: orNull(str(r.variety)),
+      autoGrade: orNull(str(r.autoGrade)), qualifier: orNull(str(r.qualifier)), subgrades: readSubgrades(r.subgrades),
+    }),
   };
 }
 
@@ -63,18 +82,22 @@ function readFieldConfidence(raw: unknown): Partial<TFieldConfidence> {
 /**
  * Autofill of the anonymous add flow (core's collectionFieldsFromAnalysis): player, year, brand
  * and condition take the analysis's values where it read one and keep what the visitor typed
- * where it did not. The card name ('Refractor #193'), which has no field of its own, goes into
- * empty notes.
+ * where it did not; so do the card number and the cert read from the label (issue 23), and the
+ * variety and sport, which go along to the gallery at sign-up.
  */
 export function fieldsFromAnalysis(current: TCardFields, result: TAnalysisView): TCardFields {
   const read = collectionFieldsFromAnalysis(result);
+  const { cardNumber, certNumber, variety, sport } = result.card;
   return {
     ...current,
     player: read.player || current.player,
     year: read.year || current.year,
     brand: read.brand || current.brand,
     condition: read.condition || current.condition,
-    userNotes: current.userNotes.trim() ? current.userNotes : result.cardName,
+    cardNumber: cardNumber ?? current.cardNumber,
+    certNumber: certNumber ?? current.certNumber,
+    variety: variety ?? current.variety,
+    sport: sport ?? current.sport,
   };
 }
 
