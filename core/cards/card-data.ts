@@ -61,7 +61,7 @@ export const CARD_DATA_KEYS = [
 
 /** The fields the title is made of (title.ts deriveTitle). */
 export const TITLE_KEYS = ['year', 'set', 'subject', 'variety', 'cardNumber'] as const satisfies readonly (keyof TCardData)[];
-/** The fields the description is made of (title.ts deriveDescription). */
+/** The fields the description is made of (title.ts deriveDescription), and the cert: a new cert makes it again, so no old cert stays in its text. */
 export const DESCRIPTION_KEYS = ['grader', 'grade', 'qualifier', 'autographGrade', 'certNumber'] as const satisfies readonly (keyof TCardData)[];
 
 /** Longest text of each text field. */

@@ -12,7 +12,7 @@ describe('the title and description made from the fields', () => {
     expect(deriveTitle(ohtani)).toBe('2018 Topps Chrome Shohei Ohtani Refractor #193');
     expect(deriveTitle(card({ subject: 'Mew' }))).toBe('Mew');
     expect(deriveTitle(NO_CARD_DATA)).toBe('');
-    expect(deriveDescription(ohtani)).toBe('PSA 10 GEM MT • Cert #12345678');
+    expect(deriveDescription(ohtani)).toBe('PSA 10 GEM MT');
     expect(deriveTitle(card({ set: 'S'.repeat(150), subject: 'Long Name '.repeat(10) })).length).toBeLessThanOrEqual(200);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The spec's slot text made from a card's fields, by one rule each (issue 23 §1: the title is
- * derived, not typed twice). The title is spec §5's autofill: year, brand, player, then the card
- * name (variety and number); the description is the condition and the cert.
+ * derived, not typed twice). Both follow spec §5's autofill: the title is year, brand, player,
+ * then the card name (variety and number); the description is the condition. (The cert has its
+ * own field: it stays off the description, which a shared wall shows.)
  */
 import { cardNameOf } from '../analysis/build-analysis.ts';
 import type { TCardData } from './card-data.ts';
@@ -21,7 +22,7 @@ export function deriveTitle(d: Pick<TCardData, 'year' | 'set' | 'subject' | 'var
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), TITLE_MAX / 2)).trimEnd()}…`;
 }
 
-/** 'PSA 10 GEM MT • Cert #12345678'; '' when no grade field and no cert is set. */
-export function deriveDescription(d: Pick<TCardData, 'grader' | 'grade' | 'qualifier' | 'autographGrade' | 'certNumber'>): string {
-  return [conditionOf(d), d.certNumber ? `Cert #${d.certNumber}` : ''].filter(Boolean).join(' • ');
+/** 'PSA 10 GEM MT', 'PSA 9 MINT (OC) / AUTO 10'; '' when no grade field is set. */
+export function deriveDescription(d: Pick<TCardData, 'grader' | 'grade' | 'qualifier' | 'autographGrade'>): string {
+  return conditionOf(d);
 }

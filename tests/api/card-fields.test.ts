@@ -30,7 +30,7 @@ describe("a card's own fields", () => {
     const res = await upload(client, 1, { ...OHTANI, value: '$1,250', subgrades: '' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      slotNumber: 1, title: '2018 Topps Chrome Shohei Ohtani Refractor #193', description: 'PSA 10 GEM MT • Cert #012345678',
+      slotNumber: 1, title: '2018 Topps Chrome Shohei Ohtani Refractor #193', description: 'PSA 10 GEM MT',
       value: '$1,250', valueCents: 125_000, subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome', cardNumber: '193',
       variety: 'Refractor', sport: 'Baseball', grader: 'PSA', grade: 10, certNumber: '012345678', costCents: 12_550,
       acquiredOn: '2025-11-20', source: 'Card show', notes: 'First slab',
@@ -44,12 +44,12 @@ describe("a card's own fields", () => {
     await upload(client, 2, OHTANI);
     const graded = await patch(client, 2, { grade: 9, qualifier: 'OC' });
     expect(graded.status).toBe(200);
-    expect(graded.body).toMatchObject({ title: '2018 Topps Chrome Shohei Ohtani Refractor #193', description: 'PSA 9 MINT (OC) • Cert #012345678', grade: 9, qualifier: 'OC' });
+    expect(graded.body).toMatchObject({ title: '2018 Topps Chrome Shohei Ohtani Refractor #193', description: 'PSA 9 MINT (OC)', grade: 9, qualifier: 'OC' });
     const renamed = await patch(client, 2, { subject: 'Mike Trout', variety: null, cardNumber: null, value: '$80' });
     expect(renamed.body).toMatchObject({ title: '2018 Topps Chrome Mike Trout', value: '$80' });
     expect(renamed.body).not.toHaveProperty('variety');
     const bgs = await patch(client, 2, { grader: 'BGS', grade: 9.5, qualifier: null, certNumber: '0012345678', subgrades: { centering: 9.5, corners: 9.5, edges: 9, surface: 10 } });
-    expect(bgs.body).toMatchObject({ description: 'BGS 9.5 GEM MINT • Cert #0012345678', subgrades: { centering: 9.5, corners: 9.5, edges: 9, surface: 10 } });
+    expect(bgs.body).toMatchObject({ description: 'BGS 9.5 GEM MINT', subgrades: { centering: 9.5, corners: 9.5, edges: 9, surface: 10 } });
   });
 
   it("a client of the spec's calls still types the title and description, and the fields follow them", async () => {

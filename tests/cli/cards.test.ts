@@ -18,7 +18,7 @@ describe('ratio cards', () => {
     expect(done.imported).toBe(1);
     expect((await client.get<TSlotView[]>('/api/cards')).body[0]).toMatchObject({ slotNumber: 1, title: '2020 Prizm Justin Herbert', valueCents: 30000 });
     const out = await runCardsExport(srv.deps.db, { email: input.email, baseUrl: 'https://ratio.example' });
-    expect(out.split('\r\n')[1]).toMatch(/^1,2020 Prizm Justin Herbert,PSA 10 GEM MT • Cert #44445555,\$300,300\.00,\$300,300\.00,PSA,10,44445555,,2020,Prizm,,Justin Herbert,/);
+    expect(out.split('\r\n')[1]).toMatch(/^1,2020 Prizm Justin Herbert,PSA 10 GEM MT,\$300,300\.00,\$300,300\.00,PSA,10,44445555,,2020,Prizm,,Justin Herbert,/);
   });
 
   it('import lists row errors and writes nothing; an unknown email is refused', async () => {
