@@ -9,7 +9,7 @@ import { parseGradeText } from './grade.ts';
 import { certProblem, normalizeCert, readGradeNumber, yearProblem } from './rules.ts';
 
 /** The analysis fields this reads; any may be missing (an older answer) or null. */
-export type TAnalysisSource = Partial<Pick<TCardAnalysis, 'player' | 'sport' | 'year' | 'brand' | 'condition' | 'psaCertNumber'
+export type TAnalysisSource = Partial<Pick<TCardAnalysis, 'player' | 'sport' | 'year' | 'brand' | 'cardName' | 'condition' | 'psaCertNumber'
   | 'grader' | 'grade' | 'cardNumber' | 'variety' | 'certNumber' | 'subgrades' | 'autoGrade'>> & { qualifier?: string | null };
 
 const text = (s: string | null | undefined) => s?.replace(/\s+/g, ' ').trim() || null;
@@ -28,13 +28,17 @@ export function cardDataFromAnalysis(a: TAnalysisSource): TCardData {
   const cert = text(a.certNumber ?? a.psaCertNumber);
   const certNumber = cert ? normalizeCert(cert) : null;
   const year = text(a.year);
+  // An answer without the extras still names the card: 'Refractor #193' is the variety, then the number.
+  const bare = text(a.cardNumber) === null && text(a.variety) === null;
+  const cardName = bare ? text(a.cardName) : null;
+  const named = cardName ? (/^(.*?)\s*#\s*(\S+)$/.exec(cardName) ?? [cardName, cardName, null]) : null;
   return {
     ...NO_CARD_DATA,
     subject: text(a.player),
     year: year && yearProblem(year) === null ? year : null,
     set: text(a.brand),
-    cardNumber: text(a.cardNumber)?.replace(/^#/, '') ?? null,
-    variety: text(a.variety),
+    cardNumber: text(a.cardNumber)?.replace(/^#/, '') ?? named?.[2] ?? null,
+    variety: text(a.variety) ?? text(named?.[1]),
     sport: text(a.sport),
     grader,
     grade: (a.grade ? readGradeNumber(a.grade) : null) ?? fromCondition.grade,

@@ -38,6 +38,8 @@ describe('fields from an analysis', () => {
     });
     expect(d).toMatchObject({ subject: 'Shohei Ohtani', set: 'Topps Chrome', cardNumber: '193', grader: 'PSA', grade: 9, qualifier: 'OC', certNumber: '12345678' });
     expect(cardDataFromAnalysis({ grader: 'PSA', certNumber: '0012345678' }).certNumber).toBeNull();
+    expect(cardDataFromAnalysis({ cardName: 'Refractor #193' })).toMatchObject({ variety: 'Refractor', cardNumber: '193' });
+    expect(cardDataFromAnalysis({ cardName: '#280' })).toMatchObject({ variety: null, cardNumber: '280' });
     expect(cardDataFromAnalysis({ grader: 'BGS', grade: '9.5', subgrades: { centering: '9.5', corners: '9', edges: '9.5', surface: null } }).subgrades)
       .toEqual({ centering: 9.5, corners: 9, edges: 9.5, surface: null });
   });

@@ -138,6 +138,9 @@ describe('the anonymous collection in Chromium', () => {
     expect(await field('Year').inputValue()).toBe('2018');
     expect(await field('Brand').inputValue()).toMatch(/topps chrome/i);
     expect(await field('Condition').inputValue()).toMatch(/10/);
+    // The card and cert numbers read from the label are kept (issue 23), and go to the gallery at sign-up.
+    expect(await field('Card Number').inputValue()).toBe('193');
+    expect(await field('Cert Number').inputValue()).toBe('12345678');
     expect(await page.getByTestId('confidence').innerText()).toMatch(/confidence · \d+%/i);
     await dismissToast();
   });
@@ -148,6 +151,7 @@ describe('the anonymous collection in Chromium', () => {
     const cards = await stored();
     expect(cards).toHaveLength(1);
     expect(cards[0]?.image).toMatch(/^data:image\/jpeg;base64,/);
+    expect(cards[0]).toMatchObject({ cardNumber: '193', certNumber: '12345678' });
     expect(await page.getByRole('heading', { name: 'Collection Registry' }).count()).toBe(1);
     expect(await figures()).toEqual({ items: '1', 'avg-value': '$1,251', 'total-value': '$1,250.50', slots: '1/3' });
     expect(await page.getByTestId('filled-slot').count()).toBe(1);

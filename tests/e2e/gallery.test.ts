@@ -55,13 +55,34 @@ describe('free user', () => {
 
     await input.setInputFiles({ name: 'luka.jpg', mimeType: 'image/jpeg', buffer: photo });
     await dialog(page).getByTestId('add-preview').waitFor();
-    await dialog(page).getByLabel('Title').fill('2018 Prizm Luka Doncic #280');
-    await dialog(page).getByLabel('Value').fill('$1,250');
+    // The title is not typed: it is made from the card's fields as they are filled in (issue 23).
+    await dialog(page).getByLabel('Player', { exact: true }).fill('Luka Doncic');
+    await dialog(page).getByLabel('Year', { exact: true }).fill('2018');
+    await dialog(page).getByLabel('Set', { exact: true }).fill('Prizm');
+    await dialog(page).getByLabel('Card Number', { exact: true }).fill('280');
+    expect(await dialog(page).getByTestId('made-title').innerText()).toBe('2018 Prizm Luka Doncic #280');
+    await dialog(page).getByLabel('Grader', { exact: true }).selectOption('PSA');
+    await dialog(page).getByLabel('Grade', { exact: true }).selectOption('10');
+    await dialog(page).getByLabel('Cert Number', { exact: true }).fill('123');
+    expect(await dialog(page).getByTestId('made-description').innerText()).toBe('PSA 10 GEM MT');
+    await dialog(page).getByLabel('Value', { exact: true }).fill('$1,250');
+    await dialog(page).getByRole('button', { name: 'Add to Gallery' }).click();
+    // A cert that breaks the rules is named under its field, and nothing is sent.
+    await dialog(page).getByText('A PSA cert number is 7 to 9 digits').waitFor();
+    expect(await dialog(page).getByLabel('Cert Number', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await dialog(page).getByLabel('Cert Number', { exact: true }).fill('12345678');
     await dialog(page).getByRole('button', { name: 'Add to Gallery' }).click();
     await toast(page).getByText('Card uploaded successfully!').waitFor();
     await dialog(page).waitFor({ state: 'hidden' });
     await first.getByTestId('value-badge').getByText('$1,250').waitFor();
     expect(await first.locator('img').getAttribute('loading')).toBe('lazy');
+    // The viewer lists the card's fields, the cert linked to PSA's page.
+    await first.locator('button.g-face').click();
+    const facts = page.getByTestId('viewer-facts');
+    expect(await facts.innerText()).toMatch(/PLAYER\s+Luka Doncic[\s\S]*CARD NUMBER\s+#280[\s\S]*GRADE\s+PSA 10 GEM MT[\s\S]*CERT NUMBER\s+12345678/i);
+    expect(await facts.getByRole('link', { name: '12345678' }).getAttribute('href')).toBe('https://www.psacard.com/cert/12345678');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('viewer').waitFor({ state: 'detached' });
     expect(await banner.innerText()).toContain('1/10 slots used');
 
     // Fill up to 7 through the API, the 8th through the dialog: ALMOST FULL.
@@ -71,6 +92,12 @@ describe('free user', () => {
     await page.getByRole('button', { name: 'ADD ITEM', exact: true }).click();
     await dialog(page).getByText('CARD 08').waitFor();
     await dialog(page).getByTestId('add-photo-input').setInputFiles({ name: 'eight.jpg', mimeType: 'image/jpeg', buffer: photo });
+    // The same slab again: the wall says it is already there (issue 23), and the dialog stays open.
+    await dialog(page).getByLabel('Grader', { exact: true }).selectOption('PSA');
+    await dialog(page).getByLabel('Cert Number', { exact: true }).fill('12345678');
+    await dialog(page).getByRole('button', { name: 'Add to Gallery' }).click();
+    await toast(page).getByText('This slab is already on your wall: cert #12345678 is the card in slot 1.').waitFor();
+    await dialog(page).getByLabel('Cert Number', { exact: true }).fill('');
     await dialog(page).getByRole('button', { name: 'Add to Gallery' }).click();
     await toast(page).getByText('Card uploaded successfully!').waitFor();
     await banner.getByText('ALMOST FULL').waitFor();
@@ -290,9 +317,10 @@ describe('trial user', () => {
     await card.hover();
     await card.getByRole('button', { name: 'Edit 2011 Topps Update Mike Trout' }).click();
     await dialog(page).getByRole('heading', { name: 'Edit Card' }).waitFor();
-    expect(await dialog(page).getByLabel('Value').inputValue()).toBe('$3,100');
-    await dialog(page).getByLabel('Title').fill('2011 Topps Update Mike Trout #US175');
-    await dialog(page).getByLabel('Value').fill('3500');
+    expect(await dialog(page).getByLabel('Value', { exact: true }).inputValue()).toBe('$3,100');
+    expect(await dialog(page).getByLabel('Player', { exact: true }).inputValue()).toBe('Mike Trout');
+    await dialog(page).getByLabel('Card Number', { exact: true }).fill('US175');
+    await dialog(page).getByLabel('Value', { exact: true }).fill('3500');
     await dialog(page).getByRole('button', { name: 'Save Changes' }).click();
     await toast(page).getByText('Card updated successfully!').waitFor();
     await card.getByTestId('value-badge').getByText('$3,500').waitFor();
@@ -408,15 +436,15 @@ describe('add-item analysis', () => {
         contentType: 'application/json',
         body: JSON.stringify({
           player: 'Luka Doncic', sport: 'Basketball', year: '2018', brand: 'Panini Prizm', cardName: '#280',
-          condition: 'PSA 10 GEM MT', confidence: 0.93, psaVerified: false, gradeDetails: null, psaCertNumber: '', certificationUrl: '',
-          fieldConfidence: { player: 0.97, year: 0.99, brand: 0.62, cardName: 0.95, condition: 0.98, certNumber: 0 },
+          condition: 'PSA 10 GEM MT', confidence: 0.93, psaVerified: false, gradeDetails: null, psaCertNumber: '12345678', certificationUrl: '',
+          fieldConfidence: { player: 0.97, year: 0.99, brand: 0.62, cardName: 0.95, condition: 0.98, certNumber: 0.99 },
         }),
       });
     });
     await openGallery(page);
     await slot(page, 1).getByRole('button').click();
     await dialog(page).getByTestId('add-photo-input').setInputFiles({ name: 'luka.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await dialog(page).getByLabel('Value').fill('$1,250');
+    await dialog(page).getByLabel('Value', { exact: true }).fill('$1,250');
     await dialog(page).getByRole('button', { name: 'Analyze Card' }).click();
     await dialog(page).getByTestId('analysis-progress').waitFor();
     expect(await dialog(page).getByRole('button', { name: 'Analyzing...' }).isDisabled()).toBe(true);
@@ -426,17 +454,21 @@ describe('add-item analysis', () => {
     await toast(page).getByText('Analysis Complete').waitFor();
     expect(await toast(page).innerText()).toContain('Identified: Luka Doncic - PSA 10 GEM MT');
     expect(sent.image).toMatch(/^data:image\/jpeg;base64,/);
-    expect(await dialog(page).getByLabel('Title').inputValue()).toBe('2018 Panini Prizm Luka Doncic #280');
-    expect(await dialog(page).getByLabel('Description').inputValue()).toBe('PSA 10 GEM MT');
-    expect(await dialog(page).getByLabel('Value').inputValue()).toBe('$1,250');
-    // The analyzer was unsure of the brand: the title is marked for the user to check (issue #10), the
-    // description is not; once the user edits the title, it is theirs and the mark goes.
+    expect(await dialog(page).getByTestId('made-title').innerText()).toBe('2018 Panini Prizm Luka Doncic #280');
+    expect(await dialog(page).getByTestId('made-description').innerText()).toBe('PSA 10 GEM MT');
+    expect(await dialog(page).getByLabel('Value', { exact: true }).inputValue()).toBe('$1,250');
+    // The cert read from the label is kept in its field (issue 23), with the grade and the card number.
+    expect(await dialog(page).getByLabel('Cert Number', { exact: true }).inputValue()).toBe('12345678');
+    expect(await dialog(page).getByLabel('Grade', { exact: true }).inputValue()).toBe('10');
+    expect(await dialog(page).getByLabel('Card Number', { exact: true }).inputValue()).toBe('280');
+    // The analyzer was unsure of the brand: the set is marked for the user to check (issue #10), the
+    // grade is not; once the user edits the set, it is theirs and the mark goes.
     const note = 'Check this: part of the label was hard to read.';
-    const noteId = await dialog(page).getByLabel('Title').getAttribute('aria-describedby');
+    const noteId = await dialog(page).getByLabel('Set', { exact: true }).getAttribute('aria-describedby');
     expect(await dialog(page).locator(`[id="${noteId}"]`).innerText()).toBe(note);
     expect(await dialog(page).getByText(note).count()).toBe(1);
-    await dialog(page).getByLabel('Title').fill('');
-    await dialog(page).getByLabel('Title').fill('2018 Panini Prizm Luka Doncic #280');
+    await dialog(page).getByLabel('Set', { exact: true }).fill('');
+    await dialog(page).getByLabel('Set', { exact: true }).fill('Panini Prizm');
     expect(await dialog(page).getByText(note).count()).toBe(0);
 
     await page.unroute('**/api/analyze-card');
@@ -526,7 +558,7 @@ describe('a 1,000-card wall', () => {
     // Edit.
     await slot(page, 900).hover();
     await slot(page, 900).getByRole('button', { name: 'Edit Card 900' }).click();
-    await dialog(page).getByLabel('Title').fill('Card 900 edited');
+    await dialog(page).getByLabel('Player', { exact: true }).fill('Card 900 edited');
     await dialog(page).getByRole('button', { name: 'Save Changes' }).click();
     await toast(page).getByText('Card updated successfully!').waitFor();
     await expect.poll(() => face(900).getAttribute('aria-label')).toContain('Card 900 edited');

@@ -60,7 +60,7 @@ export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; ca
           {facts.length > 0 && (
             <dl className="g-viewer-facts" data-testid="viewer-facts">
               {facts.map((f) => (
-                <div key={f.label}>
+                <div key={f.label} className={f.text.length > 24 ? 'is-wide' : undefined}>
                   <dt>{f.label}</dt>
                   <dd>{f.href ? <a href={f.href} target="_blank" rel="noopener noreferrer">{f.text}</a> : f.text}</dd>
                 </div>

@@ -63,7 +63,7 @@ export function readAnalysis(raw: unknown): TAnalysisView {
     fieldConfidence: readFieldConfidence(r.fieldConfidence),
     card: cardDataFromAnalysis({
       player: orNull(str(r.player)), sport: orNull(str(r.sport)), year: orNull(str(r.year)), brand: orNull(str(r.brand)),
-      condition: orNull(str(r.condition)), psaCertNumber: orNull(str(r.psaCertNumber)), certNumber: orNull(str(r.certNumber)),
+      cardName: orNull(str(r.cardName)), condition: orNull(str(r.condition)), psaCertNumber: orNull(str(r.psaCertNumber)), certNumber: orNull(str(r.certNumber)),
       grader: (['PSA', 'BGS', 'SGC', 'CGC'] as const).find((g) => g === str(r.grader)) ?? null,
       grade: orNull(str(r.grade)), cardNumber: orNull(str(r.cardNumber)), variety: orNull(str(r.variety)),
       autoGrade: orNull(str(r.autoGrade)), qualifier: orNull(str(r.qualifier)), subgrades: readSubgrades(r.subgrades),
