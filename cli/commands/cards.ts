@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { Knex } from 'knex';
-import type { TImportAnswer } from '../../core/contracts/csv.types.ts';
+import { z } from 'zod';
+import { EXPORT_LAYOUTS, MAP_FIELDS, type TExportLayout, type TImportAnswer } from '../../core/contracts/csv.types.ts';
+import type { TColumnMapping } from '../../core/csv/layouts/mapped.ts';
 import { publicUrl } from '../../api/env.ts';
 import { createPsaVerifier, type PsaVerifier } from '../../api/services/analysis/psa-verify.ts';
 import { findByEmail } from '../../api/services/accounts/set-account-flag.ts';
@@ -13,38 +15,65 @@ import { printJson } from '../output.ts';
 import { withDb } from '../with-db.ts';
 import { formatCount } from '../../core/format.ts';
 
-/** The CSV export of one user's cards (the file GET /api/cards/export.csv sends). */
-export async function runCardsExport(db: Knex, options: { email: string; baseUrl: string }): Promise<string> {
-  return exportCards({ db, user: await findByEmail(db, options.email), baseUrl: options.baseUrl });
+/** The CSV export of one user's cards in a layout (the file GET /api/cards/export.csv?layout=… sends). */
+export async function runCardsExport(db: Knex, options: { email: string; baseUrl: string; layout?: TExportLayout | undefined }): Promise<string> {
+  return exportCards({ db, user: await findByEmail(db, options.email), baseUrl: options.baseUrl, ...(options.layout ? { layout: options.layout } : {}) });
+}
+
+/** `--map player=Name --map year=Yr` as a column mapping; refuses a field Ratio does not know. */
+export function readMapOptions(pairs: readonly string[]): TColumnMapping | undefined {
+  if (pairs.length === 0) return undefined;
+  const mapping: TColumnMapping = {};
+  const field = z.enum(MAP_FIELDS, `a field is one of ${MAP_FIELDS.join(', ')}`);
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new Error(`--map takes field=Column, e.g. subject=Player (got '${pair}')`);
+    mapping[field.parse(pair.slice(0, at).trim())] = pair.slice(at + 1).trim();
+  }
+  return mapping;
 }
 
 /**
- * Imports a CSV file into one user's gallery with the API's rules: a dry run answers the preview;
- * otherwise all rows or none (row errors throw, listing them).
+ * Imports a CSV file (any layout the gallery's import reads; another app's columns by `mapping`,
+ * else the user's remembered or guessed one) into one user's gallery with the API's rules: a dry
+ * run answers the preview; otherwise all rows or none (row errors are listed), or with `onlyValid`
+ * the good rows that fit.
  */
-export async function runCardsImport(db: Knex, options: { email: string; csv: string; dryRun?: boolean | undefined; now?: Date; psa?: PsaVerifier | null }): Promise<TImportAnswer> {
+export async function runCardsImport(db: Knex, options: {
+  email: string; csv: string; dryRun?: boolean | undefined; onlyValid?: boolean | undefined; mapping?: TColumnMapping | undefined; now?: Date; psa?: PsaVerifier | null;
+}): Promise<TImportAnswer> {
   const user = await findByEmail(db, options.email);
   const now = options.now ?? new Date();
-  const look = await previewImport({ db, user, now, csv: options.csv, psa: options.dryRun ? options.psa : null });
-  if (options.dryRun || look.errorCount > 0) return look;
-  return importCards({ db, user, now, csv: options.csv });
+  const { csv, mapping } = options;
+  const look = await previewImport({ db, user, now, csv, mapping, psa: options.dryRun ? options.psa : null });
+  if (options.dryRun || (look.errorCount > 0 && !options.onlyValid) || look.cardCount === 0) return look;
+  return importCards({ db, user, now, csv, mapping, onlyValid: options.onlyValid });
 }
 
 /** The preview or result as lines for the terminal. */
-export function describeImport(a: TImportAnswer, dryRun: boolean): string[] {
+export function describeImport(a: TImportAnswer, dryRun: boolean, onlyValid = false): string[] {
   const n = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
-  const lines = [`${n(a.rows, 'row')} read (${a.format === 'psa' ? 'PSA-style export' : 'Ratio export'}).`];
+  const lines = [`${n(a.rows, 'row')} read (${a.layoutName}).`];
+  if (a.mapping) {
+    const by = Object.entries(a.mapping).map(([field, column]) => `${field}=${column}`).join(', ');
+    lines.push(`Columns ${a.mappingSource === 'guessed' ? 'guessed (check them; set them with --map field=Column)' : a.mappingSource === 'remembered' ? 'as last time' : 'as given'}: ${by}`);
+  }
+  if (a.alreadyCount > 0) lines.push(`${n(a.alreadyCount, 'row')} already on the wall: left out.`);
   if (a.errorCount > 0) {
-    lines.push(`${a.errorCount} row${a.errorCount === 1 ? ' has an error' : 's have errors'}: nothing was imported.`);
+    const kept = onlyValid && !dryRun && a.imported > 0;
+    lines.push(`${a.errorCount} row${a.errorCount === 1 ? ' has an error' : 's have errors'}${kept ? ': left out' : dryRun || onlyValid ? '' : ': nothing was imported'}.`);
     for (const e of a.errors) lines.push(`  line ${e.line}: ${e.message}`);
     if (a.errorCount > a.errors.length) lines.push(`  … and ${a.errorCount - a.errors.length} more`);
-  } else if (dryRun) {
+    if (a.limit) lines.push(a.limit.message);
+    if (!dryRun && !onlyValid && a.cardCount > 0) lines.push(`Run again with --only-valid to add the ${n(a.cardCount, 'card')} of the good rows.`);
+  }
+  if (dryRun) {
     lines.push(`${n(a.cardCount, 'card')} would be added (dry run; nothing written).`);
     for (const c of a.cards.filter((card) => card.psa)) {
       const psa = c.psa!;
       lines.push(`  line ${c.line}: cert #${c.certNumber} ${psa.status === 'verified' ? `verified at PSA (${[psa.subject, psa.grade].filter(Boolean).join(', ')})` : psa.status === 'not_found' ? 'not found at PSA' : 'not checked: PSA did not answer'}`);
     }
-  } else {
+  } else if (a.imported > 0 || a.errorCount === 0) {
     lines.push(`${n(a.imported, 'card')} added.`);
   }
   return lines;
@@ -55,23 +84,29 @@ export function registerCards(program: Command): void {
   cards.command('export <email>')
     .description("write a user's cards as CSV (to stdout, or --output)")
     .option('-o, --output <file>', 'write to this file instead of stdout')
-    .action(async (email: string, opts: { output?: string }) => {
+    .option('--layout <layout>', `the file's layout: ${EXPORT_LAYOUTS.join(', ')}`, 'ratio')
+    .action(async (email: string, opts: { output?: string; layout: string }) => {
       const env = loadEnv();
-      const csv = await withDb(env, (db) => runCardsExport(db, { email, baseUrl: publicUrl(env) })).catch(handleError);
+      const layout = z.enum(EXPORT_LAYOUTS, `--layout is one of ${EXPORT_LAYOUTS.join(', ')}`).safeParse(opts.layout);
+      if (!layout.success) handleError(new Error(layout.error.issues[0]?.message));
+      const csv = await withDb(env, (db) => runCardsExport(db, { email, baseUrl: publicUrl(env), layout: layout.data })).catch(handleError);
       if (opts.output) await fs.writeFile(opts.output, csv).catch(handleError);
       else process.stdout.write(csv);
     });
   cards.command('import <email> <file>')
-    .description('add the cards of a CSV file (Ratio export or PSA-style) to a user\'s gallery, all or nothing')
+    .description("add the cards of a CSV file (Ratio, PSA My Collection, Collectr, Card Ladder, CollX, PSA-style, or any other with --map) to a user's gallery, all or nothing")
     .option('--dry-run', 'only show what would be added and every row error (and, with PSA_API_TOKEN, what PSA says of each cert)')
+    .option('--only-valid', 'add the good rows that fit and leave out the rows with errors')
+    .option('--map <field=column>', `which column holds a field, for another app's file (repeatable); fields: ${MAP_FIELDS.join(', ')}`, (v: string, all: string[]) => [...all, v], [] as string[])
     .option('--json', 'print the result as JSON')
-    .action(async (email: string, file: string, opts: { dryRun?: boolean; json?: boolean }) => {
+    .action(async (email: string, file: string, opts: { dryRun?: boolean; onlyValid?: boolean; map: string[]; json?: boolean }) => {
       const csv = await fs.readFile(file, 'utf8').catch(handleError);
       const env = loadEnv();
       const psa = env.PSA_API_TOKEN ? createPsaVerifier({ token: env.PSA_API_TOKEN, baseUrl: env.PSA_API_BASE_URL }) : null;
-      const result = await withDb(env, (db) => runCardsImport(db, { email, csv, dryRun: opts.dryRun, psa })).catch(handleError);
+      const mapping = (() => { try { return readMapOptions(opts.map); } catch (err) { return handleError(err); } })();
+      const result = await withDb(env, (db) => runCardsImport(db, { email, csv, dryRun: opts.dryRun, onlyValid: opts.onlyValid, mapping, psa })).catch(handleError);
       if (opts.json) printJson(result);
-      else for (const l of describeImport(result, Boolean(opts.dryRun))) console.log(l);
-      if (result.errorCount > 0) process.exitCode = 1;
+      else for (const l of describeImport(result, Boolean(opts.dryRun), Boolean(opts.onlyValid))) console.log(l);
+      if (result.errorCount > 0 && !(opts.onlyValid && result.imported > 0)) process.exitCode = 1;
     });
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { TSlotView } from '../contracts/cards.types.ts';
 import { escapeCell, unescapeCell } from './escape.ts';
 import { EXPORT_COLUMNS, centsCell, exportRow } from './export-row.ts';
-import { detectFormat, placeCards, readRows } from './import-rows.ts';
+import { detectLayout, readRows } from './import-rows.ts';
+import { planImport, type TWallNow } from './plan-import.ts';
+import { psaStyleLayout } from './layouts/psa-style.ts';
+import { ratioLayout } from './layouts/ratio.ts';
 
 const card = (over: Partial<TSlotView> = {}): TSlotView => ({
   id: 1, slotNumber: 3, imageUrl: '/api/images/abc/large', thumbUrl: '/api/images/abc/thumb', originalUrl: '/api/images/abc/original',
@@ -25,7 +28,7 @@ describe('formula escaping', () => {
 
 describe('export rows', () => {
   it('write every column: typed and numeric values, slab facts, dates and the image link', () => {
-    const row = exportRow(card(), (p) => `https://ratio.example${p}`);
+    const row = exportRow(card(), { imageLink: (p) => `https://ratio.example${p}`, now: new Date() });
     expect(row).toHaveLength(EXPORT_COLUMNS.length);
     expect(Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, row[i]]))).toEqual({
       Slot: '3', Title: '2018 Topps Chrome Shohei Ohtani', Description: 'Topps • PSA 10 GEM MT • Cert #12345678',
@@ -38,7 +41,7 @@ describe('export rows', () => {
   });
 
   it('leave the image and numbers empty when there are none, and escape formulas', () => {
-    const row = exportRow(card({ originalUrl: null, value: 'n/a', valueCents: null, title: '=cmd' }), (p) => p);
+    const row = exportRow(card({ originalUrl: null, value: 'n/a', valueCents: null, title: '=cmd' }), { imageLink: (p) => p, now: new Date() });
     expect(row[1]).toBe("'=cmd");
     expect([row[3], row[4], row.at(-1)]).toEqual(['n/a', '', '']);
     expect(centsCell(5)).toBe('0.05');
@@ -50,33 +53,38 @@ describe('reading an import', () => {
   const blank = (n: number) => Array.from({ length: n }, () => '');
   const ratioRow = (slot: string, value = '$10', valueUsd = '10.00') => [slot, 'Card', '', value, valueUsd, ...blank(ratioHeader.length - 5)];
 
+  const wall = (over: Partial<TWallNow> = {}): TWallNow => ({ taken: new Map(), certs: new Map(), keys: new Map(), maxSlots: 10, ...over });
+  const plan = (layout: typeof ratioLayout | typeof psaStyleLayout, header: string[], rows: string[][], w: TWallNow = wall()) => {
+    const read = readRows(layout, header, rows, rows.map((_, i) => i + 2));
+    return planImport(read.cards, read.errors, w);
+  };
+
   it('knows our export and a PSA-style export by their headers', () => {
-    expect(detectFormat(ratioHeader)).toBe('ratio');
-    expect(detectFormat(['Year', 'Brand', 'Card Number', 'Subject', 'Variety', 'Grade', 'Cert Number'])).toBe('psa');
-    expect(detectFormat(['Name', 'Email'])).toBeNull();
-    expect(detectFormat(['foo', 'bar'])).toBeNull();
+    expect(detectLayout(ratioHeader)?.id).toBe('ratio');
+    expect(detectLayout(['Year', 'Brand', 'Card Number', 'Subject', 'Variety', 'Grade', 'Cert Number'])?.id).toBe('psa');
+    expect(detectLayout(['Name', 'Email'])).toBeNull();
+    expect(detectLayout(['foo', 'bar'])).toBeNull();
   });
 
   it("maps PSA columns to the card's fields; the title and description are made from them", () => {
     const header = ['Year', 'Brand', 'Card Number', 'Subject/Player', 'Variety', 'Grade', 'Cert Number', 'Value'];
-    const { cards, errors } = readRows('psa', header, [['2018', 'Topps Update', 'US250', 'Shohei Ohtani', 'Rookie', 'GEM MT 10', '012345678', '$900']], [2]);
+    const { cards, errors } = readRows(psaStyleLayout, header, [['2018', 'Topps Update', 'US250', 'Shohei Ohtani', 'Rookie', 'GEM MT 10', '012345678', '$900']], [2]);
     expect(errors).toEqual([]);
-    expect(cards[0]).toMatchObject({ slot: null, value: '$900', data: { year: '2018', set: 'Topps Update', cardNumber: 'US250', subject: 'Shohei Ohtani', variety: 'Rookie', grader: 'PSA', grade: 10, certNumber: '012345678' } });
-    const [card] = placeCards(cards, { taken: new Set(), certs: new Set(), maxSlots: 10 }).cards;
+    expect(cards[0]).toMatchObject({ slot: null, value: '$900', text: { data: { year: '2018', set: 'Topps Update', cardNumber: 'US250', subject: 'Shohei Ohtani', variety: 'Rookie', grader: 'PSA', grade: 10, certNumber: '012345678' } } });
+    const [card] = planImport(cards, errors, wall()).cards;
     expect(card).toMatchObject({ slotNumber: 1, title: '2018 Topps Update Shohei Ohtani Rookie #US250', description: 'PSA 10 GEM MT', certNumber: '012345678' });
   });
 
   it("reads an older Ratio export (13 columns): the grade with its words, the fields from the typed text", () => {
     const header = ['Slot', 'Title', 'Description', 'Value', 'Value (USD)', 'All-Time High', 'All-Time High (USD)', 'Grader', 'Grade', 'Cert Number', 'Added', 'Updated', 'Image'];
-    const { cards, errors } = readRows('ratio', header, [['1', '2018 Topps Chrome Shohei Ohtani', 'PSA 10 GEM MT • Cert #12345678', '$5', '5.00', '', '', 'PSA', '10 GEM MT', '12345678', '', '', '']], [2]);
+    const { cards: [card], errors } = plan(ratioLayout, header, [['1', '2018 Topps Chrome Shohei Ohtani', 'PSA 10 GEM MT • Cert #12345678', '$5', '5.00', '', '', 'PSA', '10 GEM MT', '12345678', '', '', '']]);
     expect(errors).toEqual([]);
-    const [card] = placeCards(cards, { taken: new Set(), certs: new Set(), maxSlots: 10 }).cards;
     expect(card).toMatchObject({ title: '2018 Topps Chrome Shohei Ohtani', description: 'PSA 10 GEM MT • Cert #12345678', year: '2018', set: 'Topps Chrome', grader: 'PSA', grade: 10, certNumber: '12345678' });
   });
 
   it("lists a field that breaks the card's rules as a row error naming it", () => {
     const header = ['Subject', 'Year', 'Grade', 'Cert Number'];
-    const { errors } = readRows('psa', header, [['A', '18', '10', '12345678'], ['B', '2018', '11', '12'], ['C', '2018', 'PSA 9', '87654321']], [2, 3, 4]);
+    const { errors } = readRows(psaStyleLayout, header, [['A', '18', '10', '12345678'], ['B', '2018', '11', '12'], ['C', '2018', 'PSA 9', '87654321']], [2, 3, 4]);
     expect(errors.map((e) => [e.line, e.kind, e.message])).toEqual([
       [2, 'bad_field', "Year '18': A year is four digits, e.g. 2018 or 2018-19"],
       [3, 'bad_field', "Grade '11': A grade is 1 to 10, in half steps"],
@@ -86,29 +94,33 @@ describe('reading an import', () => {
 
   it('reports a bad value, a slot out of range, a missing title and a too long text, by line', () => {
     const rows = [ratioRow('1', 'lots', '12'), ratioRow('1001'), ['2', ...blank(ratioHeader.length - 1)], ['3', 'x'.repeat(201), ...blank(ratioHeader.length - 2)]];
-    const { errors } = readRows('ratio', ratioHeader, rows, [2, 3, 4, 5]);
+    const { errors } = readRows(ratioLayout, ratioHeader, rows, [2, 3, 4, 5]);
     expect(errors.map((e) => [e.line, e.kind])).toEqual([[2, 'bad_value'], [3, 'slot_out_of_range'], [4, 'missing_title'], [5, 'too_long']]);
   });
 
   it('keeps a typed value without a number when our export had no number for it', () => {
-    const { cards, errors } = readRows('ratio', ratioHeader, [ratioRow('1', 'n/a', '')], [2]);
+    const { cards, errors } = readRows(ratioLayout, ratioHeader, [ratioRow('1', 'n/a', '')], [2]);
     expect(errors).toEqual([]);
     expect(cards[0]!.value).toBe('n/a');
   });
 
-  it('places cards: asked slots, then the first free ones; duplicates and the tier limit are row errors', () => {
-    const { cards } = readRows('ratio', ratioHeader, [ratioRow('2'), ratioRow(''), ratioRow('2'), ratioRow('4'), ratioRow('')], [2, 3, 4, 5, 6]);
-    const placed = placeCards(cards, { taken: new Set([1, 4]), certs: new Set(), maxSlots: 5 });
-    expect(placed.cards.map((c) => c.slotNumber)).toEqual([2, 3, 2, 4, 5]);
+  it('places cards: asked slots, then the first free ones; a slot used twice is a row error; the room runs out in file order', () => {
+    const rows = [ratioRow('2'), ratioRow(''), ratioRow('2'), ratioRow('4'), ratioRow('')];
+    const taken = new Map([[1, 'Other'], [4, 'Another']]);
+    const placed = plan(ratioLayout, ratioHeader, rows, wall({ taken, maxSlots: 5 }));
+    expect(placed.cards.map((c) => [c.line, c.slotNumber])).toEqual([[2, 2], [3, 3], [6, 5]]);
     expect(placed.errors.map((e) => [e.line, e.kind])).toEqual([[4, 'duplicate'], [5, 'duplicate']]);
-    const full = placeCards(cards, { taken: new Set([1, 4]), certs: new Set(), maxSlots: 3 });
+    const full = plan(ratioLayout, ratioHeader, rows, wall({ taken, maxSlots: 3 }));
     expect(full.errors.filter((e) => e.kind === 'over_limit').map((e) => e.line)).toEqual([6]);
+    expect(full.limit).toMatchObject({ room: 2, fitting: 2, over: 1, overRows: 1, withPro: 1 });
+    expect(full.limit!.message).toBe('Your gallery has room for 2 more cards: the 2 cards of lines 2–3 fit. The other card needs PRO, which holds 1,000 cards.');
   });
 
-  it('refuses a cert number seen twice in the file or already in the gallery', () => {
+  it('leaves out a row whose cert is on the wall, and refuses a cert seen twice in the file', () => {
     const header = ['Subject', 'Grade', 'Cert Number'];
-    const { cards } = readRows('psa', header, [['A', '10', '11111111'], ['B', '9', '11111111'], ['C', '8', '22222222']], [2, 3, 4]);
-    const placed = placeCards(cards, { taken: new Set(), certs: new Set(['22222222']), maxSlots: 10 });
-    expect(placed.errors.map((e) => [e.line, e.kind])).toEqual([[3, 'duplicate'], [4, 'duplicate']]);
+    const placed = plan(psaStyleLayout, header, [['A', '10', '11111111'], ['B', '9', '11111111'], ['C', '8', '22222222']], wall({ certs: new Map([['22222222', 7]]) }));
+    expect(placed.errors.map((e) => [e.line, e.kind])).toEqual([[3, 'duplicate']]);
+    expect(placed.already).toEqual([{ line: 4, message: 'Cert #22222222 is already on your wall (slot 7)' }]);
+    expect(placed.cards.map((c) => c.line)).toEqual([2]);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { TSlotView } from '../contracts/cards.types.ts';
 import { escapeCell } from './escape.ts';
-import type { TWriteLayout } from './layouts/layout.ts';
+import type { TWriteContext, TWriteLayout } from './layouts/layout.ts';
 import { RATIO_COLUMNS, ratioLayout } from './layouts/ratio.ts';
 
 export { centsCell } from './money.ts';
@@ -13,9 +13,9 @@ export { centsCell } from './money.ts';
 export const EXPORT_COLUMNS = RATIO_COLUMNS;
 
 /**
- * One card's cells in `layout` (Ratio's own by default), formula-escaped. `imageLink` turns the
- * card's image path into a URL the owner can open (signed in); '' when the card has no photo.
+ * One card's cells in `layout` (Ratio's own by default), formula-escaped. The context's
+ * `imageLink` turns the card's image path into a URL the owner can open (signed in).
  */
-export function exportRow(card: TSlotView, imageLink: (path: string) => string, layout: TWriteLayout = ratioLayout): string[] {
-  return layout.row(card, imageLink).map(escapeCell);
+export function exportRow(card: TSlotView, context: TWriteContext, layout: TWriteLayout = ratioLayout): string[] {
+  return layout.row(card, context).map(escapeCell);
 }

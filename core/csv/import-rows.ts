@@ -1,45 +1,43 @@
 /**
- * Reading an import (issue 11, issue 23 §2): which layout a file has, each row as a card with its
- * per-row errors, and where each card goes. Pure: the API's import service parses the text with
- * csv-parse and calls these, so the preview, the import and the CLI apply one set of rules.
+ * Reading an import (issue 11, issue 23 §2): which layout a file has, and each row as a card with
+ * its per-row errors. Pure: the API's import service parses the text with csv-parse and calls
+ * these (then core/csv/plan-import.ts), so the preview, the import and the CLI apply one set of rules.
  */
 import { PRO_SLOTS } from '../limits.ts';
 import { parseValueCents } from '../values.ts';
-import type { TImportCard, TImportFormat, TRowError } from '../contracts/csv.types.ts';
-import { NO_CARD_DATA, setFieldsOf, type TCardData } from '../cards/card-data.ts';
-import { applyCardWrite } from '../cards/card-write.ts';
+import type { TRowError } from '../contracts/csv.types.ts';
+import { NO_CARD_DATA, type TCardData } from '../cards/card-data.ts';
+import { applyCardWrite, type TCardText } from '../cards/card-write.ts';
 import { CARD_FORM_LABELS, EMPTY_CARD_FORM, FORM_FIELD, readCardForm, type TCardForm, type TCardFormKey } from '../cards/form.ts';
 import { formatCount } from '../format.ts';
 import { squash, type TReadLayout } from './layouts/layout.ts';
-import { rowCells } from './layouts/cells.ts';
-import { psaStyleLayout } from './layouts/psa-style.ts';
-import { ratioLayout } from './layouts/ratio.ts';
+import { headerIndex, rowCells } from './layouts/cells.ts';
+import { READ_LAYOUTS } from './layouts/index.ts';
+import { rowKeys } from './row-key.ts';
 
 const TITLE_MAX = 200;
 const DESCRIPTION_MAX = 2000;
 const VALUE_MAX = 40;
 
-/** The layouts the import knows, tried in this order. */
-export const READ_LAYOUTS: Readonly<Record<TImportFormat, TReadLayout>> = { ratio: ratioLayout, psa: psaStyleLayout };
-
-/** A file's layout, read from its header; null when no layout's columns are there. */
-export function detectFormat(header: readonly string[]): TImportFormat | null {
+/** A file's layout, read from its header; null when no layout Ratio knows has these columns. */
+export function detectLayout(header: readonly string[]): TReadLayout | null {
   const names = new Set(header.map(squash));
-  return (Object.keys(READ_LAYOUTS) as TImportFormat[]).find((f) => READ_LAYOUTS[f].detect(names)) ?? null;
+  return READ_LAYOUTS.find((l) => l.detect(names)) ?? null;
 }
 
 /** A row read as a card, before it has a slot. */
 export interface TRowCard {
   line: number;
+  /** The row's identity (core/csv/row-key.ts): the same row imported again is found by it. */
+  key: string;
   /** The slot the row asks for: a number, null when the row leaves it to the import, or the text of a bad one. */
   slot: number | null | { bad: string };
-  /** Typed text (Ratio's own files); absent: made from the fields. */
-  title?: string;
-  description?: string;
+  /** How many cards the row makes (its quantity). */
+  quantity: number;
   value: string | null;
   allTimeHigh: string | null;
-  /** The card's fields the file sets. */
-  data: Partial<TCardData>;
+  /** The card's text (typed in Ratio's own files, else made from the fields) and fields. */
+  text: TCardText;
 }
 
 /**
@@ -80,101 +78,44 @@ function readFields(inputs: Partial<TCardForm>, line: number, errors: TRowError[
   return data as Partial<TCardData>;
 }
 
+/** A quantity cell: '' is one card; a whole number 1..1,000; 0 means none owned. */
+function readQuantity(cell: string, line: number, errors: TRowError[]): number {
+  if (!cell) return 1;
+  const n = /^\d{1,5}(\.0+)?$/.test(cell) ? Number.parseInt(cell, 10) : Number.NaN;
+  if (n === 0) errors.push({ line, kind: 'not_owned', message: 'Quantity 0: none in the collection' });
+  else if (!(n >= 1 && n <= PRO_SLOTS)) errors.push({ line, kind: 'bad_field', message: `Quantity '${cell}': a whole number of cards from 1 to ${formatCount(PRO_SLOTS)}` });
+  return n >= 1 && n <= PRO_SLOTS ? n : 1;
+}
+
 /**
- * Reads the data rows of a file whose header is `header` in `format`. `lines` are the file lines
- * of the rows. Returns the cards and the errors found in single rows (bad value or field, slot
- * out of range, missing title, too long); placement errors come from placeCards.
+ * Reads the data rows of a file in `layout` whose header is `header`. `lines` are the file lines
+ * of the rows. Returns the cards and the errors found in single rows (bad value or field, slot out
+ * of range, missing title, too long, not owned); placement is plan-import.ts's.
  */
-export function readRows(format: TImportFormat, header: readonly string[], rows: readonly (readonly string[])[], lines: readonly number[]): { cards: TRowCard[]; errors: TRowError[] } {
-  const layout = READ_LAYOUTS[format];
+export function readRows(layout: TReadLayout, header: readonly string[], rows: readonly (readonly string[])[], lines: readonly number[]): { cards: TRowCard[]; errors: TRowError[] } {
+  const index = headerIndex(header);
+  const keys = rowKeys(layout.id, rows);
   const cards: TRowCard[] = [];
   const errors: TRowError[] = [];
-  rows.forEach((cells, index) => {
-    const line = lines[index] ?? index + 2;
-    const row = layout.read(rowCells(header, cells));
+  rows.forEach((cells, i) => {
+    const line = lines[i] ?? i + 2;
+    const row = layout.read(rowCells(index, cells, layout.empty));
     const valueErrors: string[] = [];
-    const card: TRowCard = {
-      line,
-      slot: readSlot(row.slot),
-      ...(row.title !== undefined ? { title: row.title } : {}),
-      ...(row.description !== undefined ? { description: row.description } : {}),
-      value: amount('Value', row.value, row.valueNumber ?? null, valueErrors),
-      allTimeHigh: row.allTimeHigh === undefined ? null : amount('All-Time High', row.allTimeHigh, row.allTimeHighNumber ?? null, valueErrors),
-      data: {},
-    };
+    const value = amount('Value', row.value, row.valueNumber ?? null, valueErrors);
+    const allTimeHigh = row.allTimeHigh === undefined ? null : amount('All-Time High', row.allTimeHigh, row.allTimeHighNumber ?? null, valueErrors);
     for (const message of valueErrors) errors.push({ line, kind: 'bad_value', message });
-    card.data = readFields(row.fields, line, errors);
-    if (typeof card.slot === 'object' && card.slot !== null) {
-      errors.push({ line, kind: 'slot_out_of_range', message: `Slot '${card.slot.bad}' is not a slot from 1 to ${PRO_SLOTS}` });
+    if (row.notOwned) errors.push({ line, kind: 'not_owned', message: row.notOwned });
+    const quantity = readQuantity(row.quantity ?? '', line, errors);
+    const data = readFields(row.fields, line, errors);
+    const slot = readSlot(row.slot);
+    if (typeof slot === 'object' && slot !== null) {
+      errors.push({ line, kind: 'slot_out_of_range', message: `Slot '${slot.bad}' is not a slot from 1 to ${PRO_SLOTS}` });
     }
-    const text = cardText(card);
+    const text = applyCardWrite({ title: '', description: '', data: NO_CARD_DATA }, { title: row.title, description: row.description, data });
     if (!text.title) errors.push({ line, kind: 'missing_title', message: 'The row has no title (or player)' });
-    if ((card.title ?? '').length > TITLE_MAX) errors.push({ line, kind: 'too_long', message: `Title is longer than ${TITLE_MAX} characters` });
-    if ((card.description ?? '').length > DESCRIPTION_MAX) errors.push({ line, kind: 'too_long', message: `Description is longer than ${DESCRIPTION_MAX} characters` });
-    cards.push(card);
+    if ((row.title ?? '').length > TITLE_MAX) errors.push({ line, kind: 'too_long', message: `Title is longer than ${TITLE_MAX} characters` });
+    if ((row.description ?? '').length > DESCRIPTION_MAX) errors.push({ line, kind: 'too_long', message: `Description is longer than ${DESCRIPTION_MAX} characters` });
+    cards.push({ line, key: keys[i]!, slot, quantity, value, allTimeHigh, text });
   });
   return { cards, errors };
-}
-
-/** The card a row makes: its text as typed, or made from its fields, by the one write rule. */
-function cardText(card: TRowCard) {
-  return applyCardWrite({ title: '', description: '', data: NO_CARD_DATA }, { title: card.title, description: card.description, data: card.data });
-}
-
-/** The gallery as the import finds it. */
-export interface TGalleryNow {
-  /** Slots that already hold a card. */
-  taken: ReadonlySet<number>;
-  /** Cert numbers of the cards already in the gallery. */
-  certs: ReadonlySet<string>;
-  /** The highest slot the account may fill (decisions.md 3). */
-  maxSlots: number;
-}
-
-/**
- * Gives each card its slot: the one it asks for, else the first slot free in the gallery and in
- * the file. Errors: a slot asked twice in the file or already holding a card, a cert number seen
- * twice (duplicate); a slot past the account's range or no free slot left within it (over_limit).
- */
-export function placeCards(cards: readonly TRowCard[], gallery: TGalleryNow): { cards: TImportCard[]; errors: TRowError[] } {
-  const errors: TRowError[] = [];
-  const claimed = new Map<number, number>();
-  for (const card of cards) {
-    if (typeof card.slot !== 'number') continue;
-    const earlier = claimed.get(card.slot);
-    if (gallery.taken.has(card.slot)) errors.push({ line: card.line, kind: 'duplicate', message: `Slot ${card.slot} already holds a card` });
-    else if (earlier !== undefined) errors.push({ line: card.line, kind: 'duplicate', message: `Slot ${card.slot} is also on line ${earlier}` });
-    else if (card.slot > gallery.maxSlots) errors.push({ line: card.line, kind: 'over_limit', message: `Slot ${card.slot} is beyond your ${gallery.maxSlots} slots` });
-    if (earlier === undefined) claimed.set(card.slot, card.line);
-  }
-  const certs = new Map<string, number>();
-  let next = 1;
-  const placed: TImportCard[] = [];
-  for (const card of cards) {
-    const text = cardText(card);
-    const cert = text.data.certNumber;
-    if (cert) {
-      const earlier = certs.get(cert);
-      if (gallery.certs.has(cert)) errors.push({ line: card.line, kind: 'duplicate', message: `Cert #${cert} is already in your gallery` });
-      else if (earlier !== undefined) errors.push({ line: card.line, kind: 'duplicate', message: `Cert #${cert} is also on line ${earlier}` });
-      else certs.set(cert, card.line);
-    }
-    let slotNumber: number;
-    if (typeof card.slot === 'number') slotNumber = card.slot;
-    else if (card.slot !== null) slotNumber = 0; // a bad slot: already a row error, takes no free slot
-    else {
-      while (gallery.taken.has(next) || claimed.has(next)) next++;
-      slotNumber = next;
-      claimed.set(next, card.line);
-      if (slotNumber > gallery.maxSlots) {
-        errors.push({ line: card.line, kind: 'over_limit', message: `No room: your gallery holds ${formatCount(gallery.maxSlots)} cards` });
-      }
-    }
-    placed.push({
-      line: card.line, slotNumber, title: text.title, description: text.description,
-      value: card.value, valueCents: parseValueCents(card.value), allTimeHigh: card.allTimeHigh, allTimeHighCents: parseValueCents(card.allTimeHigh),
-      ...setFieldsOf(text.data), psa: null,
-    });
-  }
-  return { cards: placed, errors };
 }

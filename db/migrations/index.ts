@@ -8,6 +8,7 @@ import * as cacheNotify from './20261126100000_cache_notify.ts';
 import * as rateLimits from './20261126110000_rate_limits.ts';
 import * as shares from './20261126120000_shares.ts';
 import * as cardFields from './20261201100000_card_fields.ts';
+import * as importKeys from './20261201110000_import_keys.ts';
 
 interface TMigration {
   up(knex: Knex): Promise<void>;
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, TMigration> = {
   '20261126110000_rate_limits': rateLimits,
   '20261126120000_shares': shares,
   '20261201100000_card_fields': cardFields,
+  '20261201110000_import_keys': importKeys,
 };
 
 /**

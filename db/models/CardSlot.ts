@@ -22,6 +22,8 @@ export class CardSlot extends BaseModel implements TCardData {
   declare allTimeHighCents: number | null;
   declare peakValueCents: number | null;
   declare transferKey: string | null;
+  /** The file row (and copy) an import made the card from (core/csv/row-key.ts). */
+  declare importKey: string | null;
   declare grader: TCardGrader | null;
   declare grade: number | null;
   declare qualifier: string | null;

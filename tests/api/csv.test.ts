@@ -89,8 +89,12 @@ describe('import', () => {
     const cards = await slots(client);
     expect(cards.map((c) => [c.slotNumber, c.imageUrl, c.thumbUrl, c.valueCents])).toEqual([[1, expect.any(String), expect.any(String), null], [2, null, null, 90000], [3, null, null, null]]);
     expect((await client.get<{ points: unknown[] }>('/api/cards/2/history')).body.points).toHaveLength(1);
+    // The same file again adds nothing twice: each row's cert is on the wall (issue 23 §2).
     const again = await preview(client, csv);
-    expect(again.body.errors.map((e) => [e.line, e.kind])).toEqual([[2, 'duplicate'], [4, 'duplicate']]);
+    expect(again.body).toMatchObject({ errorCount: 0, cardCount: 0, alreadyCount: 2 });
+    expect(again.body.already).toEqual([{ line: 2, message: 'Cert #12345678 is already on your wall (slot 2)' }, { line: 4, message: 'Cert #87654321 is already on your wall (slot 3)' }]);
+    expect((await importCsv(client, csv)).body).toMatchObject({ imported: 0 });
+    expect(await slots(client)).toHaveLength(3);
   });
 
   it("with PSA_API_TOKEN, the preview checks each row's cert number against PSA", async () => {
@@ -140,7 +144,10 @@ describe('import', () => {
     const { client } = await registerTrialUser(srv);
     const cases: Array<[unknown, number, string]> = [
       [{ csv: 'Slot,Title\n"1,broken' }, 400, 'csv_unreadable'],
-      [{ csv: 'Name,Email\nA,b@c' }, 400, 'csv_columns'],
+      [{ csv: 'Name,Email\nA,b@c' }, 400, 'csv_mapping_needed'],
+      [{ csv: 'Name,Email\nA,b@c', mapping: { subject: 'Player' } }, 400, 'csv_mapping'],
+      [{ csv: 'Name,Email\nA,b@c', mapping: { team: 'Name' } }, 400, 'validation_error'],
+      [{ csv: ',,\n,' }, 400, 'csv_columns'],
       [{ csv: csvOf(ratioRows(5001)) }, 400, 'csv_too_many_rows'],
       [{ csv: '' }, 400, 'validation_error'],
       [{ file: 'x' }, 400, 'validation_error'],
@@ -188,12 +195,16 @@ describe('import', () => {
     expect(after[0]).toMatchObject({ allTimeHigh: '$6,000', allTimeHighCents: 600000 });
   });
 
-  it('refuses a 5,000-row import past the tier limit as a whole, and adds 1,000 rows for a PRO user', async () => {
+  it('refuses a 5,000-row import past the tier limit as a whole (the limit explained first), and adds 1,000 rows for a PRO user', async () => {
     const { client } = await accountWithClient(srv, 'pro');
     const psaRows = (n: number) => [['Year', 'Brand', 'Subject', 'Grade', 'Cert Number'], ...Array.from({ length: n }, (_, i) => ['2020', 'Prizm', `Player ${i + 1}`, '10', String(50_000_000 + i)])];
     const big = csvOf(psaRows(5000));
     const look = await preview(client, big);
-    expect(look.body).toMatchObject({ format: 'psa', rows: 5000, errorCount: 4000, cardCount: 5000 });
+    expect(look.body).toMatchObject({ format: 'psa', rows: 5000, errorCount: 4000, cardCount: 1000 });
+    expect(look.body.limit).toEqual({
+      maxSlots: 1000, room: 1000, fitting: 1000, over: 4000, overRows: 4000, withPro: null,
+      message: 'Your gallery has room for 1,000 more cards: the 1,000 cards of lines 2–1,001 fit. The other 4,000 cards need more room than your gallery has: remove cards first, or import them later.',
+    });
     expect(look.body.errors[0]).toEqual({ line: 1002, kind: 'over_limit', message: 'No room: your gallery holds 1,000 cards' });
     expect(look.body.errors.length).toBe(200);
     expect(new Set(look.body.errors.map((e) => e.kind))).toEqual(new Set(['over_limit']));

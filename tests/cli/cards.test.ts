@@ -25,7 +25,10 @@ describe('ratio cards', () => {
     const { client, input } = await registerUser(srv);
     const csv = 'Slot,Title,Value\n12,Too far,$5\n';
     const result = await runCardsImport(srv.deps.db, { email: input.email, csv });
-    expect(describeImport(result, false)).toEqual(['1 row read (Ratio export).', '1 row has an error: nothing was imported.', '  line 2: Slot 12 is beyond your 10 slots']);
+    expect(describeImport(result, false)).toEqual([
+      '1 row read (Ratio export).', '1 row has an error: nothing was imported.', '  line 2: Slot 12 is beyond your 10 slots',
+      'Your gallery has room for 10 more cards. The other card needs PRO, which holds 1,000 cards.',
+    ]);
     expect((await client.get<TSlotView[]>('/api/cards')).body).toEqual([]);
     await expect(runCardsExport(srv.deps.db, { email: 'ghost@example.com', baseUrl: 'https://x' })).rejects.toThrow(/no user/);
   });

@@ -14,7 +14,7 @@ import { transferCollection } from '../../services/cards/transfer-collection.ts'
 import { updateCard } from '../../services/cards/update-card.ts';
 import { galleryCacheOf } from '../../services/cards/gallery-cache.ts';
 import { uploadCard } from '../../services/cards/upload-card.ts';
-import { MAX_IMPORT_BYTES, ZHistoryQuery, ZImportRequest } from '../../../core/contracts/csv.types.ts';
+import { MAX_IMPORT_BYTES, ZExportQuery, ZHistoryQuery, ZImportRequest } from '../../../core/contracts/csv.types.ts';
 import { publicUrl } from '../../env.ts';
 import { createPsaVerifier } from '../../services/analysis/psa-verify.ts';
 import { exportCards, exportFileName } from '../../services/cards/export-cards.ts';
@@ -22,8 +22,8 @@ import { importCards, previewImport } from '../../services/cards/import-cards.ts
 import { cardValueHistory, totalValueHistory } from '../../services/cards/value-history.ts';
 import { ZCardFields, ZCardsQuery, ZMigrate, ZSlotParams, ZSwap, ZTransfer, ZUploadFields, type TMigrateAnswer, type TTransferAnswer } from '../../../core/contracts/cards.types.ts';
 
-/** An import's body: `{ csv }`, the file's text (core/contracts/csv.types.ts MAX_IMPORT_BYTES, plus JSON escaping). */
-const IMPORT_BODY = { limit: MAX_IMPORT_BYTES * 2, maxDepth: 1, maxValues: 4 };
+/** An import's body: `{ csv, mapping?, onlyValid? }`, the file's text (MAX_IMPORT_BYTES, plus JSON escaping) and a column mapping. */
+const IMPORT_BODY = { limit: MAX_IMPORT_BYTES * 2, maxDepth: 2, maxValues: 32 };
 
 /** A transfer's body: up to 100 cards, photos as data URLs; no deeper than `{ list: [ { … } ] }`. */
 const TRANSFER_BODY = { limit: '40mb', maxDepth: 3 };
@@ -115,22 +115,24 @@ export function cardRoutes(deps: TDeps): Router {
   });
 
   router.get('/cards/export.csv', auth, async (ctx) => {
-    const csv = await exportCards({ db: deps.db, user: userOf(ctx), baseUrl: publicUrl(deps.env) });
+    const { layout } = parseInput(ZExportQuery, ctx.query);
+    const now = deps.clock();
+    const csv = await exportCards({ db: deps.db, user: userOf(ctx), baseUrl: publicUrl(deps.env), layout, now });
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.set('Content-Disposition', `attachment; filename="${exportFileName(deps.clock())}"`);
+    ctx.set('Content-Disposition', `attachment; filename="${exportFileName(now, layout)}"`);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.body = csv;
   });
 
   const psa = deps.env.PSA_API_TOKEN ? createPsaVerifier({ token: deps.env.PSA_API_TOKEN, baseUrl: deps.env.PSA_API_BASE_URL }) : null;
   router.post('/cards/import/preview', auth, jsonBody(IMPORT_BODY), async (ctx) => {
-    const { csv } = parseInput(ZImportRequest, bodyOf(ctx));
-    ctx.body = await previewImport({ db: deps.db, user: userOf(ctx), now: deps.clock(), csv, psa });
+    const { csv, mapping } = parseInput(ZImportRequest, bodyOf(ctx));
+    ctx.body = await previewImport({ db: deps.db, user: userOf(ctx), now: deps.clock(), csv, mapping, psa });
   });
 
   router.post('/cards/import', auth, jsonBody(IMPORT_BODY), async (ctx) => {
-    const { csv } = parseInput(ZImportRequest, bodyOf(ctx));
-    ctx.body = await importCards({ db: deps.db, user: userOf(ctx), now: deps.clock(), csv });
+    const { csv, mapping, onlyValid } = parseInput(ZImportRequest, bodyOf(ctx));
+    ctx.body = await importCards({ db: deps.db, user: userOf(ctx), now: deps.clock(), csv, mapping, onlyValid });
   });
 
   router.get('/cards/:slot/history', auth, async (ctx) => {

@@ -1,23 +1,29 @@
 import type { Knex } from 'knex';
 import { stringify } from 'csv-stringify/sync';
-import { EXPORT_COLUMNS, exportRow } from '../../../core/csv/export-row.ts';
+import type { TExportLayout } from '../../../core/csv/export-layouts.ts';
+import { exportRow } from '../../../core/csv/export-row.ts';
+import { WRITE_LAYOUTS } from '../../../core/csv/layouts/index.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
 import { presentSlot } from '../../presenters/card.ts';
 
 /**
- * The user's cards as a CSV file (issue 11), in slot order: the columns of core/csv/export-row.ts,
- * formula-escaped, with a UTF-8 byte order mark so spreadsheets read '•' and accents right. Values
- * and all-time highs are the ones the gallery shows (presentSlot); image links are absolute URLs
- * on `baseUrl` that open for the signed-in owner. Read-only.
+ * The user's cards as a CSV file in `layout` (issue 11; issue 23 §2: Ratio's own, or PSA My
+ * Collection's, Collectr's, Card Ladder's, CollX's, on every tier), in slot order, formula-escaped,
+ * with a UTF-8 byte order mark so spreadsheets read '•' and accents right. Values and all-time
+ * highs are the ones the gallery shows (presentSlot); photo links are absolute URLs on `baseUrl`
+ * that open for the signed-in owner. Read-only.
  */
-export async function exportCards(opts: { db: Knex; user: Pick<User, 'id'>; baseUrl: string }): Promise<string> {
+export async function exportCards(opts: { db: Knex; user: Pick<User, 'id'>; baseUrl: string; layout?: TExportLayout; now?: Date }): Promise<string> {
+  const layout = WRITE_LAYOUTS[opts.layout ?? 'ratio'];
+  const now = opts.now ?? new Date();
   const cards = await CardSlot.query(opts.db).modify('ofUser', opts.user.id);
-  const rows = cards.map((card) => exportRow(presentSlot(card), (path) => opts.baseUrl + path));
-  return `\ufeff${stringify([[...EXPORT_COLUMNS], ...rows], { record_delimiter: 'windows' })}`;
+  const context = { imageLink: (path: string) => opts.baseUrl + path, now };
+  const rows = cards.map((card) => exportRow(presentSlot(card), context, layout));
+  return `\ufeff${stringify([[...layout.header(now)], ...rows], { record_delimiter: 'windows' })}`;
 }
 
-/** The file name the export is offered under: ratio-cards-YYYY-MM-DD.csv. */
-export function exportFileName(now: Date): string {
-  return `ratio-cards-${now.toISOString().slice(0, 10)}.csv`;
+/** The file name an export is offered under: ratio-cards-YYYY-MM-DD.csv, psa-my-collection-YYYY-MM-DD.csv, … */
+export function exportFileName(now: Date, layout: TExportLayout = 'ratio'): string {
+  return `${WRITE_LAYOUTS[layout].fileName}-${now.toISOString().slice(0, 10)}.csv`;
 }

@@ -5,7 +5,7 @@
 import type { TCardForm } from '../../cards/form.ts';
 import { GRADERS, SUBGRADE_KEYS, type TCardData, type TCardGrader } from '../../cards/card-data.ts';
 import { parseGradeText } from '../../cards/grade.ts';
-import { gradeText } from '../../cards/rules.ts';
+import { gradeText, readGradeNumber } from '../../cards/rules.ts';
 import { unescapeCell } from '../escape.ts';
 import { squash, type TRowCells } from './layout.ts';
 
@@ -24,9 +24,17 @@ export function gradeInputs(cell: string, grader: TCardGrader | '' = ''): Pick<T
   const read = parseGradeText(cell);
   return {
     grader: grader || read.grader || '',
-    grade: read.grade === null ? (read.qualifier ? '' : cell.trim()) : gradeText(read.grade),
+    grade: read.grade === null ? (read.qualifier || read.grader === 'raw' ? '' : cell.trim()) : gradeText(read.grade),
     qualifier: read.qualifier ?? '',
   };
+}
+
+/** An autograph grade cell ('10', 'AUTO 10', 'Auto Grade 9') as the form's input. */
+export function autographInput(cell: string): string {
+  const t = cell.trim();
+  if (!t || readGradeNumber(t) !== null) return t;
+  const read = parseGradeText(/auto/i.test(t) ? t : `AUTO ${t}`).autographGrade;
+  return read === null ? t : gradeText(read);
 }
 
 /** Subgrades as one cell: centering/corners/edges/surface, '' for a missing one ('9.5/9.5//10'). */
@@ -40,17 +48,23 @@ export function subgradeInputs(cell: string): Pick<TCardForm, 'centering' | 'cor
   return { centering, corners, edges, surface };
 }
 
-/** A row's cells by column name: `empty` lists the cell texts that mean "nothing" in this layout ('-' in PSA's). */
-export function rowCells(header: readonly string[], row: readonly string[], empty: ReadonlySet<string> = new Set()): TRowCells {
+/** Where each column of a header is, by squashed name (the first of a repeated name wins). */
+export function headerIndex(header: readonly string[]): ReadonlyMap<string, number> {
   const index = new Map<string, number>();
   header.forEach((name, i) => { if (!index.has(squash(name))) index.set(squash(name), i); });
+  return index;
+}
+
+/** A row's cells by column name: `empty` lists the cell texts that mean "nothing" in this layout ('-' in PSA's). */
+export function rowCells(index: ReadonlyMap<string, number>, row: readonly string[], empty: ReadonlySet<string> = new Set()): TRowCells {
   const at = (names: string[]) => names.map((n) => index.get(squash(n))).find((i) => i !== undefined);
+  const text = (i: number | undefined) => {
+    const t = i === undefined ? '' : unescapeCell((row[i] ?? '').trim()).trim();
+    return empty.has(t) ? '' : t;
+  };
   return {
-    cell: (...names) => {
-      const i = at(names);
-      const text = i === undefined ? '' : unescapeCell((row[i] ?? '').trim()).trim();
-      return empty.has(text) ? '' : text;
-    },
+    cell: (...names) => text(at(names)),
     has: (...names) => at(names) !== undefined,
+    cellStarting: (prefix) => text([...index].find(([name]) => name.startsWith(prefix))?.[1]),
   };
 }

@@ -14,6 +14,8 @@ export interface TRowCells {
   cell(...names: string[]): string;
   /** True when the file has a column of one of these names. */
   has(...names: string[]): boolean;
+  /** The cell of the first column whose squashed name starts with `prefix` (a header that carries a date). */
+  cellStarting(prefix: string): string;
 }
 
 /** A row as a layout reads it, before the shared checks (core/csv/import-rows.ts). */
@@ -30,22 +32,41 @@ export interface TLayoutRow {
   allTimeHighNumber?: string | null;
   /** The card's fields as text, by form input (core/cards/form.ts); a field left out is not set by the file. */
   fields: Partial<TCardForm>;
-  /** How many copies of the card the row stands for (1 unless the layout has a quantity). */
+  /** How many copies of the card the row stands for ('' for one). */
   quantity?: string;
+  /** Why the row is no card of the collection (sold, on a watchlist): it is listed, never added. */
+  notOwned?: string;
 }
+
+/** The layouts the import knows by their header; 'mapped' is a file read by the collector's own mapping. */
+export type TLayoutId = 'ratio' | 'psa-collection' | 'collectr' | 'card-ladder' | 'collx' | 'psa' | 'mapped';
 
 /** A layout the import reads. */
 export interface TReadLayout {
+  id: TLayoutId;
   /** Its name in the preview, e.g. 'PSA My Collection export'. */
   name: string;
+  /** Cell texts that mean "nothing" in this layout ('-' in PSA's). */
+  empty?: ReadonlySet<string>;
   /** True when a file with these header names (squashed) is in this layout. */
   detect(names: ReadonlySet<string>): boolean;
   read(row: TRowCells): TLayoutRow;
 }
 
+/** What writing a row needs besides the card. */
+export interface TWriteContext {
+  /** The card's photo path as a URL the signed-in owner opens. */
+  imageLink(path: string): string;
+  now: Date;
+}
+
 /** A layout Ratio also writes (the export). */
 export interface TWriteLayout {
-  header: readonly string[];
-  /** A card's cells, in header order, not yet formula-escaped. `imageLink` makes the photo's URL. */
-  row(card: TSlotView, imageLink: (path: string) => string): string[];
+  id: TLayoutId;
+  name: string;
+  /** The file's name before its date: 'ratio-cards', 'psa-my-collection'. */
+  fileName: string;
+  header(now: Date): readonly string[];
+  /** A card's cells, in header order, not yet formula-escaped. */
+  row(card: TSlotView, context: TWriteContext): string[];
 }

@@ -8,10 +8,13 @@ import type { TReadLayout } from './layout.ts';
 
 const CERT = ['Cert Number', 'Cert', 'Cert No', 'Certification Number', 'Certificate Number'];
 const SUBJECT = ['Subject', 'Player', 'Subject/Player', 'Player/Subject'];
+/** The columns that name a PSA-style list (a bare 'Player' or 'Cert' column may be any app's: those files are mapped). */
+const KNOWN_BY = ['certnumber', 'certno', 'certificationnumber', 'certificatenumber', 'subject', 'subjectplayer', 'playersubject'];
 
 export const psaStyleLayout: TReadLayout = {
+  id: 'psa',
   name: 'PSA-style export',
-  detect: (names) => [...CERT, ...SUBJECT].some((n) => names.has(n.toLowerCase().replace(/[^a-z0-9]/g, ''))),
+  detect: (names) => KNOWN_BY.some((n) => names.has(n)),
   read(row) {
     const grade = gradeInputs(row.cell('Grade', 'Card Grade', 'Item Grade'));
     const cert = row.cell(...CERT);

@@ -26,7 +26,9 @@ const FIELD_COLUMNS: ReadonlyArray<readonly [string, Exclude<keyof TCardForm, 'g
 ];
 
 export const ratioLayout: TReadLayout & TWriteLayout = {
+  id: 'ratio',
   name: 'Ratio export',
+  fileName: 'ratio-cards',
   detect: (names) => names.has('slot') && names.has('title'),
   read(row) {
     const fields: Partial<TCardForm> = {};
@@ -48,8 +50,8 @@ export const ratioLayout: TReadLayout & TWriteLayout = {
       fields,
     };
   },
-  header: RATIO_COLUMNS,
-  row(card, imageLink) {
+  header: () => RATIO_COLUMNS,
+  row(card, { imageLink }) {
     const d = cardDataOf(card);
     const f = cardForm(d);
     return [

@@ -9,7 +9,7 @@ import { formatCents, formatCount, slotLabel } from '../format.ts';
 const TITLE_ID = 'import-title';
 const KIND_LABEL: Record<TRowErrorKind, string> = {
   bad_value: 'Bad value', bad_field: 'Bad field', slot_out_of_range: 'Slot out of range', over_limit: 'Over your limit',
-  duplicate: 'Duplicate', missing_title: 'No title', too_long: 'Too long',
+  duplicate: 'Duplicate', missing_title: 'No title', too_long: 'Too long', not_owned: 'Not owned',
 };
 const plural = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 

@@ -1,0 +1,64 @@
+/**
+ * PSA's My Collection export (issue 23 §2): 33 columns, '-' for an empty cell, dates MM/DD/YYYY.
+ * A card's value is My Value, else PSA Estimate; My Cost is what was paid. A sold item is listed,
+ * not added. Ratio writes the same layout.
+ */
+import { cardDataOf } from '../../cards/card-data.ts';
+import { cardForm } from '../../cards/form.ts';
+import { autographInput, graderInput, gradeInputs } from './cells.ts';
+import type { TReadLayout, TWriteLayout } from './layout.ts';
+import { plainDollars, readCategory, readDay, usDay } from './text.ts';
+
+/** The export's header, as PSA writes it. */
+export const PSA_COLLECTION_COLUMNS = [
+  'Item Status', 'Item', 'Cert Number', 'Grade Issuer', 'Grade', 'Autograph Grade', 'Year', 'Set', 'Card Number', 'Subject',
+  'Variety', 'Serial', 'Category', 'My Cost', 'PSA Estimate', 'Gain/Loss', 'My Value', 'Date Acquired', 'Source', 'My Notes',
+  'Vault Status', 'Vaulted Date', 'Days Vaulted', 'Listing Status', 'Listing Date', 'Listing Price', 'Sold Status', 'Sold On',
+  'Sold Date', 'Sold Price', 'Sold Fees', 'Sold Proceeds', 'Payment Date',
+] as const;
+
+export const psaCollectionLayout: TReadLayout & TWriteLayout = {
+  id: 'psa-collection',
+  name: 'PSA My Collection export',
+  fileName: 'psa-my-collection',
+  empty: new Set(['-']),
+  detect: (names) => names.has('itemstatus') && names.has('gradeissuer') && (names.has('psaestimate') || names.has('myvalue')),
+  read(row) {
+    const sold = row.cell('Sold Status') || (/sold/i.test(row.cell('Item Status')) ? row.cell('Item Status') : '');
+    const soldOn = row.cell('Sold Date');
+    return {
+      slot: '',
+      value: row.cell('My Value') || row.cell('PSA Estimate'),
+      ...(sold ? { notOwned: `Sold${soldOn ? ` on ${soldOn}` : ''}: no longer in the collection` } : {}),
+      fields: {
+        ...gradeInputs(row.cell('Grade'), graderInput(row.cell('Grade Issuer')) || 'PSA'),
+        certNumber: row.cell('Cert Number'),
+        autographGrade: autographInput(row.cell('Autograph Grade')),
+        year: row.cell('Year'),
+        set: row.cell('Set'),
+        cardNumber: row.cell('Card Number'),
+        subject: row.cell('Subject'),
+        variety: row.cell('Variety'),
+        serial: row.cell('Serial'),
+        sport: readCategory(row.cell('Category')),
+        cost: row.cell('My Cost'),
+        acquiredOn: readDay(row.cell('Date Acquired')),
+        source: row.cell('Source'),
+        notes: row.cell('My Notes'),
+      },
+    };
+  },
+  header: () => PSA_COLLECTION_COLUMNS,
+  row(card) {
+    const d = cardDataOf(card);
+    const f = cardForm(d);
+    const gain = d.costCents !== null && card.valueCents !== null ? plainDollars(card.valueCents - d.costCents) : '';
+    const graded = d.grader !== null && d.grader !== 'raw';
+    const cells = [
+      'Active', card.title, f.certNumber, graded ? (d.grader === 'other' ? 'Other' : d.grader ?? '') : '', f.grade, f.autographGrade,
+      f.year, f.set, f.cardNumber, f.subject, f.variety, f.serial, f.sport, plainDollars(d.costCents), '', gain,
+      plainDollars(card.valueCents) || (card.value ?? ''), usDay(d.acquiredOn), f.source, f.notes,
+    ];
+    return [...cells, ...Array.from({ length: PSA_COLLECTION_COLUMNS.length - cells.length }, () => '')].map((c) => c || '-');
+  },
+};
