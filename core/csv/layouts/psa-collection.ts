@@ -26,13 +26,17 @@ export const psaCollectionLayout: TReadLayout & TWriteLayout = {
   read(row) {
     const sold = row.cell('Sold Status') || (/sold/i.test(row.cell('Item Status')) ? row.cell('Item Status') : '');
     const soldOn = row.cell('Sold Date');
+    const cert = row.cell('Cert Number');
+    // A grade or cert without an issuer named is PSA's (it is PSA's list).
+    const grade = gradeInputs(row.cell('Grade'), graderInput(row.cell('Grade Issuer')));
     return {
       slot: '',
       value: row.cell('My Value') || row.cell('PSA Estimate'),
       ...(sold ? { notOwned: `Sold${soldOn ? ` on ${soldOn}` : ''}: no longer in the collection` } : {}),
       fields: {
-        ...gradeInputs(row.cell('Grade'), graderInput(row.cell('Grade Issuer')) || 'PSA'),
-        certNumber: row.cell('Cert Number'),
+        ...grade,
+        grader: grade.grader || (grade.grade || grade.qualifier || cert ? 'PSA' : ''),
+        certNumber: cert,
         autographGrade: autographInput(row.cell('Autograph Grade')),
         year: row.cell('Year'),
         set: row.cell('Set'),
@@ -53,9 +57,9 @@ export const psaCollectionLayout: TReadLayout & TWriteLayout = {
     const d = cardDataOf(card);
     const f = cardForm(d);
     const gain = d.costCents !== null && card.valueCents !== null ? plainDollars(card.valueCents - d.costCents) : '';
-    const graded = d.grader !== null && d.grader !== 'raw';
+    const issuer = d.grader === 'raw' ? 'Raw' : d.grader === 'other' ? 'Other' : (d.grader ?? '');
     const cells = [
-      'Active', card.title, f.certNumber, graded ? (d.grader === 'other' ? 'Other' : d.grader ?? '') : '', f.grade, f.autographGrade,
+      'Active', card.title, f.certNumber, issuer, f.grade, f.autographGrade,
       f.year, f.set, f.cardNumber, f.subject, f.variety, f.serial, f.sport, plainDollars(d.costCents), '', gain,
       plainDollars(card.valueCents) || (card.value ?? ''), usDay(d.acquiredOn), f.source, f.notes,
     ];
