@@ -113,8 +113,9 @@ export interface TImportAnswer {
   format: TImportFormat;
   /** The layout's name ('PSA My Collection export', 'Your columns'). */
   layoutName: string;
-  /** The file's column names. */
+  /** The file's column names, and its first data row (what each column holds, for the mapping step). */
   header: string[];
+  sample: string[];
   /** A file read by a mapping: the mapping used; `mappingSource` says where it came from. */
   mapping: TColumnMapping | null;
   mappingSource: 'sent' | 'remembered' | 'guessed' | null;

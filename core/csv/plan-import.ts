@@ -41,7 +41,8 @@ const cardsWord = (n: number) => `${formatCount(n)} card${n === 1 ? '' : 's'}`;
 
 /** The tier limit in words: the room, which lines fit, and what the rest need. */
 export function limitMessage(l: Omit<TLimitSummary, 'message'>, lines: { first: number; last: number } | null): string {
-  const fit = l.fitting > 0 && lines ? `: the ${cardsWord(l.fitting)} of lines ${formatCount(lines.first)}–${formatCount(lines.last)} fit.` : '.';
+  const where = lines && lines.first === lines.last ? `line ${formatCount(lines.first)}` : lines ? `lines ${formatCount(lines.first)}–${formatCount(lines.last)}` : '';
+  const fit = l.fitting > 0 && lines ? `: the ${cardsWord(l.fitting)} of ${where} fit${l.fitting === 1 ? 's' : ''}.` : '.';
   const head = `Your gallery has room for ${formatCount(l.room)} more card${l.room === 1 ? '' : 's'}${fit}`;
   const others = (n: number) => (n === 1 ? 'the other card needs' : `the other ${cardsWord(n)} need`);
   const Others = (n: number) => others(n).replace(/^t/, 'T');
@@ -49,8 +50,8 @@ export function limitMessage(l: Omit<TLimitSummary, 'message'>, lines: { first: 
   if (l.withPro !== null && l.withPro > 0) {
     return `${head} With PRO, ${formatCount(l.withPro)} more would fit; ${others(l.over - l.withPro)} more room than a gallery holds (${formatCount(PRO_SLOTS)} cards).`;
   }
-  const where = l.withPro === null ? 'your gallery has' : `a gallery holds (${formatCount(PRO_SLOTS)} cards)`;
-  return `${head} ${Others(l.over)} more room than ${where}: remove cards first, or import them later.`;
+  const room = l.withPro === null ? 'your gallery has' : `a gallery holds (${formatCount(PRO_SLOTS)} cards)`;
+  return `${head} ${Others(l.over)} more room than ${room}: remove cards first, or import them later.`;
 }
 
 /** The rows that stay in: not broken, not already on the wall, no cert or slot used twice. */

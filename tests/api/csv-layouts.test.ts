@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import type { TImportAnswer } from '../../core/contracts/csv.types.ts';
 import { EXPORT_LAYOUTS } from '../../core/csv/export-layouts.ts';
-import { accountWithClient } from '../helpers/factories.ts';
 import type { TApiBody, TestClient } from '../helpers/http.ts';
 import { registerTrialUser, registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 

@@ -62,6 +62,7 @@ describe('CSV', () => {
     await seedCard(owner.context, 1, { title: '2018 Prizm Luka Doncic #280', description: 'PSA 10 GEM MT • Cert #12345678', value: '$1,250', allTimeHigh: '$2,400' }, photo);
     await seedCard(owner.context, 3, { title: '=SUM(1,2) joker', description: 'Raw', value: 'trade only' }, photo);
     await openGallery(owner.page);
+    await owner.page.getByTestId('csv-export-menu').locator('summary').click();
     const [download] = await Promise.all([owner.page.waitForEvent('download'), owner.page.getByTestId('csv-export').click()]);
     expect(download.suggestedFilename()).toMatch(/^ratio-cards-\d{4}-\d{2}-\d{2}\.csv$/);
     const file = await download.path();
@@ -96,7 +97,7 @@ describe('CSV', () => {
     await dialog(fresh.page).getByTestId('viewer').getByTestId('no-photo').waitFor();
   });
 
-  it('shows per-row errors and imports nothing when a row is wrong', async () => {
+  it('shows per-row errors and the tier limit; imports nothing, or the good rows when asked', async () => {
     const { context, page } = await e2e.newPage();
     await signUp(context, email('errors'));
     await openGallery(page);
@@ -105,10 +106,17 @@ describe('CSV', () => {
     await dialog(page).getByTestId('import-file').setInputFiles({ name: 'mine.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const errors = dialog(page).getByTestId('import-errors');
     await errors.waitFor();
-    expect(await errors.innerText()).toMatch(/2 rows have errors[\s\S]*Line 3\s*Over your limit\s*Slot 12 is beyond your 10 slots[\s\S]*Line 4\s*Bad value\s*Value 'lots' is not an amount/i);
-    expect(await dialog(page).getByTestId('import-confirm').isDisabled()).toBe(true);
-    await errors.getByRole('button', { name: 'Upgrade to PRO' }).waitFor(); // a free account: PRO holds more
+    expect(await errors.innerText()).toMatch(/2 rows cannot be imported\. Import the 1 card of the good rows, or nothing[\s\S]*Line 3\s*Over your limit\s*Slot 12 is beyond your 10 slots[\s\S]*Line 4\s*Bad value\s*Value 'lots' is not an amount/i);
+    expect(await dialog(page).getByTestId('import-confirm').count()).toBe(0);
+    const limit = dialog(page).getByTestId('import-limit');
+    expect(await limit.innerText()).toContain('Your gallery has room for 10 more cards: the 1 card of line 2 fits. The other card needs PRO, which holds 1,000 cards.');
+    await limit.getByRole('button', { name: 'Upgrade to PRO' }).waitFor(); // a free account: PRO holds more
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     expect(await (await context.request.get('/api/cards')).json()).toEqual([]);
+    await page.getByTestId('csv-import').click();
+    await dialog(page).getByTestId('import-file').setInputFiles({ name: 'mine.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog(page).getByTestId('import-good-rows').click();
+    await toast(page).getByText('1 card was added to your gallery.').waitFor();
+    expect(((await (await context.request.get('/api/cards')).json()) as Array<{ title: string }>).map((c) => c.title)).toEqual(['Fine']);
   });
 });

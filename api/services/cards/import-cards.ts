@@ -45,7 +45,7 @@ const shown = ({ importKey: _key, ...card }: TPlannedCard): TImportCard => card;
 
 function answer(file: TReadFile, plan: TImportPlan, imported: number): TImportAnswer {
   return {
-    format: file.layout.id, layoutName: file.layout.name, header: file.header,
+    format: file.layout.id, layoutName: file.layout.name, header: file.header, sample: file.sample,
     mapping: file.mapping, mappingSource: file.mappingSource, needsMapping: file.mappingSource === 'guessed',
     rows: file.rows,
     cards: plan.cards.slice(0, PREVIEW_LIST_MAX).map(shown), cardCount: plan.cards.length,

@@ -13,6 +13,8 @@ import { rememberedMapping } from './import-mappings.ts';
 export interface TReadFile {
   layout: TReadLayout;
   header: string[];
+  /** The first data row's cells. */
+  sample: string[];
   mapping: TColumnMapping | null;
   mappingSource: 'sent' | 'remembered' | 'guessed' | null;
   rows: number;
@@ -81,5 +83,6 @@ export async function readImportFile(db: Knex | Knex.Transaction, userId: number
   }
   const layout = known ?? mappedLayout(used ?? {});
   const { cards, errors } = readRows(layout, header, data.map((r) => r.record), data.map((r) => r.info.lines));
-  return { layout, header, mapping: used, mappingSource: source, rows: data.length, cards, errors };
+  const sample = header.map((_, i) => (data[0]?.record[i] ?? '').trim().slice(0, 200));
+  return { layout, header, sample, mapping: used, mappingSource: source, rows: data.length, cards, errors };
 }

@@ -6,23 +6,9 @@ import { identityFromTitle } from '../../cards/from-text.ts';
 import { autographInput, graderInput, gradeInputs } from './cells.ts';
 import { squash, type TReadLayout } from './layout.ts';
 import { readCategory, readDay } from './text.ts';
+import { MAP_FIELDS, type TColumnMapping, type TMapField } from './map-fields.ts';
 
-/** What a column can be mapped to. */
-export const MAP_FIELDS = [
-  'title', 'subject', 'year', 'set', 'cardNumber', 'variety', 'sport', 'serial', 'grader', 'grade', 'certNumber',
-  'autographGrade', 'value', 'cost', 'acquiredOn', 'source', 'notes', 'quantity',
-] as const;
-export type TMapField = (typeof MAP_FIELDS)[number];
-
-/** Which column (by its header name) holds each field; a field left out is not in the file. */
-export type TColumnMapping = Partial<Record<TMapField, string>>;
-
-/** Each field's name in the mapping step. */
-export const MAP_FIELD_LABELS: Readonly<Record<TMapField, string>> = {
-  title: 'Card name (year, set and player in one)', subject: 'Player', year: 'Year', set: 'Set or brand', cardNumber: 'Card Number',
-  variety: 'Variety or parallel', sport: 'Sport or category', serial: 'Serial', grader: 'Grader', grade: 'Grade', certNumber: 'Cert Number',
-  autographGrade: 'Autograph Grade', value: 'Value', cost: 'Cost', acquiredOn: 'Date Acquired', source: 'Source', notes: 'Notes', quantity: 'Quantity',
-};
+export { MAP_FIELDS, MAP_FIELD_LABELS, type TColumnMapping, type TMapField } from './map-fields.ts';
 
 /** Column names (squashed) each field is guessed from, best first; a name that contains one counts too. */
 const GUESSES: Readonly<Record<TMapField, readonly string[]>> = {

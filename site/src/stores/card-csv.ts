@@ -1,25 +1,40 @@
 /**
- * CSV export and import on /gallery (issue 11): the import dialog's state and the only functions
- * that change it. The server reads and checks the file (one set of rules with the CLI); the site
- * shows its preview and sends the same file again to import it, all or nothing.
+ * CSV export and import on /gallery (issue 11, issue 23 §2): the import dialog's state and the only
+ * functions that change it. The server reads and checks the file (one set of rules with the CLI):
+ * it knows the apps' layouts by their header, and for any other file the collector says which
+ * column holds what (the mapping step); the site shows the preview and sends the same file (and
+ * mapping) again to import it, all of it, or the good rows.
  */
 import { atom } from 'nanostores';
-import type { TImportAnswer, TRowError } from '../../../core/contracts/csv.types.ts';
+import type { TColumnMapping, TImportAnswer, TMapField, TRowError } from '../../../core/contracts/csv.types.ts';
+import type { TExportLayout } from '../../../core/csv/export-layouts.ts';
 import { MAX_IMPORT_BYTES } from '../../../core/csv/limits.ts';
 import { ApiError, apiRequest, errorMessage } from '../lib/api.ts';
 import { loadCards } from './gallery.ts';
 import { toast } from './toast.ts';
 import { formatCount } from '../../../core/format.ts';
 
-/** Where the export downloads from (the browser sends the session cookie). */
-export const EXPORT_PATH = '/api/cards/export.csv';
+/** Where an export downloads from (the browser sends the session cookie). */
+export const exportPath = (layout: TExportLayout) => `/api/cards/export.csv${layout === 'ratio' ? '' : `?layout=${layout}`}`;
+/** Ratio's own export, the toolbar's first choice. */
+export const EXPORT_PATH = exportPath('ratio');
+
+/** The file as read, and what the server said of it. */
+interface TFile {
+  fileName: string;
+  csv: string;
+  preview: TImportAnswer;
+  /** The mapping being edited (the mapping step) or sent with the preview (a file read by the collector's columns). */
+  mapping: TColumnMapping | null;
+}
 
 export type TImportState =
   | { phase: 'closed' }
   | { phase: 'choose'; problem?: string }
   | { phase: 'checking'; fileName: string }
-  | { phase: 'preview'; fileName: string; csv: string; preview: TImportAnswer }
-  | { phase: 'importing'; fileName: string; csv: string; preview: TImportAnswer };
+  | ({ phase: 'mapping'; problem?: string } & TFile)
+  | ({ phase: 'preview' } & TFile)
+  | ({ phase: 'importing' } & TFile);
 
 export const $import = atom<TImportState>({ phase: 'closed' });
 
@@ -33,7 +48,11 @@ export function closeImport(): void {
   if ($import.get().phase !== 'importing') $import.set({ phase: 'closed' });
 }
 
-/** Reads the chosen file and asks the server for its preview. */
+async function askPreview(csv: string, mapping: TColumnMapping | null): Promise<TImportAnswer> {
+  return apiRequest<TImportAnswer>('POST', '/api/cards/import/preview', mapping ? { csv, mapping } : { csv });
+}
+
+/** Reads the chosen file and asks the server for its preview; a file of unknown columns goes to the mapping step. */
 export async function chooseImportFile(file: File): Promise<void> {
   if (file.size > MAX_IMPORT_BYTES) {
     $import.set({ phase: 'choose', problem: `${file.name} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.` });
@@ -42,20 +61,59 @@ export async function chooseImportFile(file: File): Promise<void> {
   $import.set({ phase: 'checking', fileName: file.name });
   try {
     const csv = await file.text();
-    const preview = await apiRequest<TImportAnswer>('POST', '/api/cards/import/preview', { csv });
-    if ($import.get().phase === 'checking') $import.set({ phase: 'preview', fileName: file.name, csv, preview });
+    const preview = await askPreview(csv, null);
+    if ($import.get().phase !== 'checking') return;
+    const next = { fileName: file.name, csv, preview, mapping: preview.mapping };
+    $import.set(preview.needsMapping ? { phase: 'mapping', ...next } : { phase: 'preview', ...next });
   } catch (err) {
     if ($import.get().phase === 'checking') $import.set({ phase: 'choose', problem: errorMessage(err, `Could not read ${file.name}. Please try again.`) });
   }
 }
 
-/** Imports the previewed file; on row errors found at the last moment, shows them instead. */
-export async function confirmImport(): Promise<void> {
+/** The mapping step: `field` is in `column` ('' for no column). */
+export function mapColumn(field: TMapField, column: string): void {
   const state = $import.get();
-  if (state.phase !== 'preview' || state.preview.errorCount > 0) return;
+  if (state.phase !== 'mapping') return;
+  const mapping: TColumnMapping = { ...state.mapping };
+  if (column) mapping[field] = column;
+  else delete mapping[field];
+  $import.set({ ...state, mapping, problem: '' });
+}
+
+/** Back to the mapping step from the preview of a file read by the collector's columns. */
+export function editMapping(): void {
+  const state = $import.get();
+  if (state.phase === 'preview' && state.preview.format === 'mapped') $import.set({ ...state, phase: 'mapping' });
+}
+
+/** Previews the file read by the mapping the collector set. */
+export async function applyMapping(): Promise<void> {
+  const state = $import.get();
+  if (state.phase !== 'mapping' || !state.mapping) return;
+  if (!state.mapping.subject && !state.mapping.title) {
+    $import.set({ ...state, problem: 'Choose the column that holds the player (or the card\'s name).' });
+    return;
+  }
+  $import.set({ phase: 'checking', fileName: state.fileName });
+  try {
+    const preview = await askPreview(state.csv, state.mapping);
+    if ($import.get().phase === 'checking') $import.set({ phase: 'preview', fileName: state.fileName, csv: state.csv, mapping: state.mapping, preview });
+  } catch (err) {
+    if ($import.get().phase === 'checking') $import.set({ ...state, problem: errorMessage(err, 'Could not read the file with these columns.') });
+  }
+}
+
+/**
+ * Imports the previewed file: every card when no row has an error; with `onlyValid`, the cards of
+ * the good rows (the rest left out). Row errors found at the last moment are shown instead.
+ */
+export async function confirmImport(onlyValid = false): Promise<void> {
+  const state = $import.get();
+  if (state.phase !== 'preview' || state.preview.cardCount === 0 || (state.preview.errorCount > 0 && !onlyValid)) return;
   $import.set({ ...state, phase: 'importing' });
   try {
-    const done = await apiRequest<TImportAnswer>('POST', '/api/cards/import', { csv: state.csv });
+    const body = { csv: state.csv, ...(state.preview.format === 'mapped' && state.mapping ? { mapping: state.mapping } : {}), ...(onlyValid ? { onlyValid } : {}) };
+    const done = await apiRequest<TImportAnswer>('POST', '/api/cards/import', body);
     await loadCards();
     $import.set({ phase: 'closed' });
     toast({ title: 'Cards imported', description: `${formatCount(done.imported)} ${done.imported === 1 ? 'card was' : 'cards were'} added to your gallery.`, variant: 'success' });
@@ -64,7 +122,7 @@ export async function confirmImport(): Promise<void> {
     if (error?.errors) {
       $import.set({ ...state, phase: 'preview', preview: { ...state.preview, errors: error.errors, errorCount: error.errorCount ?? error.errors.length } });
     } else {
-      $import.set(state);
+      $import.set({ ...state, phase: 'preview' });
       toast({ title: 'Import failed', description: errorMessage(err, 'Nothing was imported. Please try again.'), variant: 'error' });
     }
   }

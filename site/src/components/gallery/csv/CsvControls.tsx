@@ -1,22 +1,37 @@
+import { useRef } from 'react';
 import { useStore } from '@nanostores/react';
+import { EXPORT_LAYOUTS, EXPORT_LAYOUT_NAMES } from '../../../../../core/csv/export-layouts.ts';
 import { PRO_SLOTS } from '../../../../../core/limits.ts';
 import { $cardList } from '../../../stores/gallery.ts';
 import type { TGalleryAccess } from '../../../stores/gallery-layout.ts';
-import { EXPORT_PATH, openImport } from '../../../stores/card-csv.ts';
+import { exportPath, openImport } from '../../../stores/card-csv.ts';
 import { ExportIcon, ImportIcon } from './csv-icons.tsx';
 import ImportDialog from './ImportDialog.tsx';
 import './csv.css';
 
 /**
- * EXPORT CSV and IMPORT CSV in the gallery toolbar (issue 11). Export downloads every card; import
- * opens the dialog with its preview (offered to accounts that may edit; the server decides).
+ * EXPORT CSV and IMPORT CSV in the gallery toolbar (issue 11, issue 23 §2). Export downloads every
+ * card in the layout chosen (Ratio's own, or PSA My Collection's, Collectr's, Card Ladder's,
+ * CollX's: every tier); import opens the dialog with its preview (offered to accounts that may
+ * edit; the server decides).
  */
 export default function CsvControls({ access }: { access: TGalleryAccess }) {
   const cards = useStore($cardList);
+  const menu = useRef<HTMLDetailsElement>(null);
   return (
     <div className="g-tool-group csv-tools" role="group" aria-label="CSV export and import">
       {cards.length > 0 ? (
-        <a className="g-toggle" href={EXPORT_PATH} download data-testid="csv-export"><ExportIcon /> EXPORT CSV</a>
+        <details className="csv-export" ref={menu} data-testid="csv-export-menu">
+          <summary className="g-toggle"><ExportIcon /> EXPORT CSV</summary>
+          <ul className="csv-export-list">
+            {EXPORT_LAYOUTS.map((layout) => (
+              <li key={layout}>
+                <a href={exportPath(layout)} download data-testid={layout === 'ratio' ? 'csv-export' : `csv-export-${layout}`}
+                  onClick={() => { if (menu.current) menu.current.open = false; }}>{EXPORT_LAYOUT_NAMES[layout]}</a>
+              </li>
+            ))}
+          </ul>
+        </details>
       ) : (
         <button type="button" className="g-toggle" disabled title="No cards to export yet"><ExportIcon /> EXPORT CSV</button>
       )}
