@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useStore } from '@nanostores/react';
 import { EXPORT_LAYOUTS, EXPORT_LAYOUT_NAMES } from '../../../../../core/csv/export-layouts.ts';
 import { PRO_SLOTS } from '../../../../../core/limits.ts';
@@ -18,16 +18,41 @@ import './csv.css';
 export default function CsvControls({ access }: { access: TGalleryAccess }) {
   const cards = useStore($cardList);
   const menu = useRef<HTMLDetailsElement>(null);
+  const [place, setPlace] = useState<CSSProperties | null>(null);
+  const close = () => { if (menu.current) menu.current.open = false; };
+  // The toolbar scrolls sideways on a phone and would clip the list: it is placed on the page,
+  // under the button, and closes on a click elsewhere, Esc, a scroll or a resize.
+  const onToggle = () => {
+    const summary = menu.current?.querySelector('summary');
+    if (!menu.current?.open || !summary) return setPlace(null);
+    const r = summary.getBoundingClientRect();
+    setPlace({ top: r.bottom + 6, left: Math.max(8, Math.min(r.left, window.innerWidth - 232)) });
+  };
+  useEffect(() => {
+    if (!place) return;
+    const outside = (e: Event) => { if (!menu.current?.contains(e.target as Node)) close(); };
+    const key = (e: KeyboardEvent) => { if (e.key === 'Escape') { close(); menu.current?.querySelector('summary')?.focus(); } };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', key);
+    window.addEventListener('scroll', close, { passive: true });
+    window.addEventListener('resize', close);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', key);
+      window.removeEventListener('scroll', close);
+      window.removeEventListener('resize', close);
+    };
+  }, [place]);
   return (
     <div className="g-tool-group csv-tools" role="group" aria-label="CSV export and import">
       {cards.length > 0 ? (
-        <details className="csv-export" ref={menu} data-testid="csv-export-menu">
+        <details className="csv-export" ref={menu} onToggle={onToggle} data-testid="csv-export-menu">
           <summary className="g-toggle"><ExportIcon /> EXPORT CSV</summary>
-          <ul className="csv-export-list">
+          <ul className="csv-export-list" style={place ?? undefined} aria-label="Export layouts">
             {EXPORT_LAYOUTS.map((layout) => (
               <li key={layout}>
                 <a href={exportPath(layout)} download data-testid={layout === 'ratio' ? 'csv-export' : `csv-export-${layout}`}
-                  onClick={() => { if (menu.current) menu.current.open = false; }}>{EXPORT_LAYOUT_NAMES[layout]}</a>
+                  onClick={close}>{EXPORT_LAYOUT_NAMES[layout]}</a>
               </li>
             ))}
           </ul>
