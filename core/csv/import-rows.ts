@@ -89,12 +89,16 @@ function readQuantity(cell: string, line: number, errors: TRowError[]): number {
 
 /**
  * Reads the data rows of a file in `layout` whose header is `header`. `lines` are the file lines
- * of the rows. Returns the cards and the errors found in single rows (bad value or field, slot out
- * of range, missing title, too long, not owned); placement is plan-import.ts's.
+ * of the rows; `keys` their identities (rowKeys of the whole file: a caller reading a long file
+ * in parts passes each part its keys). Returns the cards and the errors found in single rows (bad
+ * value or field, slot out of range, missing title, too long, not owned); placement is
+ * plan-import.ts's.
  */
-export function readRows(layout: TReadLayout, header: readonly string[], rows: readonly (readonly string[])[], lines: readonly number[]): { cards: TRowCard[]; errors: TRowError[] } {
+export function readRows(
+  layout: TReadLayout, header: readonly string[], rows: readonly (readonly string[])[], lines: readonly number[],
+  keys: readonly string[] = rowKeys(layout.id, rows),
+): { cards: TRowCard[]; errors: TRowError[] } {
   const index = headerIndex(header);
-  const keys = rowKeys(layout.id, rows);
   const cards: TRowCard[] = [];
   const errors: TRowError[] = [];
   rows.forEach((cells, i) => {
