@@ -5,7 +5,7 @@
  */
 import { formatCents } from '../format.ts';
 import { parseValueCents } from '../values.ts';
-import { CARD_DATA_KEYS, CARD_TEXT_MAX, GRADERS, SUBGRADE_KEYS, type TCardData, type TCardGrader, type TSubgradeValues } from './card-data.ts';
+import { CARD_DATA_KEYS, CARD_TEXT_MAX, SUBGRADE_KEYS, type TCardData, type TCardGrader, type TSubgradeValues } from './card-data.ts';
 import { certProblem, costProblem, dateProblem, gradeText, normalizeCert, readGradeNumber, yearProblem } from './rules.ts';
 
 /** The form's inputs, all text ('' for none). */
@@ -76,7 +76,7 @@ export function readCardForm(f: TCardForm): TReadForm {
     const v = f[key].trim();
     return v ? checked(key, readGradeNumber(v), readGradeNumber(v) === null ? 'A grade is 1 to 10, in half steps' : null) : null;
   };
-  const grader = GRADERS.includes(f.grader as TCardGrader) ? (f.grader as TCardGrader) : null;
+  const grader = f.grader || null;
   const year = f.year.trim();
   const cert = normalizeCert(f.certNumber);
   const cost = f.cost.trim();
