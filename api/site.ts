@@ -50,8 +50,8 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
     return next();
   };
 
-  // /gallery with the user's first page of cards written in (the static page for anyone else).
-  const gallery = await galleryPage(deps, clientDir, pageCsp.get('/gallery'));
+  // /gallery with the user's first page of cards written in and its first screen drawn (the static page for anyone else).
+  const gallery = await galleryPage(deps, siteDir, files.get('gallery.html')?.bodies.identity.toString('utf8') ?? '', pageCsp.get('/gallery'));
   const galleryFirstScreen: Middleware = (ctx, next) => (pageOf(ctx.path) === '/gallery' ? gallery(ctx, next) : next());
 
   // Assets before the page guards (no page among them); pages after them.

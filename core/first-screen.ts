@@ -14,3 +14,14 @@ export const FIRST_PAGE_ELEMENT_ID = 'ratio-first-page';
 export const USER_ELEMENT_ID = 'ratio-user';
 /** Thumbnails the server preloads with the page: the first row of the widest wall (8 columns). */
 export const FIRST_THUMBS = 8;
+/**
+ * The cookie that mirrors how the wall is hung (layout, custom count, FULL GALLERY, REGISTRY MODE,
+ * title: what the browser keeps in localStorage), so the server draws /gallery's first screen as the
+ * browser will: `encodeURIComponent(JSON.stringify({ ...settings, title }))`, written by the site's
+ * stores whenever one changes.
+ */
+export const WALL_COOKIE = 'ratio-wall';
+/** The id of the element holding the settings the server drew the first screen with (JSON). */
+export const WALL_SETTINGS_ELEMENT_ID = 'ratio-wall-settings';
+/** The element the wall is drawn into (server) and hydrated in (browser). */
+export const WALL_ROOT_ID = 'wall-root';
