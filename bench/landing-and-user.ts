@@ -3,7 +3,7 @@
  * - the landing page's bytes (HTML, CSS, JS; raw and gzip), budget 10 KB of script (gzip);
  * - the landing page's first paint, cold, in Chromium, next to a plain HTML page (5 cold loads
  *   each, taking turns, after one uncounted round), budget 1.5x;
- * - GET /api/user throughput (autocannon in its own process, 50 connections) against `ratio serve`
+ * - GET /api/user throughput (load generator in its own process, 50 connections) against `ratio serve`
  *   as a real process: on the embedded database next to a bare Koa answering the same JSON (budget
  *   0.5x) and to Ratio on PostgreSQL (within 1.2x), and on PostgreSQL next to a bare Koa that reads
  *   the session and its user with one pg query per request (budget 0.9x).
@@ -144,7 +144,7 @@ const rows: Array<[string, TLoadResult]> = [...results].map(([label, rs]) => [la
 const rpsOf = (label: string) => rows.find(([l]) => l === label)?.[1].rps ?? 0;
 const [pglRps, bareRps, pgRps, barePgRps] = ['Ratio, PGlite, signed in', 'bare Koa, same JSON', 'Ratio, PostgreSQL, signed in', 'bare Koa + pg, one query, same JSON'].map(rpsOf) as [number, number, number, number];
 
-console.log(`\nGET /api/user, 50 connections, ${ROUNDS} rounds of 5 s each (median), autocannon in its own process; Ratio as \`ratio serve\`; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`\nGET /api/user, 50 connections, ${ROUNDS} rounds of 5 s each (median), load generator in its own process; Ratio as \`ratio serve\`; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log('  server                                req/s    p50 ms   p99 ms  errors non2xx');
 for (const [name, r] of rows) {
   const all = results.get(name)!.map((x) => fmt(x.rps, 0)).join(', ');

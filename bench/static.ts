@@ -39,7 +39,7 @@ try {
     [`GET /_astro/${asset.name} (gzip, precompressed)`, await loadFromSecondProcess(`${url}/_astro/${asset.name}`, { headers: gzip })],
     [`GET /_astro/${asset.name} (brotli, precompressed)`, await loadFromSecondProcess(`${url}/_astro/${asset.name}`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })],
   ];
-  console.log(`\n50 connections, 8 s each, autocannon in a second process; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`\n50 connections, 8 s each, load from a second process; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const reference = rows[0]![1].rps;
   for (const [label, r] of rows) {
     console.log(`  ${label.padEnd(62)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50).padStart(6)} ms  p99 ${fmt(r.p99).padStart(6)} ms  ${fmt(r.rps / reference, 2)}x  errors ${r.errors}, non-2xx ${r.non2xx}`);
