@@ -12,6 +12,12 @@ export const FIRST_PAGE_PATH = `/api/cards?limit=${FIRST_PAGE}`;
 export const FIRST_PAGE_ELEMENT_ID = 'ratio-first-page';
 /** The id of the element holding the signed-in user as GET /api/user answers it. */
 export const USER_ELEMENT_ID = 'ratio-user';
+/**
+ * Slots the server draws into /gallery (and the browser's hydrating render holds): four rows of
+ * the widest fitted wall at 1280 px, fourteen on a phone; the rest of the window follows once the
+ * wall is measured. Fewer slots are less for the browser to hydrate in one task.
+ */
+export const FIRST_SCREEN_SLOTS = 28;
 /** Thumbnails the server preloads with the page: the first row of the widest wall (8 columns). */
 export const FIRST_THUMBS = 8;
 /**

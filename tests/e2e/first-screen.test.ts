@@ -50,7 +50,7 @@ describe('/gallery first screen', () => {
       await expect.poll(() => page.locator('.g-placard').count()).toBeGreaterThan(20);
       expect(await page.locator('.g-panels').count()).toBe(0);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Vault of Slabs');
-      expect(await page.getByTestId('filled-slot').count()).toBe(60);
+      expect(await page.getByTestId("filled-slot").count()).toBe(28);
     } finally {
       await context.close();
     }
