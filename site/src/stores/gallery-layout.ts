@@ -82,7 +82,7 @@ export function slotsShown(settings: TGallerySettings, access: TGalleryAccess, h
 }
 
 /** The saved settings, or the defaults (none saved, storage blocked, or off the browser). */
-export function savedSettings(): TGallerySettings {
+function savedSettings(): TGallerySettings {
   try {
     return typeof localStorage === 'undefined' ? DEFAULT_SETTINGS : parseSettings(localStorage.getItem(SETTINGS_KEY));
   } catch {

@@ -3,8 +3,8 @@
  * server draws /gallery's first screen in the user's layout (core/first-screen.ts WALL_COOKIE).
  */
 import { WALL_COOKIE } from '../../../core/first-screen.ts';
-import { $settings, parseSettings, savedSettings, type TGallerySettings } from './gallery-layout.ts';
-import { $collectionName, DEFAULT_COLLECTION_NAME, loadCollectionName, MAX_COLLECTION_NAME } from './gallery-settings.ts';
+import { $settings, parseSettings, SETTINGS_KEY, type TGallerySettings } from './gallery-layout.ts';
+import { $collectionName, COLLECTION_NAME_KEY, DEFAULT_COLLECTION_NAME, MAX_COLLECTION_NAME } from './gallery-settings.ts';
 
 /** The wall's look as the cookie carries it and the server draws it. */
 export interface TWallLook {
@@ -41,15 +41,25 @@ function writeCookie(): void {
 const same = (a: TGallerySettings, b: TGallerySettings) =>
   a.layout === b.layout && a.customCount === b.customCount && a.fullGallery === b.fullGallery && a.registryMode === b.registryMode;
 
+/** What this browser keeps under `key`, or null (nothing kept, or storage blocked). */
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Call once the wall has hydrated: takes this browser's saved settings and title if the page was
- * drawn with others (a cookie older than them), writes the cookie, and rewrites it at every change.
- * Returns the stop function.
+ * Call once the wall has hydrated: takes the settings and title this browser keeps if the page was
+ * drawn with others (a cookie older than them; with nothing kept, the page's stand), writes the
+ * cookie, and rewrites it at every change. Returns the stop function.
  */
 export function mirrorWallToCookie(): () => void {
-  const saved = savedSettings();
-  if (!same(saved, $settings.get())) $settings.set(saved);
-  loadCollectionName();
+  const settings = stored(SETTINGS_KEY);
+  if (settings !== null && !same(parseSettings(settings), $settings.get())) $settings.set(parseSettings(settings));
+  const title = stored(COLLECTION_NAME_KEY);
+  if (title) $collectionName.set(title.trim().slice(0, MAX_COLLECTION_NAME) || DEFAULT_COLLECTION_NAME);
   writeCookie();
   const stops = [$settings.listen(writeCookie), $collectionName.listen(writeCookie)];
   return () => stops.forEach((stop) => stop());

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $collectionName, loadCollectionName, MAX_COLLECTION_NAME, setCollectionName } from '../../stores/gallery-settings.ts';
+import { $collectionName, MAX_COLLECTION_NAME, setCollectionName } from '../../stores/gallery-settings.ts';
 
 /**
  * The gallery title, editable inline (spec §2 /gallery): click or Enter to edit; Enter or blur
@@ -11,7 +11,6 @@ export default function GalleryTitle() {
   const [draft, setDraft] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  useEffect(loadCollectionName, []);
   useEffect(() => {
     if (draft !== null) inputRef.current?.select();
   }, [draft !== null]);
