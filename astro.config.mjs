@@ -6,18 +6,31 @@ import { PAGE_CSP } from './site/src/lib/csp.ts';
 import { modulePreload } from './site/build/modulepreload.ts';
 import { precompress } from './site/build/precompress.ts';
 import { favicons } from './site/build/favicons.ts';
+import { serverModules } from './site/build/server-modules.ts';
 
 /**
- * The browser's code in few files: React and the stores' library in one, the site's shared code
- * (stores, api client, shell and ui components, core rules) in another, instead of dozens of
- * sub-kilobyte chunks that queue on the browser's six connections before an island can render.
- * Code loaded on demand (the chart, Stripe) stays in its own chunks.
+ * The code that pages without React run (their plain `<script>`s: the theme switch, the toaster,
+ * the account forms, the landing page's link flag) and everything it imports. Kept out of the two
+ * chunks below, whose code needs React: a page without an island loads only these few kilobytes
+ * (tests/e2e/page-weight.test.ts holds each page to its budget).
+ */
+const PLAIN = /[\\/](site[\\/]src[\\/](lib[\\/](theme|session-flags|api|plain-form)|stores[\\/]toast|components[\\/]auth[\\/]password-rules)|core[\\/]limits)\.ts$|node_modules[\\/]nanostores[\\/]/;
+
+/**
+ * The browser's code in few files: React in one, the site's shared code (stores, api client, shell
+ * and ui components, core rules) in another, instead of dozens of sub-kilobyte chunks that queue on
+ * the browser's six connections before an island can render. Code loaded on demand (the chart,
+ * Stripe) stays in its own chunks, and so does the plain code above.
  */
 const CLIENT_CHUNKS = [
-  { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|nanostores|@nanostores[\\/]react)[\\/]/, priority: 2 },
+  // Captured first, so the chunks below (which take in what their modules import) leave them out:
+  // what every page runs (the theme switch, the landing page's flags), then the forms' and toasts' code.
+  { name: 'page', test: /[\\/]site[\\/]src[\\/]lib[\\/](theme|session-flags)\.ts$/, priority: 4 },
+  { name: 'plain', test: PLAIN, priority: 3 },
+  { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/, priority: 2 },
   {
     name: 'app',
-    test: (/** @type {string} */ id) => /[\\/](site[\\/]src[\\/](stores|lib|components[\\/](ui|shell))|core)[\\/]/.test(id) && !/UPlotChart/.test(id),
+    test: (/** @type {string} */ id) => /[\\/](site[\\/]src[\\/](stores|lib|components[\\/](ui|shell))|core)[\\/]/.test(id) && !PLAIN.test(id) && !/UPlotChart/.test(id),
     minShareCount: 2,
     priority: 1,
   },
@@ -37,8 +50,9 @@ export default defineConfig({
   security: { csp: PAGE_CSP },
   // modulePreload: each page preloads every module its islands import (no import waterfall);
   // precompress: .br and .gz beside each asset, served as they are (api/site.ts);
-  // favicons: the PNG icons the pages link, drawn from favicon.svg.
-  integrations: [react(), modulePreload(), favicons(), precompress()],
+  // favicons: the PNG icons the pages link, drawn from favicon.svg;
+  // serverModules: /gallery's first screen built for the API server to draw (dist/server/first-screen.mjs).
+  integrations: [react(), modulePreload(), favicons(), precompress(), serverModules()],
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
-import serve from 'koa-static';
 import type { TDeps } from './deps.ts';
 import { currentUser } from './middleware/session.ts';
+import { loadStaticFiles, sendStaticFile, staticFiles } from './middleware/static-files.ts';
 import { galleryPage } from './routes/gallery/gallery-page.ts';
 import { sharePage } from './routes/share/share-page.ts';
 
@@ -15,16 +15,24 @@ const PROTECTED = ['/gallery', '/subscribe', '/account', '/admin', '/payment-suc
 type TAstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals?: object) => Promise<void>;
 
 /**
- * The site half of the app, in the order stack-notes.md gives: page guards, /gallery with its first
- * page of cards, static files (hashed assets cached for a year), Astro's handler for server-rendered pages, and the landing page as
+ * The site half of the app, in the order stack-notes.md gives: assets, page guards, /gallery with its first
+ * page of cards, static pages (all files from memory; hashed assets cached for a year), Astro's handler for server-rendered pages, and the landing page as
  * the answer to any unknown path (spec §2).
  */
 export async function sitePages(deps: TDeps, siteDir: string): Promise<Middleware[]> {
   const clientDir = path.join(siteDir, 'client');
-  const notFoundPage = await fs.readFile(path.join(clientDir, '404.html'), 'utf8')
-    .catch(() => fs.readFile(path.join(clientDir, 'index.html'), 'utf8'));
   const pageCsp = await readPageCsp(siteDir);
   if (!pageCsp.size) deps.log.warn({ siteDir }, 'the site build lists no Content-Security-Policy (dist/_headers.json): pages are served without one');
+  // Every file of the built site in memory, with its compressed copies and headers, read once here.
+  const files = await loadStaticFiles(clientDir, {
+    headersFor(name): Record<string, string | null> {
+      if (name.startsWith('_astro/')) return { 'Cache-Control': 'public, max-age=31536000, immutable' };
+      if (!name.endsWith('.html')) return { 'Cache-Control': 'public, max-age=3600' };
+      // A page missing from the build's list (an older build) is served without a policy rather than broken by the API's.
+      return { 'Cache-Control': 'no-cache', 'Content-Security-Policy': pageCsp.get(pageOf(`/${name}`)) ?? null };
+    },
+  });
+  const notFoundPage = files.get('404.html') ?? files.get('index.html');
   const entry = path.join(siteDir, 'server', 'entry.mjs');
   const astro = (await import(pathToFileURL(entry).href)) as { handler: TAstroHandler };
 
@@ -42,28 +50,13 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
     return next();
   };
 
-  // /gallery with the user's first page of cards written in (the static page for anyone else).
-  const gallery = await galleryPage(deps, clientDir, pageCsp.get('/gallery'));
+  // /gallery with the user's first page of cards written in and its first screen drawn (the static page for anyone else).
+  const gallery = await galleryPage(deps, siteDir, files.get('gallery.html')?.bodies.identity.toString('utf8') ?? '', pageCsp.get('/gallery'));
   const galleryFirstScreen: Middleware = (ctx, next) => (pageOf(ctx.path) === '/gallery' ? gallery(ctx, next) : next());
 
-  const statics = serve(clientDir, {
-    extensions: ['html'],
-    index: 'index.html',
-    // Assets go out as the build precompressed them (`.br`/`.gz` beside each, site/build/precompress.ts).
-    brotli: true,
-    gzip: true,
-    setHeaders(res, file) {
-      if (!file.endsWith('.html')) res.setHeader('Vary', 'Accept-Encoding');
-      if (file.includes(`${path.sep}_astro${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      else if (file.endsWith('.html')) {
-        res.setHeader('Cache-Control', 'no-cache');
-        const csp = pageCsp.get(pageOf(`/${path.relative(clientDir, file)}`));
-        // A page missing from the build's list (an older build) is served without a policy rather than broken by the API's.
-        if (csp) res.setHeader('Content-Security-Policy', csp);
-        else res.removeHeader('Content-Security-Policy');
-      } else res.setHeader('Cache-Control', 'public, max-age=3600');
-    },
-  });
+  // Assets before the page guards (no page among them); pages after them.
+  const assets = staticFiles(files, (file) => !file.name.endsWith('.html'));
+  const pages = staticFiles(files);
 
   const astroPages: Middleware = async (ctx, next) => {
     let fellThrough = false;
@@ -77,16 +70,11 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
   };
 
   const landing: Middleware = (ctx) => {
-    ctx.status = 404;
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-cache');
-    const csp = pageCsp.get('/404') ?? pageCsp.get('/');
-    if (csp) ctx.set('Content-Security-Policy', csp);
-    else ctx.remove('Content-Security-Policy');
-    ctx.body = notFoundPage;
+    if (notFoundPage) sendStaticFile(ctx, notFoundPage, 404);
+    else ctx.status = 404;
   };
 
-  return [guards, galleryFirstScreen, statics, sharePage(deps, landing), astroPages, landing];
+  return [assets, guards, galleryFirstScreen, pages, sharePage(deps, landing), astroPages, landing];
 }
 
 /**

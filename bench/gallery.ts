@@ -15,7 +15,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../tests/helpers/e2e.ts';
 import { fmt, loadFromSecondProcess, postgresReachable, startBenchServer } from './lib.ts';
 import { seedGallery } from './seed-gallery.ts';
 import { measureUploads, pct } from './upload.ts';
-import { firstScreen, scrollToBottom, wallContext, type TFirstScreen, type TScroll } from './wall/measure-page.ts';
+import { firstScreen, longTasksAfter, scrollToBottom, slowCpu, wallContext, type TFirstScreen, type TScroll } from './wall/measure-page.ts';
 import { referencePage } from './wall/reference-page.ts';
 
 const RUNS = 5;
@@ -26,7 +26,7 @@ async function measureCards(label: string, url: string, cookie: string): Promise
   console.log(`GET /api/cards on ${label}, 50 connections, 10 s: ${fmt(r.rps, 0)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, errors ${r.errors}, non-2xx ${r.non2xx}  (budget p50 < 20, p99 < 60)`);
 }
 
-type TRun = { first: TFirstScreen; scroll: TScroll };
+type TRun = { first: TFirstScreen; scroll: TScroll; tasks: Array<[number, number]> };
 
 /** RUNS cold loads of each page, alternating, each followed by a scroll to the bottom. */
 async function measurePages(browser: Browser, url: string, cookie: string, reference: string): Promise<{ wall: TRun[]; plain: TRun[] }> {
@@ -42,8 +42,9 @@ async function measurePages(browser: Browser, url: string, cookie: string, refer
         await context.route(referenceUrl, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: reference }));
         const page = await context.newPage();
         const first = await firstScreen(page, target);
+        const tasks = which === 'wall' ? await longTasksAfter(page, first.ms) : [];
         const scroll = await scrollToBottom(context, page, 80);
-        if (i > 0) out[which].push({ first, scroll });
+        if (i > 0) out[which].push({ first, scroll, tasks });
       } finally {
         await context.close();
       }
@@ -63,6 +64,8 @@ function printPages(wall: TRun[], plain: TRun[]): void {
   const plainMaxFrame = Math.max(...plain.map((r) => r.scroll.maxFrame));
   const firstMs = m(wall, (r) => r.first.ms);
   const firstRatio = firstMs / m(plain, (r) => r.first.ms);
+  const fcpRatio = m(wall, (r) => r.first.fcp) / m(plain, (r) => r.first.fcp);
+  const longest = Math.max(0, ...wall.flatMap((r) => r.tasks.map(([, d]) => d)));
   console.log(`\n/gallery, 1,000 cards, 1280x800, ${RUNS} cold runs each (median)`);
   console.log(`${'measure'.padEnd(40)} ${'Ratio'.padStart(10)} ${'plain page'.padStart(12)}   budget`);
   line('scroll top to bottom: frames/s', (r) => r.scroll.fps, 1, `>= 0.8x the plain page: ${fmt(fps, 2)}x ${verdict(fps >= 0.8)}`);
@@ -73,12 +76,35 @@ function printPages(wall: TRun[], plain: TRun[]): void {
   line('style time during the scroll (ms)', (r) => r.scroll.styleMs, 0);
   line('DOM elements at the top', (r) => r.scroll.nodesAtTop, 0);
   line('DOM elements, most while scrolling', (r) => r.scroll.nodesMax, 0);
+  line('first contentful paint, cold (ms)', (r) => r.first.fcp, 0, `<= 1.2x the plain page: ${fmt(fcpRatio, 2)}x ${verdict(fcpRatio <= 1.2)}`);
   line('first screen of cards, cold (ms)', (r) => r.first.ms, 0, `<= 1.2x the plain page and < 1000 ms: ${fmt(firstRatio, 2)}x ${verdict(firstRatio <= 1.2 && firstMs < 1000)}`);
+  line('tasks over 50 ms after the wall is shown', (r) => r.tasks.length, 0, `none: longest of all runs ${fmt(longest, 0)} ms ${verdict(longest <= 50)}`);
   line('card images on the first screen', (r) => r.first.images, 0);
   line('KB before the first screen', (r) => r.first.bytes / 1024, 0);
   line('  of which script', (r) => r.first.scriptBytes / 1024, 0);
   console.log(`runs, first screen ms: Ratio ${wall.map((r) => fmt(r.first.ms, 0)).join(', ')}; plain ${plain.map((r) => fmt(r.first.ms, 0)).join(', ')}`);
+  console.log(`runs, first paint ms: Ratio ${wall.map((r) => fmt(r.first.fcp, 0)).join(', ')}; plain ${plain.map((r) => fmt(r.first.fcp, 0)).join(', ')}`);
   console.log(`runs, frames/s: Ratio ${wall.map((r) => fmt(r.scroll.fps, 1)).join(', ')}; plain ${plain.map((r) => fmt(r.scroll.fps, 1)).join(', ')}`);
+}
+
+/** Main-thread tasks after the wall is shown, with the CPU 4x slower (as DevTools emulates a phone): 3 cold loads. */
+async function slowWall(browser: Browser, url: string, cookie: string): Promise<void> {
+  const tasks: number[] = [];
+  const shown: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const context = await wallContext(browser, url, cookie);
+    try {
+      const page = await context.newPage();
+      await slowCpu(context, page, 4);
+      const first = await firstScreen(page, `${url}/gallery`);
+      shown.push(first.ms);
+      tasks.push(...(await longTasksAfter(page, first.ms)).map(([, d]) => d));
+    } finally {
+      await context.close();
+    }
+  }
+  const longest = Math.max(0, ...tasks);
+  console.log(`CPU 4x slower, 3 cold loads: first screen ${shown.map((x) => fmt(x, 0)).join(', ')} ms; tasks over 50 ms after it: ${tasks.length} (${tasks.map((d) => fmt(d, 0)).join(', ')})   none: longest ${fmt(longest, 0)} ms ${verdict(longest <= 50)}`);
 }
 
 const { server, url, cleanup } = await startBenchServer();
@@ -103,6 +129,7 @@ try {
   try {
     const { wall, plain } = await measurePages(browser, url, cookie, referencePage(cards.map((c) => c.thumbUrl!)));
     printPages(wall, plain);
+    await slowWall(browser, url, cookie);
   } finally {
     await browser.close();
   }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { createLogger } from '../api/logger.ts';
 import { createRateLimits } from '../api/middleware/rate-limit.ts';
 import { startServer, type TRunningServer } from '../api/server.ts';
 import { createTestDb, postgresReachable } from '../tests/helpers/db.ts';
+import { freePort, RATIO_BIN } from '../tests/helpers/process.ts';
 
 export interface TLoadResult {
   requests: number;
@@ -53,6 +55,35 @@ export async function startBenchServer(options: { postgres?: boolean; siteDir?: 
       await server.close();
       if (testDb) await testDb.drop().catch(() => undefined);
       await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const childPids = (pid: number): number[] => {
+  try {
+    return fsSync.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+
+/** `ratio serve` as its own process; resolves once it answers, with its PID and every worker's. */
+export async function serveRatio(env: Record<string, string>, workers: number) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [RATIO_BIN, 'serve', '--workers', String(workers)], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), SESSION_SECRET: 'b'.repeat(40), ...env },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+  const pid = Number(await fs.readFile(path.join(env.DATA_DIR!, 'ratio.pid'), 'utf8'));
+  return {
+    url,
+    pids: () => [pid, ...childPids(pid)],
+    async stop() {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(pid, 'SIGTERM');
+      await ended;
     },
   };
 }

@@ -8,7 +8,6 @@
  * Run: npm run bench -- scale
  */
 import { randomUUID } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -19,8 +18,7 @@ import Koa from 'koa';
 import { openDb } from '../db/connection.ts';
 import { accountFacts } from '../tests/helpers/factories.ts';
 import { createTestDb } from '../tests/helpers/db.ts';
-import { freePort, RATIO_BIN } from '../tests/helpers/process.ts';
-import { fmt, loadFromSecondProcess, postgresReachable, type TLoadResult } from './lib.ts';
+import { fmt, loadFromSecondProcess, postgresReachable, serveRatio as serve, type TLoadResult } from './lib.ts';
 
 const CARDS = 1000;
 const SECONDS = 8;
@@ -43,13 +41,6 @@ const childrenCpu = (): number => {
 };
 const pidsNamed = (name: string): number[] => fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number)
   .filter((pid) => { try { return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name; } catch { return false; } });
-const childPids = (pid: number): number[] => {
-  try {
-    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-};
 
 interface TCpu { api: number; postgres: number; loadgen: number }
 
@@ -70,27 +61,6 @@ const line = (label: string, r: TLoadResult & TCpu) => console.log(
   `  ${label.padEnd(34)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50).padStart(5)} ms  p99 ${fmt(r.p99).padStart(6)} ms  `
   + `errors ${r.errors + r.non2xx}  | CPU cores: API ${fmt(r.api, 2)}, PostgreSQL ${fmt(r.postgres, 2)}, load generator ${fmt(r.loadgen, 2)}`,
 );
-
-/** `ratio serve` as its own process; resolves once it answers, with its PID and every worker's. */
-async function serve(env: Record<string, string>, workers: number) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [RATIO_BIN, 'serve', '--workers', String(workers)], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), SESSION_SECRET: 'b'.repeat(40), ...env },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
-  const pid = Number(await fsp.readFile(path.join(env.DATA_DIR!, 'ratio.pid'), 'utf8'));
-  return {
-    url,
-    pids: () => [pid, ...childPids(pid)],
-    async stop() {
-      const ended = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(pid, 'SIGTERM');
-      await ended;
-    },
-  };
-}
 
 /** A PRO user with 1,000 cards (image rows without files: this bench reads no photo). */
 async function seed(url: string, dbEnv: { databaseUrl?: string; dataDir: string }): Promise<string> {

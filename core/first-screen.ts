@@ -12,5 +12,22 @@ export const FIRST_PAGE_PATH = `/api/cards?limit=${FIRST_PAGE}`;
 export const FIRST_PAGE_ELEMENT_ID = 'ratio-first-page';
 /** The id of the element holding the signed-in user as GET /api/user answers it. */
 export const USER_ELEMENT_ID = 'ratio-user';
+/**
+ * Slots the server draws into /gallery (and the browser's hydrating render holds): four rows of
+ * the widest fitted wall at 1280 px, fourteen on a phone; the rest of the window follows once the
+ * wall is measured. Fewer slots are less for the browser to hydrate in one task.
+ */
+export const FIRST_SCREEN_SLOTS = 28;
 /** Thumbnails the server preloads with the page: the first row of the widest wall (8 columns). */
 export const FIRST_THUMBS = 8;
+/**
+ * The cookie that mirrors how the wall is hung (layout, custom count, FULL GALLERY, REGISTRY MODE,
+ * title: what the browser keeps in localStorage), so the server draws /gallery's first screen as the
+ * browser will: `encodeURIComponent(JSON.stringify({ ...settings, title }))`, written by the site's
+ * stores whenever one changes.
+ */
+export const WALL_COOKIE = 'ratio-wall';
+/** The id of the element holding the settings the server drew the first screen with (JSON). */
+export const WALL_SETTINGS_ELEMENT_ID = 'ratio-wall-settings';
+/** The element the wall is drawn into (server) and hydrated in (browser). */
+export const WALL_ROOT_ID = 'wall-root';

@@ -11,8 +11,24 @@ export async function wallContext(browser: Browser, url: string, cookie: string)
   await context.addCookies([{ name: cookie.split('=')[0]!, value: cookie.split('=')[1]!, url }]);
   await context.addInitScript(() => {
     localStorage.setItem('ratio-gallery-settings', JSON.stringify({ layout: 'custom', customCount: 1000, fullGallery: false, registryMode: false }));
+    // Every main-thread task over 50 ms, from the page's start (longTasks reads them).
+    const tasks: Array<[number, number]> = [];
+    (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask' });
   });
+  // The server draws the first screen in the layout of the wall cookie (site/src/stores/wall-cookie.ts).
+  await context.addCookies([{ name: 'ratio-wall', value: encodeURIComponent(JSON.stringify({ layout: 'custom', customCount: 1000, fullGallery: false, registryMode: false, title: 'My Collection' })), url }]);
   return context;
+}
+
+/**
+ * The main thread's tasks over 50 ms from `sinceMs` (the wall on screen) until the whole wall has
+ * loaded and the page has been quiet a second: [start, duration] in ms.
+ */
+export async function longTasksAfter(page: Page, sinceMs: number): Promise<Array<[number, number]>> {
+  await page.locator('[data-testid="slot-grid"]:not([aria-busy])').waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(1000);
+  return page.evaluate((since) => (window as unknown as { __longTasks: Array<[number, number]> }).__longTasks.filter(([start, duration]) => start + duration > since), sinceMs);
 }
 
 /** `--cpu=K` on a bench's command line: K (1 without it). */
@@ -26,6 +42,8 @@ export async function slowCpu(context: BrowserContext, page: Page, rate: number)
 export interface TFirstScreen {
   /** From navigation start until every card image in the viewport is shown (ms). */
   ms: number;
+  /** First contentful paint (ms). */
+  fcp: number;
   /** Card images in the viewport then. */
   images: number;
   /** Bytes loaded until then, and of them script. */
@@ -63,6 +81,7 @@ export async function firstScreen(page: Page, url: string): Promise<TFirstScreen
         const size = (e: PerformanceResourceTiming) => e.transferSize || e.encodedBodySize || 0;
         resolve({
           ms,
+          fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? ms,
           images: inView.length,
           bytes: (nav ? size(nav) : 0) + loaded.reduce((s, e) => s + size(e), 0),
           scriptBytes: loaded.filter((e) => e.initiatorType === 'script' || /\.m?js(\?|$)/.test(e.name)).reduce((s, e) => s + size(e), 0),

@@ -1,8 +1,8 @@
 /**
  * Astro integration: after the build, writes a brotli (`.br`) and a gzip (`.gz`) copy beside each
- * compressible asset of dist/client, so the server sends the file as it is instead of compressing
- * it again on every request (koa-send picks `.br`/`.gz` by the request's Accept-Encoding). Pages
- * (.html) are left to on-the-fly compression: they carry per-page headers and are small.
+ * compressible file of dist/client, pages included, so the server sends the file as it is instead
+ * of compressing it again on every request (api/middleware/static-files.ts reads them at start and
+ * picks one by the request's Accept-Encoding).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.txt', '.xml', '.map', '.webmanifest', '.ico']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.txt', '.xml', '.map', '.webmanifest', '.ico']);
 /** Below this, the encoded copy saves less than its headers cost. */
 const MIN_BYTES = 1024;
 
@@ -55,7 +55,7 @@ export function precompress(): AstroIntegration {
           raw += sizes.raw;
           br += sizes.br;
         }
-        logger.info(`${files.length} assets precompressed (brotli and gzip): ${Math.round(raw / 1024)} KB -> ${Math.round(br / 1024)} KB brotli`);
+        logger.info(`${files.length} files precompressed (brotli and gzip): ${Math.round(raw / 1024)} KB -> ${Math.round(br / 1024)} KB brotli`);
       },
     },
   };

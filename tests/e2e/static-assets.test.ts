@@ -8,9 +8,10 @@ import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 import { openGallery, signUp } from './gallery-seed.ts';
 
 /**
- * Issue #15 item 1: the built site's assets leave as the build precompressed them (brotli or gzip,
- * by Accept-Encoding), byte for byte the file once decoded, with Vary: Accept-Encoding; pages are
- * still compressed on the fly. Runs on the real build (dist/) like the browser tests.
+ * Issue #15 item 1 and #26: the built site's files leave as the build precompressed them (brotli
+ * or gzip, by Accept-Encoding), byte for byte the file once decoded, with Vary: Accept-Encoding,
+ * from memory with an ETag (a client's current copy gets a 304). Runs on the real build (dist/)
+ * like the browser tests.
  */
 
 let e2e: TE2E;
@@ -20,9 +21,9 @@ afterAll(async () => { await e2e?.close(); });
 interface TRaw { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
 
 /** A GET that keeps the body as it came over the wire (fetch would decode it). */
-function rawGet(url: string, acceptEncoding: string): Promise<TRaw> {
+function rawGet(url: string, acceptEncoding: string, headers: Record<string, string> = {}): Promise<TRaw> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+    http.get(url, { headers: { 'accept-encoding': acceptEncoding, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -77,12 +78,41 @@ describe('static assets are served precompressed', () => {
     }
   });
 
-  it('pages are still compressed on the fly, with their own headers', async () => {
+  it('pages leave precompressed too, with their own headers', async () => {
     const page = await rawGet(`${e2e.url}/pricing`, 'gzip');
     expect(page.status).toBe(200);
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers['content-security-policy']).toMatch(/script-src/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body.equals(await fs.readFile('dist/client/pricing.html.gz'))).toBe(true);
     expect(zlib.gunzipSync(page.body).toString('utf8')).toMatch(/<html/i);
+    const br = await rawGet(`${e2e.url}/pricing`, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).equals(zlib.gunzipSync(page.body))).toBe(true);
+  });
+
+  it('each file and encoding has its own ETag; a client holding the current copy gets a 304 with no body', async () => {
+    const { url } = await largestScript();
+    const br = await rawGet(e2e.url + url, 'br');
+    const gz = await rawGet(e2e.url + url, 'gzip');
+    expect(br.headers.etag).toMatch(/^"[^"]+"$/);
+    expect(gz.headers.etag).toMatch(/^"[^"]+"$/);
+    expect(br.headers.etag).not.toBe(gz.headers.etag);
+    expect(br.headers['last-modified']).toBeTruthy();
+
+    const again = await rawGet(e2e.url + url, 'br', { 'if-none-match': br.headers.etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(br.headers.etag);
+    // Another encoding's tag is not this copy.
+    expect((await rawGet(e2e.url + url, 'br', { 'if-none-match': gz.headers.etag! })).status).toBe(200);
+
+    const page = await rawGet(`${e2e.url}/auth`, 'gzip');
+    expect((await rawGet(`${e2e.url}/auth`, 'gzip', { 'if-none-match': page.headers.etag! })).status).toBe(304);
+    // An unknown path is the landing page with a 404, never a 304.
+    const missing = await rawGet(`${e2e.url}/no-such-page`, 'gzip', { 'if-none-match': page.headers.etag! });
+    expect(missing.status).toBe(404);
+    expect(zlib.gunzipSync(missing.body).toString('utf8')).toMatch(/Your Collection/);
   });
 });
 

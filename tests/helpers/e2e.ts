@@ -77,9 +77,9 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Waits until every React island on the page has hydrated (stack-notes.md). */
+/** Waits until every React island on the page has hydrated (stack-notes.md), and /gallery's wall (site/src/components/gallery/mount.tsx). */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0 && !document.querySelector('#wall-root:not([data-live])'));
 }
 
 /** The newest email in the outbox addressed to `to`, as raw text (waits up to 5 s). */

@@ -5,7 +5,9 @@
  */
 import { atom } from 'nanostores';
 import { CUSTOM_DEFAULT, clampCustomCount, isLayoutId, layoutSlotCount, type TLayoutId } from '../../../core/gallery.ts';
+import { WALL_SETTINGS_ELEMENT_ID } from '../../../core/first-screen.ts';
 import { PRO_SLOTS } from '../../../core/limits.ts';
+import { readWritten } from '../lib/written.ts';
 import type { TUser } from './user.ts';
 
 /** The gallery settings held on screen and saved locally (spec §3). */
@@ -88,8 +90,12 @@ function savedSettings(): TGallerySettings {
   }
 }
 
-/** The settings in use, the saved ones from the start (the wall's first render is in its layout); change them with the functions below. */
-export const $settings = atom<TGallerySettings>(savedSettings());
+/**
+ * The settings in use; change them with the functions below. From the start they are the ones the
+ * server drew /gallery's first screen with (the hydrating render must be the server's), else the
+ * saved ones: the wall's first render is in its layout.
+ */
+export const $settings = atom<TGallerySettings>(readWritten<{ settings: TGallerySettings }>(WALL_SETTINGS_ELEMENT_ID)?.settings ?? savedSettings());
 
 function saveSettings(next: TGallerySettings): void {
   $settings.set(next);

@@ -1,29 +1,24 @@
 import { atom } from 'nanostores';
+import { WALL_SETTINGS_ELEMENT_ID } from '../../../core/first-screen.ts';
+import { readWritten } from '../lib/written.ts';
 
 /** Spec §2 /gallery: the title shown until the user renames the gallery. */
 export const DEFAULT_COLLECTION_NAME = 'My Collection';
 /** localStorage key of the gallery title (saved locally, spec §2 /gallery). */
 export const COLLECTION_NAME_KEY = 'ratio-gallery-title';
 
-function readName(): string {
-  try {
-    return (typeof localStorage !== 'undefined' && localStorage.getItem(COLLECTION_NAME_KEY)) || DEFAULT_COLLECTION_NAME;
-  } catch {
-    return DEFAULT_COLLECTION_NAME;
-  }
-}
+/** Longest gallery title kept. */
+export const MAX_COLLECTION_NAME = 60;
 
-/** The gallery title. Server HTML shows the default; call loadCollectionName() after hydration. */
-export const $collectionName = atom<string>(DEFAULT_COLLECTION_NAME);
-
-/** Reads the saved title into $collectionName (call once in the browser). */
-export function loadCollectionName(): void {
-  $collectionName.set(readName());
-}
+/**
+ * The gallery title: from the start the one the server drew /gallery with (from the wall cookie),
+ * else the default; the one saved in this browser is taken once the wall is hydrated (wall-cookie.ts).
+ */
+export const $collectionName = atom<string>(readWritten<{ title: string }>(WALL_SETTINGS_ELEMENT_ID)?.title ?? DEFAULT_COLLECTION_NAME);
 
 /** Saves the title locally; a blank title goes back to the default. Returns the title kept. */
 export function setCollectionName(name: string): string {
-  const kept = name.trim() || DEFAULT_COLLECTION_NAME;
+  const kept = name.trim().slice(0, MAX_COLLECTION_NAME) || DEFAULT_COLLECTION_NAME;
   $collectionName.set(kept);
   try {
     localStorage.setItem(COLLECTION_NAME_KEY, kept);

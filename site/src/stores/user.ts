@@ -3,22 +3,13 @@ import { ApiError, apiRequest } from '../lib/api.ts';
 import type { TAccountAnswer, TRegister } from '../../../core/contracts/auth.types.ts';
 import type { TUserView } from '../../../core/contracts/user.types.ts';
 import { USER_ELEMENT_ID } from '../../../core/first-screen.ts';
+import { readWritten } from '../lib/written.ts';
 
 /** The signed-in user as GET /api/user answers it: the shared contract (core/contracts), so the two cannot drift. */
 export type TUser = TUserView;
 
-/** The signed-in user as the server wrote it into the page (/gallery, api/routes/gallery/gallery-page.ts), if it did. */
-function writtenUser(): TUser | undefined {
-  const text = typeof document === 'undefined' ? null : document.getElementById(USER_ELEMENT_ID)?.textContent;
-  try {
-    return text ? (JSON.parse(text) as TUser) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** undefined while loading, null when signed out; known from the start on a page that carries it. */
-export const $user = atom<TUser | null | undefined>(writtenUser());
+/** undefined while loading, null when signed out; known from the start on a page that carries it (/gallery). */
+export const $user = atom<TUser | null | undefined>(readWritten<TUser>(USER_ELEMENT_ID));
 
 /** Loads the current user (spec §7: a 401 or non-OK answer means null). */
 export async function loadUser(): Promise<TUser | null> {

@@ -1,9 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $collectionName, loadCollectionName, setCollectionName } from '../../stores/gallery-settings.ts';
-
-/** Longest gallery title kept. */
-const MAX_LENGTH = 60;
+import { $collectionName, MAX_COLLECTION_NAME, setCollectionName } from '../../stores/gallery-settings.ts';
 
 /**
  * The gallery title, editable inline (spec §2 /gallery): click or Enter to edit; Enter or blur
@@ -14,7 +11,6 @@ export default function GalleryTitle() {
   const [draft, setDraft] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  useEffect(loadCollectionName, []);
   useEffect(() => {
     if (draft !== null) inputRef.current?.select();
   }, [draft !== null]);
@@ -34,7 +30,7 @@ export default function GalleryTitle() {
       <h1 className="gallery-title">
         <label className="sr-only" htmlFor="gallery-title-input">Gallery title</label>
         <input id="gallery-title-input" ref={inputRef} className="gallery-title-input" value={draft}
-          maxLength={MAX_LENGTH} onChange={(e) => setDraft(e.target.value)} onBlur={save} onKeyDown={onKeyDown} />
+          maxLength={MAX_COLLECTION_NAME} onChange={(e) => setDraft(e.target.value)} onBlur={save} onKeyDown={onKeyDown} />
       </h1>
     );
   }

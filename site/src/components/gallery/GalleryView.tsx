@@ -4,7 +4,6 @@ import { LAYOUTS, firstOpenSlot, insightsView, portfolioInsights, registryFigure
 import { $cardList, $cards, $cardsState, $dialog, $swapMode, exitSwapMode, openDialog } from '../../stores/gallery.ts';
 import { $settings, galleryAccess, setCustomCount, slotsShown } from '../../stores/gallery-layout.ts';
 import { toast } from '../../stores/toast.ts';
-import { useMediaQuery } from '../../lib/use-media-query.ts';
 import type { TUser } from '../../stores/user.ts';
 import AccountBanner from './AccountBanner.tsx';
 import GalleryDialogs from './GalleryDialogs.tsx';
@@ -33,8 +32,8 @@ export default function GalleryView({ user }: { user: TUser }) {
   // jump when the rest arrives) with their figures hidden: they would count the first page only.
   const shown = ready || cardsState === 'partial';
   const swapMode = useStore($swapMode);
-  // On a phone the summary panels fold into one line, so the first row of cards is on the first screen.
-  const phone = useMediaQuery('(max-width: 640px)');
+  // On a phone the summary panels fold into one line, so the first row of cards is on the first
+  // screen. CSS decides which shows (gallery.css), so the server's first screen is the phone's too.
   const [panelsOpen, setPanelsOpen] = useState(false);
 
   // Swap mode is for PRO features on an editable wall; Esc leaves it.
@@ -87,7 +86,7 @@ export default function GalleryView({ user }: { user: TUser }) {
 
       <GalleryToolbar access={access} />
 
-      {panels && shown && phone && (
+      {panels && shown && (
         <button
           type="button"
           className="g-panels-toggle"
@@ -100,8 +99,8 @@ export default function GalleryView({ user }: { user: TUser }) {
           <span className="g-panels-toggle-chevron" aria-hidden="true" />
         </button>
       )}
-      {panels && shown && (!phone || panelsOpen) && (
-        <div className="g-panels" id="gallery-panels" aria-busy={!ready || undefined}>
+      {panels && shown && (
+        <div className={`g-panels${panelsOpen ? ' is-open' : ''}`} id="gallery-panels" aria-busy={!ready || undefined}>
           {registry && <RegistryPanel figures={figures} />}
           <InsightsCard insights={insights} view={insightsView(access.pro, list.length)} withTotals={!registry} />
         </div>

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type DragEvent, type FocusEvent, type MouseEvent, type PointerEvent, type ReactElement } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type FocusEvent, type MouseEvent, type PointerEvent, type ReactElement } from 'react';
 import { useStore } from '@nanostores/react';
 import { $cards, $cardsKnownUpTo, $cardsState, $pendingSlots, $swapMode, $swapSelection, loadCards, openDialog, swapCards, tapSlotForSwap } from '../../stores/gallery.ts';
 import type { TGalleryAccess } from '../../stores/gallery-layout.ts';
@@ -48,7 +48,9 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
   const [focused, setFocused] = useState<number | null>(null);
   // The slot under the mouse: it and the focused slot render their action buttons (one listener here).
   const [hovered, setHovered] = useState<number | null>(null);
-  const [touch] = useState(noHover);
+  // Known once in the browser: the server's first screen (and the hydration render) shows no buttons.
+  const [touch, setTouch] = useState(false);
+  useEffect(() => setTouch(noHover()), []);
   const listRef = useRef<HTMLOListElement>(null);
   const ready = state === 'ready';
   // While only the first page is in, the window holds the first screen and a row more (less to lay out before it shows).

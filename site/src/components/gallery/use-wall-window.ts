@@ -1,3 +1,4 @@
+import { FIRST_SCREEN_SLOTS } from '../../../../core/first-screen.ts';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type CSSProperties, type RefObject } from 'react';
 
 /** Walls up to this many slots render whole; larger ones only the rows near the viewport. */
@@ -11,10 +12,10 @@ const OVERSCAN_ROWS = 6;
 /** Rows rendered beyond the first screen while it is being drawn: its slots come first, the rest after. */
 const FIRST_SCREEN_OVERSCAN = 1;
 /**
- * Slots rendered before the wall is first measured: one row is all the measure needs, and the
- * measured window replaces them before the first paint.
+ * Slots rendered before the wall is first measured: as many as the server draws into /gallery, so
+ * the hydrating render is the server's; the measured window replaces them before the next paint.
  */
-const FIRST_SLOTS = 8;
+const FIRST_SLOTS = FIRST_SCREEN_SLOTS;
 
 /** The wall's shape as the browser laid it out (CSS decides the columns and slot sizes). */
 interface TGeometry {

@@ -1,20 +1,18 @@
-import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
-import { $theme, toggleTheme } from '../../stores/theme.ts';
+import { useSyncExternalStore } from 'react';
+import { currentTheme, onThemeChange, themeToggleLabel, toggleTheme, type TTheme } from '../../lib/theme.ts';
 
-/** The dark/light switch inside React islands (same store and look as ThemeToggle.astro). */
+// Server HTML always says dark; the real theme is read once the island has hydrated.
+const serverTheme = (): TTheme => 'dark';
+
+/** The dark/light switch inside React islands (same look as ThemeToggle.astro; both follow lib/theme.ts). */
 export default function ThemeToggleButton() {
-  const stored = useStore($theme);
-  // Server HTML always says dark; the real theme is only known after hydration.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const theme = mounted ? stored : 'dark';
+  const theme = useSyncExternalStore(onThemeChange, currentTheme, serverTheme);
   return (
     <button
       type="button"
       className="theme-toggle"
       onClick={toggleTheme}
-      aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+      aria-label={themeToggleLabel(theme)}
       title="Switch theme"
     >
       <svg className="icon-sun" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">

@@ -32,7 +32,7 @@ export default function Dialog({ open, onClose, labelledBy, describedBy, classNa
     const inerted: HTMLElement[] = [];
     for (const child of Array.from(document.body.children)) {
       if (child === layer || !(child instanceof HTMLElement) || child.inert) continue;
-      if (child.querySelector('.toaster')) continue;
+      if (child.matches('.toaster') || child.querySelector('.toaster')) continue;
       child.inert = true;
       inerted.push(child);
     }

@@ -7,6 +7,8 @@ import { $historyRange, fetchTotalHistory, setHistoryRange } from '../../../stor
 import './history.css';
 
 const ValueChart = lazy(() => import('./ValueChart.tsx'));
+/** The chart's height, which every state of the panel keeps. */
+const CHART_HEIGHT = 140;
 const LABELS: Record<THistoryRange, string> = { '30d': '30D', '90d': '90D', '1y': '1Y', all: 'ALL' };
 
 type TState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; points: TValuePoint[] };
@@ -33,27 +35,31 @@ export default function TotalValueHistory({ version }: { version: string }) {
   const last = points.at(-1);
   const change = first && last ? last.cents - first.cents : 0;
 
+  // Every state takes the chart's height (vh-total-body), so the wall below never moves when the
+  // series arrives; the change over the range sits in the head for the same reason.
   return (
     <section className="vh-total" aria-labelledby="vh-total-title" data-testid="total-value-history">
       <div className="vh-head">
         <h3 id="vh-total-title" className="vh-title">Total value over time</h3>
+        {points.length > 1 && (
+          <p className={`vh-change ${change >= 0 ? 'is-up' : 'is-down'}`}>{change >= 0 ? '+' : '−'}{formatCents(Math.abs(change))} over this range</p>
+        )}
         <div className="vh-ranges" role="group" aria-label="Range">
           {HISTORY_RANGES.map((r) => (
             <button key={r} type="button" className="vh-range" aria-pressed={range === r} onClick={() => setHistoryRange(r)}>{LABELS[r]}</button>
           ))}
         </div>
       </div>
-      {points.length > 1 && (
-        <p className={`vh-change ${change >= 0 ? 'is-up' : 'is-down'}`}>{change >= 0 ? '+' : '−'}{formatCents(Math.abs(change))} over this range</p>
-      )}
-      {state.kind === 'loading' && <div className="vh-placeholder" style={{ height: 140 }} aria-busy="true"><span className="spinner" aria-hidden="true" /> Loading…</div>}
-      {state.kind === 'error' && <p className="vh-note">The total value history could not be loaded.</p>}
-      {state.kind === 'ready' && points.length === 0 && <p className="vh-note">No values recorded yet.</p>}
-      {state.kind === 'ready' && points.length > 0 && (
-        <Suspense fallback={<div className="vh-placeholder" style={{ height: 140 }} />}>
-          <ValueChart points={points} label="Total value" height={140} />
-        </Suspense>
-      )}
+      <div className="vh-total-body">
+        {state.kind === 'loading' && <div className="vh-placeholder" style={{ height: CHART_HEIGHT }} aria-busy="true"><span className="spinner" aria-hidden="true" /> Loading…</div>}
+        {state.kind === 'error' && <p className="vh-note">The total value history could not be loaded.</p>}
+        {state.kind === 'ready' && points.length === 0 && <p className="vh-note">No values recorded yet.</p>}
+        {state.kind === 'ready' && points.length > 0 && (
+          <Suspense fallback={<div className="vh-placeholder" style={{ height: CHART_HEIGHT }} />}>
+            <ValueChart points={points} label="Total value" height={CHART_HEIGHT} />
+          </Suspense>
+        )}
+      </div>
     </section>
   );
 }
