@@ -52,15 +52,18 @@ const alternation = (keys: Iterable<string>) => [...keys].map((k) => escapeRe(k)
 
 const mapping = readMapping(tsvPath);
 const trackerRe = new RegExp(`(?<![A-Za-z])(?:${alternation(mapping.keys())})`, 'gi');
-/** With an empty replacement, the punctuation around the reference goes with it. */
-const dropRe = (inner: string) => [
-  new RegExp(` ?\\((?:${inner})\\)`, 'gi'), // " (ref)"
-  new RegExp(`(?<=\\()(?:${inner})(?:, |: )`, 'gi'), // "(ref, …" / "(ref: …"
-  new RegExp(`(?:, | and )(?:${inner})(?=[),.;:])`, 'gi'), // "…, ref)"
-  new RegExp(`(?:${inner}): `, 'gi'), // "ref: …"
+/**
+ * A reference whose replacement is empty is first marked (so a longer key still wins at the same
+ * place), then dropped with the punctuation around it.
+ */
+const DROP = '\u0000drop\u0000';
+const DROP_PATTERNS: [RegExp, string][] = [
+  [new RegExp(` ?\\(${DROP}\\)`, 'g'), ''], // "text (ref)" -> "text"
+  [new RegExp(`\\(${DROP}(?:, |: )`, 'g'), '('], // "(ref, more)" / "(ref: more)" -> "(more)"
+  [new RegExp(`(?:, | and )${DROP}`, 'g'), ''], // "(more, ref)" -> "(more)"
+  [new RegExp(`${DROP}: `, 'g'), ''], // "ref: text" -> "text"
+  [new RegExp(` ?${DROP}`, 'g'), ''],
 ];
-const emptyKeys = [...mapping].filter(([, v]) => v === '').map(([k]) => k);
-const dropPatterns = emptyKeys.length ? dropRe(alternation(emptyKeys)) : [];
 
 const specRe = new RegExp(`\\b${SPEC} ?${SECTION}`, 'gi');
 const choicesNumberedRe = new RegExp(`(?<![\\w/])${OLD_CHOICES}(?:\\.md)?(?: ${SECTION} ?| )(?=\\d)`, 'gi');
@@ -71,19 +74,15 @@ const counts = { files: 0, changedFiles: 0, spec: 0, choices: 0, tracker: 0, dro
 const perKey = new Map<string, number>();
 
 function rewrite(text: string): string {
-  let out = text;
-  for (const re of dropPatterns) {
-    out = out.replace(re, () => {
-      counts.dropped += 1;
-      return '';
-    });
-  }
-  out = out.replace(trackerRe, (m) => {
+  let out = text.replace(trackerRe, (m) => {
     const key = m.toLowerCase();
     counts.tracker += 1;
     perKey.set(key, (perKey.get(key) ?? 0) + 1);
-    return mapping.get(key) ?? m;
+    const replacement = mapping.get(key) ?? m;
+    if (replacement === '') counts.dropped += 1;
+    return replacement === '' ? DROP : replacement;
   });
+  for (const [re, by] of DROP_PATTERNS) out = out.replace(re, by);
   out = out.replace(specRe, () => {
     counts.spec += 1;
     return `${PRODUCT_DOC} ${SECTION}`;
@@ -125,7 +124,7 @@ console.log(`  ${SPEC} ${SECTION}N -> ${PRODUCT_DOC} ${SECTION}N: ${counts.spec}
 console.log(`  ${OLD_CHOICES}.md N -> ${CHOICES_DOC} N: ${counts.choices}`);
 console.log(`  ${TRACKER} references -> ${path.relative(root, tsvPath) || tsvPath}: ${counts.tracker} (dropped with their punctuation: ${counts.dropped})`);
 for (const [key, n] of [...perKey].sort((a, b) => b[1] - a[1])) console.log(`    ${String(n).padStart(3)}  ${key} -> ${mapping.get(key) || '(dropped)'}`);
-const unused = [...mapping.keys()].filter((k) => !perKey.has(k) && !emptyKeys.includes(k));
+const unused = [...mapping.keys()].filter((k) => !perKey.has(k));
 if (unused.length) console.log(`  mapping lines not found: ${unused.join(' | ')}`);
 
 // What is left: the issue's own grep (case-sensitive), and any tracker number in any case.
