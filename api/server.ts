@@ -8,15 +8,19 @@ import { listen } from './listen.ts';
 import type { TDeps } from './deps.ts';
 import type { TEnv } from './env.ts';
 import { createLogger } from './logger.ts';
-import { createSharedRateLimits } from './middleware/rate-limit-store.ts';
+import { createSharedRateLimits } from './services/limits/shared-rate-limits.ts';
 import { createMailer } from './services/mail/mailer.ts';
-import { createImageStore } from './services/images/image-store.ts';
+import { createImageStore } from './services/images/create-image-store.ts';
 import { sweepImages } from './services/images/sweep-images.ts';
 import { createAnalyzer } from './services/analysis/index.ts';
 import { createSessionCache } from './services/sessions/session-cache.ts';
 import { createCacheBus } from './services/bus/create-cache-bus.ts';
 import { createBilling } from './services/billing/create-billing.ts';
 import { viewerSizesSettled } from './services/images/viewer-size.ts';
+import { createGalleryCache } from './services/cards/gallery-cache.ts';
+import { createSharedWallCache } from './services/share/load-shared-wall.ts';
+import { presentSlot } from './presenters/card.ts';
+import { presentSharedWall } from './presenters/share.ts';
 
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
 export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
@@ -45,6 +49,8 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
       warmOcr: env.NODE_ENV !== 'test',
     }),
     billing: overrides.billing ?? createBilling(env, { db, clock, log }),
+    galleryCache: overrides.galleryCache ?? createGalleryCache(presentSlot),
+    sharedWalls: overrides.sharedWalls ?? createSharedWallCache(presentSharedWall),
     clock,
   };
 }

@@ -8,6 +8,7 @@ import { publicUrl } from '../../api/env.ts';
 import { createPsaVerifier, type PsaVerifier } from '../../api/services/analysis/psa-verify.ts';
 import { findByEmail } from '../../api/services/accounts/set-account-flag.ts';
 import { exportCards } from '../../api/services/cards/export-cards.ts';
+import { presentSlot } from '../../api/presenters/card.ts';
 import { importCards, previewImport } from '../../api/services/cards/import-cards.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
@@ -17,7 +18,7 @@ import { formatCount } from '../../core/format.ts';
 
 /** The CSV export of one user's cards in a layout (the file GET /api/cards/export.csv?layout=… sends). */
 export async function runCardsExport(db: Knex, options: { email: string; baseUrl: string; layout?: TExportLayout | undefined }): Promise<string> {
-  return exportCards({ db, user: await findByEmail(db, options.email), baseUrl: options.baseUrl, ...(options.layout ? { layout: options.layout } : {}) });
+  return exportCards({ db, user: await findByEmail(db, options.email), baseUrl: options.baseUrl, present: presentSlot, ...(options.layout ? { layout: options.layout } : {}) });
 }
 
 /** `--map player=Name --map year=Yr` as a column mapping; refuses a field Ratio does not know. */

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { Knex } from 'knex';
 import type { TEnv } from '../../api/env.ts';
-import { createImageStore, type ImageStore } from '../../api/services/images/image-store.ts';
+import { createImageStore } from '../../api/services/images/create-image-store.ts';
+import type { ImageStore } from '../../api/services/images/image-store.ts';
 import { runRetention, type TRetentionAccount, type TRetentionReport } from '../../api/services/jobs/run-retention.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';

@@ -5,8 +5,8 @@ import { accountState, isAdmin, type TAccountKind } from '../../core/account.ts'
 import type { TUserView } from '../../core/contracts/user.types.ts';
 import { presentUser } from '../../api/presenters/user.ts';
 import { findByEmail, setAccountFlag } from '../../api/services/accounts/set-account-flag.ts';
-import { CardSlot } from '../../db/models/CardSlot.ts';
-import { User } from '../../db/models/User.ts';
+import { cardCount, listAccounts } from '../../api/services/accounts/find-accounts.ts';
+import type { User } from '../../db/models/User.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
 import { printJson } from '../output.ts';
@@ -39,7 +39,7 @@ export function runUsersGrandfather(db: Knex, options: { email: string; undo?: b
 export async function runUsersList(db: Knex, options: { adminEmails?: readonly string[]; now?: Date; tier?: string | undefined } = {}): Promise<TUserRow[]> {
   const tier = ZTier.parse(options.tier);
   const now = options.now ?? new Date();
-  const users = await User.query(db).orderBy('id', 'desc');
+  const users = await listAccounts(db);
   const rows = users.map((u): TUserRow => {
     const state = accountState(u, now);
     return {
@@ -53,8 +53,8 @@ export async function runUsersList(db: Knex, options: { adminEmails?: readonly s
 /** One account as the API presents it, with its card count and sign-up date. */
 export async function runUsersShow(db: Knex, options: { email: string; adminEmails?: readonly string[]; now?: Date }): Promise<TUserView & { cards: number; createdAt: string }> {
   const user = await findByEmail(db, options.email);
-  const row = (await CardSlot.query(db).where('userId', user.id).count('* as n').first()) as unknown as { n: string | number };
-  return { ...presentUser(user, options.now ?? new Date(), options.adminEmails ?? []), cards: Number(row.n), createdAt: user.createdAt.toISOString() };
+  const cards = await cardCount(db, user.id);
+  return { ...presentUser(user, options.now ?? new Date(), options.adminEmails ?? []), cards, createdAt: user.createdAt.toISOString() };
 }
 
 export function registerUsers(program: Command): void {

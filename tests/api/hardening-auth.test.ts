@@ -1,7 +1,7 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../api/lib/password.ts';
-import { createRateLimits } from '../../api/middleware/rate-limit.ts';
+import { hashPassword } from '../../db/password.ts';
+import { createRateLimits } from '../../api/services/limits/rate-limits.ts';
 import { registerUser, resetTokenFor, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 /** Issue #7 items 3, 4, 5 and 10 (plain HTTP in production): limits that hold, and hold only the guesser. */

@@ -6,7 +6,7 @@ import type { TDeps } from '../../api/deps.ts';
 import { parseEnv } from '../../api/env.ts';
 import { listen } from '../../api/listen.ts';
 import { createLogger } from '../../api/logger.ts';
-import { createRateLimits } from '../../api/middleware/rate-limit.ts';
+import { createRateLimits } from '../../api/services/limits/rate-limits.ts';
 import { createDeps } from '../../api/server.ts';
 import { createBilling } from '../../api/services/billing/create-billing.ts';
 import type { StripeEmulator } from './stripe/emulator.ts';

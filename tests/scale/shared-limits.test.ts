@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consume, createRateLimits } from '../../api/middleware/rate-limit.ts';
+import { consume } from '../../api/middleware/rate-limit.ts';
+import { createRateLimits } from '../../api/services/limits/rate-limits.ts';
 import { migrateLatest } from '../../db/connection.ts';
 import { createTestDb, type TTestDb } from '../helpers/db.ts';
 

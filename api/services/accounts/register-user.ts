@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import { User } from '../../../db/models/User.ts';
 import { conflict } from '../../errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { hashPassword } from '../../../db/password.ts';
 import type { TDb } from '../../lib/transaction.ts';
 
 export interface TRegisterInput {

@@ -4,7 +4,8 @@
  * built at start-up with createAnalyzer; the errors below carry their HTTP status and code.
  */
 export { createAnalyzer, withPsaVerification } from './analyzer.ts';
-export type { CardAnalyzer, TAnalyzerOptions } from './analyzer.ts';
+export type { TAnalyzerOptions } from './analyzer.ts';
+export type { CardAnalyzer } from './card-analyzer.ts';
 export { decodeImageDataUrl, sniffImageMime, MAX_DATA_URL_LENGTH, MAX_IMAGE_BYTES } from './decode-data-url.ts';
 export type { TDecodedImage, TImageMime } from './decode-data-url.ts';
 export { AnalysisBusyError, AnalysisFailedError, AnalysisInputError, ANALYSIS_MESSAGES } from './errors.ts';

@@ -26,3 +26,8 @@ export async function swapSlots(opts: { db: Knex; user: User; now: Date; fromSlo
     if (a) await CardSlot.query(trx).patch({ slotNumber: toSlot }).where('id', a.id);
   });
 }
+
+/** The cards now in these slots of the user's gallery (an empty slot has none). */
+export async function cardsInSlots(db: Knex, userId: number, slotNumbers: readonly number[]): Promise<CardSlot[]> {
+  return await CardSlot.query(db).where('userId', userId).whereIn('slotNumber', slotNumbers);
+}

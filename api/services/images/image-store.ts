@@ -1,7 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { TEnv } from '../../env.ts';
-import { s3ImageStore } from './s3-image-store.ts';
 
 /** One stored file, as a listing reports it. */
 export interface TStoredFile {
@@ -82,15 +80,4 @@ export function localImageStore(root: string): ImageStore {
       await fs.access(root, fs.constants.R_OK | fs.constants.W_OK);
     },
   };
-}
-
-type TStoreEnv = Pick<TEnv, 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'>;
-
-/**
- * The image store the settings name (the server and the CLI share it): the S3 bucket S3_BUCKET
- * when set, else DATA_DIR/images.
- */
-export function createImageStore(env: TStoreEnv): ImageStore {
-  if (env.S3_BUCKET) return s3ImageStore({ ...env, S3_BUCKET: env.S3_BUCKET });
-  return localImageStore(path.join(env.DATA_DIR, 'images'));
 }

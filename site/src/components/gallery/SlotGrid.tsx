@@ -171,6 +171,7 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
     }
     return list;
     // slotElement reads only the values listed here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- slotElement is a new function each render
   }, [state, count, wall, cards, knownUpTo, pending, drag, selected, focused, hovered, touch, mode, registry, access, canDrag]);
 
   if (state === 'error') {
