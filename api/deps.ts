@@ -32,6 +32,8 @@ export interface TDeps {
   galleryCache: GalleryCache;
   /** Walls that share links show, per gallery version and link settings. */
   sharedWalls: SharedWallCache;
+  /** Closes the database and what it owns (the embedded database's owner thread): the server's shutdown. */
+  closeDb(): Promise<void>;
   /** The current time; tests move it. */
   clock: () => Date;
   /** Set by the server's graceful shutdown: health answers 503 and connections close after their response. */

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
-import { migrateLatest, openDb } from '../db/connection.ts';
+import { migrateLatest, openDb, type TOpenDb } from '../db/connection.ts';
 import { createApp } from './app.ts';
 import { listen } from './listen.ts';
 import type { TDeps } from './deps.ts';
@@ -25,7 +25,9 @@ import { presentSharedWall } from './presenters/share.ts';
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
 export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
   const log = overrides.log ?? createLogger(env.LOG_LEVEL);
-  const db = overrides.db ?? await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, owner: true });
+  const given = overrides.db;
+  const opened: TOpenDb = given ? { db: given, close: () => given.destroy() } : await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, owner: true });
+  const db = opened.db;
   const applied = await migrateLatest(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const clock = overrides.clock ?? (() => new Date());
@@ -34,7 +36,7 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
     db,
     log,
     // Right across processes: the database announces every change to a user or session (bus/).
-    sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : createSessionCache(db, await createCacheBus(db, log)),
+    sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : createSessionCache(db, await createCacheBus(db, log, opened.notifications)),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
     limits: overrides.limits ?? await createSharedRateLimits(env, db, log),
     images: overrides.images ?? createImageStore(env),
@@ -52,6 +54,7 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
     galleryCache: overrides.galleryCache ?? createGalleryCache(presentSlot),
     sharedWalls: overrides.sharedWalls ?? createSharedWallCache(presentSharedWall),
     clock,
+    closeDb: overrides.closeDb ?? opened.close,
   };
 }
 
@@ -119,7 +122,7 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
         await deps.analyzer.close();
         await deps.sessionCache?.close();
         await deps.limits.close?.();
-        await deps.db.destroy();
+        await deps.closeDb();
       })();
       return closing;
     },

@@ -37,47 +37,47 @@ export function createDb(options: { databaseUrl: string } | { inMemory: true; lo
   return knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: connection as Knex.StaticConnectionConfig, ...shared() });
 }
 
+/** An open database: the knex handle, and what closes it together with everything it owns. */
+export interface TOpenDb {
+  db: Knex;
+  /** Closes the connections; on the embedded database's owner, the database too, freeing the directory. */
+  close(): Promise<void>;
+  /**
+   * On the embedded database's owner: hears every cache notification any client of the database
+   * commits (db/embedded/owner.ts). Undefined for other databases.
+   */
+  notifications?: OwnerNotifications;
+}
+
+const closedByKnex = (db: Knex): TOpenDb => ({ db, close: () => db.destroy() });
+
 /**
  * Opens the configured database. PostgreSQL with a URL. Otherwise the PGlite data directory, which
  * has one owner process: PGlite runs in the owner's worker thread and is served over PostgreSQL's
  * wire protocol (db/embedded/), and every process, the owner included, reaches it with the same
  * `pg` driver as PostgreSQL. When another live process owns the directory this connects through
  * its socket, unless `owner: true` (the server), which refuses with DataDirBusyError. With no
- * owner, this process becomes it; `db.destroy()` then closes the database and frees the directory.
+ * owner, this process becomes it; `close()` then closes the database and frees the directory.
  */
-export async function openDb(options: TDbOptions & { owner?: boolean }): Promise<Knex> {
-  if (options.databaseUrl) return createDb({ databaseUrl: options.databaseUrl });
-  if (options.inMemory) return createDb({ inMemory: true });
+export async function openDb(options: TDbOptions & { owner?: boolean }): Promise<TOpenDb> {
+  if (options.databaseUrl) return closedByKnex(createDb({ databaseUrl: options.databaseUrl }));
+  if (options.inMemory) return closedByKnex(createDb({ inMemory: true }));
   const dataDir = path.resolve(options.dataDir ?? './data');
   const holder = await servingHolder(dataDir);
   if (holder) {
     if (options.owner || !holder.host) throw new DataDirBusyError(dataDir, holder);
-    return embeddedClient({ host: holder.host!, port: holder.port! });
+    return closedByKnex(embeddedClient({ host: holder.host!, port: holder.port! }));
   }
   const owned = await ownEmbedded(dataDir);
   const db = embeddedClient(owned);
-  ownedNotifications.set(db, owned.notifications);
-  const destroy = db.destroy.bind(db);
-  // The knex instance is the one handle callers keep, so closing it also closes what it owns
-  // (knex defines `destroy` as a configurable, read-only property).
-  Object.defineProperty(db, 'destroy', {
-    configurable: true,
-    value: async () => {
-      await destroy();
+  return {
+    db,
+    notifications: owned.notifications,
+    async close() {
+      await db.destroy();
       await owned.close();
     },
-  });
-  return db;
-}
-
-const ownedNotifications = new WeakMap<Knex, OwnerNotifications>();
-
-/**
- * On the embedded database's owner: hears every cache notification any client of the database
- * commits (db/embedded/owner.ts). Undefined for other databases.
- */
-export function embeddedNotifications(db: Knex): OwnerNotifications | undefined {
-  return ownedNotifications.get(db);
+  };
 }
 
 /**

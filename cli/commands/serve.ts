@@ -42,11 +42,11 @@ async function serveOne(env: TEnv, options: { pidFile?: boolean; sweep?: boolean
  * reach every worker, which drain gracefully; this process exits when all have.
  */
 async function servePrimary(env: TEnv, workers: number): Promise<void> {
-  const db = await openDb({ databaseUrl: env.DATABASE_URL });
+  const { db, close } = await openDb({ databaseUrl: env.DATABASE_URL });
   try {
     await migrateLatest(db);
   } finally {
-    await db.destroy();
+    await close();
   }
   let stopping = false;
   cluster.on('exit', (worker, code, signal) => {
