@@ -5,12 +5,15 @@
  * The project compiles with TypeScript 7, which has no JavaScript API; typescript-eslint parses with
  * TypeScript 6's (`typescript-for-lint`, an alias install). The hook below sends every `typescript`
  * import of this process there, so it must run before typescript-eslint loads: hence the dynamic
- * imports. Type-aware rules are off: they cost ~X s on this tree for little the strict `tsc` misses.
+ * imports. Type-aware rules (recommendedTypeChecked) are off: measured on this tree they took 39 s of
+ * CPU against 12 s without them, and raised 185 findings (unbound-method, no-unnecessary-type-assertion,
+ * no-misused-promises, no-unsafe-*) still to sort through.
  */
 import { registerHooks } from 'node:module';
 
 registerHooks({
-  resolve: (specifier, context, next) => next(specifier === 'typescript' ? 'typescript-for-lint' : specifier, context),
+  resolve: (specifier, context, next) =>
+    next(specifier === 'typescript' || specifier.startsWith('typescript/') ? specifier.replace('typescript', 'typescript-for-lint') : specifier, context),
 });
 
 const { default: tseslint } = await import('typescript-eslint');
