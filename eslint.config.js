@@ -1,6 +1,7 @@
 /**
- * `npm run lint` (ESLint half; knip is the other): typescript-eslint's recommended rules, React's
- * hook rules, and the layers' import boundaries and cycles, checked on resolved paths.
+ * `npm run lint`, ESLint's part (scripts/lint.ts also runs oxlint for import cycles and knip):
+ * typescript-eslint's recommended rules, React's hook rules, and the layers' import boundaries,
+ * checked on resolved paths.
  *
  * The project compiles with TypeScript 7, which has no JavaScript API; typescript-eslint parses with
  * TypeScript 6's (`typescript-for-lint`, an alias install). The hook below sends every `typescript`
