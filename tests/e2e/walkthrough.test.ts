@@ -1,0 +1,216 @@
+/**
+ * Issue 28: what a collector saw on /gallery at 1280x800 and 390x844 (touch), both themes.
+ * Photos in their frames, every tool reachable on a phone, the first row of cards on a laptop's
+ * first screen, the value chart's headline and axis.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { BrowserContext, Page } from 'playwright-core';
+import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
+import { openGallery, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
+
+let e2e: TE2E;
+let trialState: Awaited<ReturnType<BrowserContext['storageState']>>;
+let emails = 0;
+const email = (who: string) => `${who}-${++emails}@walk.example.com`;
+
+/** A flat PNG of the given size: photos of any aspect ratio. */
+const flat = (width: number, height: number, hue: number) =>
+  sharp({ create: { width, height, channels: 3, background: `hsl(${hue}, 60%, 45%)` } }).png().toBuffer();
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const { context } = await e2e.newPage();
+  await signUp(context, email('trial'), 'Avery', 'Stone');
+  await startTrial(context);
+  const photos = [
+    await slabJpeg('2018 Prizm Luka Doncic', 20),
+    await flat(900, 300, 200), // very wide
+    await flat(300, 1200, 120), // very tall
+    await flat(600, 600, 300), // square
+    await slabJpeg('2003 Topps Chrome LeBron James', 80),
+  ];
+  for (let i = 0; i < photos.length; i++) await seedCard(context, i + 1, { title: `Card ${i + 1}`, value: `$${(i + 1) * 100}` }, photos[i]!);
+  trialState = await context.storageState();
+  await context.close();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const SIZES = [
+  { width: 1280, height: 800, touch: false },
+  { width: 390, height: 844, touch: true },
+] as const;
+
+async function trialPage(size: (typeof SIZES)[number], theme: 'dark' | 'light' = 'dark'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await e2e.browser.newContext({
+    baseURL: e2e.url, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch, storageState: trialState,
+  });
+  await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
+  const page = await context.newPage();
+  await openGallery(page);
+  return { context, page };
+}
+
+describe('card photos (issue 28 item 1)', () => {
+  for (const size of SIZES) {
+    for (const theme of ['dark', 'light'] as const) {
+      it(`every photo sits inside its frame at ${size.width} px, ${theme}`, async () => {
+        const { context, page } = await trialPage(size, theme);
+        await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.g-grid img')].length >= 5
+          && [...document.querySelectorAll<HTMLImageElement>('.g-grid img')].every((img) => img.complete && img.naturalWidth > 0));
+        const spills = await page.$$eval('.g-grid .g-frame', (frames) => frames.flatMap((frame) => {
+          const f = frame.getBoundingClientRect();
+          return [...frame.querySelectorAll('img, [data-testid="no-photo"]')].flatMap((el) => {
+            const r = el.getBoundingClientRect();
+            const inside = r.left >= f.left - 0.5 && r.right <= f.right + 0.5 && r.top >= f.top - 0.5 && r.bottom <= f.bottom + 0.5;
+            return inside ? [] : [`${el.tagName} ${Math.round(r.width)}x${Math.round(r.height)} in ${Math.round(f.width)}x${Math.round(f.height)}`];
+          });
+        }));
+        expect(spills).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
+
+/** Every control of `root` whose box is not wholly inside the viewport's width. */
+async function offScreen(page: Page, root: string): Promise<string[]> {
+  return page.$$eval(`${root} :is(button, summary, a, input)`, (els) => els.flatMap((el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return [`${el.textContent?.trim()} (hidden)`];
+    return r.left >= 0 && r.right <= window.innerWidth ? [] : [`${el.textContent?.trim()} ${Math.round(r.left)}..${Math.round(r.right)}`];
+  }));
+}
+
+describe('a phone reaches every tool and link (issue 28 item 2)', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    it(`shows the 10 gallery tools and the header's links within 390 px, ${theme}`, async () => {
+      const { context: signup } = await e2e.newPage();
+      const { id } = await signUp(signup, email('admin'), 'Morgan', 'Admin');
+      await startTrial(signup);
+      await e2e.server.deps.db('users').where({ id }).update({ is_admin: true });
+      await seedCard(signup, 1, { title: 'One card', value: '$10' }, await slabJpeg('One card', 40));
+      const state = await signup.storageState();
+      await signup.close();
+      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, storageState: state });
+      await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
+      const page = await context.newPage();
+      await openGallery(page);
+
+      const toolbar = page.getByTestId('gallery-toolbar');
+      // 5 layouts, FULL GALLERY, REGISTRY MODE, SWAP MODE, SHARE, EXPORT CSV, IMPORT CSV.
+      await expect(toolbar.locator(':is(button, summary)').count()).resolves.toBeGreaterThanOrEqual(10);
+      expect(await offScreen(page, '[data-testid="gallery-toolbar"]')).toEqual([]);
+      expect(await toolbar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // The tools still work from there: SHARE opens its dialog; EXPORT CSV its list, within the screen.
+      await toolbar.getByRole('button', { name: /SHARE/ }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await toolbar.getByText('EXPORT CSV').click();
+      const list = page.getByRole('list', { name: 'Export layouts' });
+      await list.waitFor();
+      const box = (await list.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+
+      // The header: the name (to /account) and ADMIN are on the screen.
+      expect(await offScreen(page, 'header')).toEqual([]);
+      const header = page.locator('header');
+      await expect(header.getByRole('link', { name: 'Morgan Admin' }).isVisible()).resolves.toBe(true);
+      await expect(header.getByRole('link', { name: 'ADMIN', exact: true }).isVisible()).resolves.toBe(true);
+      await context.close();
+    });
+  }
+});
+
+describe('a laptop sees the wall (issue 28 item 3)', () => {
+  it('shows the first row of cards at 1280x800 for a trial user; the value chart unfolds on demand and stays so', async () => {
+    const { context, page } = await trialPage(SIZES[0]);
+    const first = page.getByTestId('filled-slot').first();
+    const box = (await first.boundingBox())!;
+    // At least the top half of the first row's slabs on the first screen.
+    expect(box.y + box.height / 2).toBeLessThanOrEqual(800);
+    await expect(page.getByTestId('total-value-history').count()).resolves.toBe(0);
+
+    // Keyboard: the fold is a button that says whether it is open.
+    const toggle = page.getByTestId('value-chart-toggle');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('total-value-history').waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await toggle.innerText()).toMatch(/Hide value chart/i);
+    // Remembered by this browser, and drawn so on the server's first screen.
+    await page.reload();
+    await hydrated(page);
+    await page.getByTestId('total-value-history').waitFor();
+    await page.getByTestId('value-chart-toggle').click();
+    await page.getByTestId('total-value-history').waitFor({ state: 'detached' });
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByTestId('total-value-history').count()).resolves.toBe(0);
+    await context.close();
+  });
+});
+
+describe('the value chart (issue 28 item 4)', () => {
+  /** Opens the chart on a wall's 90D range and returns its headline and its time labels. */
+  async function chart(page: Page): Promise<{ headline: string; labels: string[] }> {
+    await page.getByTestId('value-chart-toggle').click();
+    const history = page.getByTestId('total-value-history');
+    await history.getByRole('button', { name: '90D' }).waitFor();
+    expect(await history.getByRole('button', { name: '90D' }).getAttribute('aria-pressed')).toBe('true');
+    await history.locator('.vh-plot[data-time-labels]').waitFor();
+    return {
+      headline: await history.getByTestId('value-change').innerText(),
+      labels: (await history.locator('.vh-plot').getAttribute('data-time-labels'))!.split('|'),
+    };
+  }
+
+  it('does not count cards just added as a gain, and fits the axis to a new wall', async () => {
+    const { context, page } = await trialPage(SIZES[0]);
+    const { headline, labels } = await chart(page);
+    expect(headline).toMatch(/\+\$0 in value over this range/);
+    expect(headline).toMatch(/5 cards added \(\+\$1,500\)/);
+    expect(headline).not.toMatch(/\+\$1,500 in value/);
+    // A few distinct labels across a couple of hours, not a week of eight-hour ones.
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    expect(labels.length).toBeLessThanOrEqual(12);
+    expect(new Set(labels).size).toBe(labels.length);
+    await context.close();
+  });
+
+  it("dates a week of values by day and tells the cards' movement apart, at 1280 and 390", async () => {
+    const { context: signup } = await e2e.newPage();
+    const { id } = await signUp(signup, email('week'));
+    await startTrial(signup);
+    const photo = await slabJpeg('Week card', 10);
+    await seedCard(signup, 1, { title: 'Week one', value: '$1,000' }, photo);
+    await seedCard(signup, 2, { title: 'Week two', value: '$500' }, photo);
+    // Both hung a week ago; one has risen since.
+    const db = e2e.server.deps.db;
+    const cardIds = (await db('card_slots').where({ user_id: id }).select('id')).map((r: { id: number }) => r.id);
+    await db('card_value_history').whereIn('card_id', cardIds).update({ recorded_at: new Date(Date.now() - 7 * 86_400_000) });
+    const res = await signup.request.patch('/api/cards/1', { data: { value: '$1,250' } });
+    expect(res.ok()).toBe(true);
+    const state = await signup.storageState();
+    await signup.close();
+    for (const size of SIZES) {
+      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch, storageState: state });
+      const page = await context.newPage();
+      await openGallery(page);
+      if (size.touch) await page.locator('.g-panels-toggle').click();
+      const { headline, labels } = await chart(page);
+      // Both cards came within the 90 days: told apart from the one's rise.
+      expect(headline).toMatch(/^\+\$250 in value over this range\s+2 cards added \(\+\$1,500\)$/);
+      expect(labels.every((l) => /^[A-Z][a-z]{2} \d{1,2}$/.test(l))).toBe(true); // 'Nov 18': days, no hours
+      expect(labels.length).toBeGreaterThanOrEqual(2);
+      expect(labels.length).toBeLessThanOrEqual(size.touch ? 4 : 9);
+      await context.close();
+    }
+  });
+});
