@@ -10,7 +10,7 @@ import type { Share } from '../../db/models/Share.ts';
 import type { TOpenShare } from '../services/share/open-share.ts';
 import { presentSlot } from './card.ts';
 
-/** The owner's live link; `url` only when the token was just made (only its hash is stored). */
+/** The owner's live link; `url` null only for a link whose token cannot be opened (made before tokens were sealed). */
 export function presentShareLink(share: Share, url: string | null): TShareLink {
   return {
     url,
