@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
+import { lockUser } from '../../api/services/accounts/lock-user.ts';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 import { openGallery, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 
@@ -210,6 +211,116 @@ describe('the value chart (issue 28 item 4)', () => {
       expect(labels.every((l) => /^[A-Z][a-z]{2} \d{1,2}$/.test(l))).toBe(true); // 'Nov 18': days, no hours
       expect(labels.length).toBeGreaterThanOrEqual(2);
       expect(labels.length).toBeLessThanOrEqual(size.touch ? 4 : 9);
+      await context.close();
+    }
+  });
+});
+
+describe('cards without photos (issue 28 item 7)', () => {
+  it('read like placards: title, year and grade, inside the frame, at 1280 and 390', async () => {
+    const { context: signup } = await e2e.newPage();
+    const { id } = await signUp(signup, email('imported'));
+    const state = await signup.storageState();
+    await signup.close();
+    // As a CSV import leaves them: no photo.
+    await e2e.server.deps.db.transaction(async (trx) => {
+      await lockUser(trx, id);
+      await trx('card_slots').insert([
+        { user_id: id, slot_number: 1, title: 'Pikachu Illustrator', description: 'PSA 9 MINT', grader: 'PSA', grade: 9, year: '1998' },
+        { user_id: id, slot_number: 2, title: '2018 Prizm Luka Doncic #280', description: 'PSA 10 GEM MT', grader: 'PSA', grade: 10, year: '2018' },
+      ]);
+    });
+    for (const size of SIZES) {
+      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch, storageState: state });
+      const page = await context.newPage();
+      await openGallery(page);
+      const placeholders = page.getByTestId('slot-grid').getByTestId('no-photo');
+      expect(await placeholders.count()).toBe(2);
+      expect(await placeholders.nth(0).innerText()).toMatch(/^PSA 9\s+Pikachu Illustrator\s+1998\s+No photo yet$/i);
+      expect(await placeholders.nth(1).innerText()).toMatch(/^PSA 10\s+2018 Prizm Luka Doncic #280\s+No photo yet$/i);
+      for (const i of [0, 1]) {
+        const box = (await placeholders.nth(i).boundingBox())!;
+        const frame = (await page.locator('.g-frame').nth(i).boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height + 0.5);
+        const title = (await placeholders.nth(i).getByTestId('no-photo-title').boundingBox())!;
+        expect(title.height).toBeGreaterThan(8);
+      }
+      await context.close();
+    }
+  });
+});
+
+describe('the add-item dialog (issue 28 items 8 and 9)', () => {
+  const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  for (const size of SIZES) {
+    it(`keeps toasts off its buttons and focus in it through Analyze at ${size.width} px`, async () => {
+      const { context, page } = await trialPage(size);
+      const dialog = page.getByRole('dialog');
+      await page.locator('li[data-slot="6"] button').click();
+      await dialog.getByRole('heading', { name: 'Add Item' }).waitFor();
+      // As a user reaches it: scrolled up from below the screen's end when it is not on the screen.
+      await dialog.getByRole('button', { name: 'Analyze Card' }).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.bottom > window.innerHeight) el.scrollIntoView({ block: 'end' });
+      });
+      await dialog.getByRole('button', { name: 'Analyze Card' }).click();
+      const toast = page.getByTestId('toast');
+      await toast.getByText('No Image Selected').waitFor();
+      const toastBox = (await toast.boundingBox())!;
+      // Where the user is (Analyze just pressed), then scrolled down to the dialog's end.
+      for (const name of ['Analyze Card', 'Add to Gallery']) {
+        const button = dialog.getByRole('button', { name });
+        if (name === 'Add to Gallery') await button.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+        const box = (await button.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+        expect(overlaps(toastBox, box), `toast over ${name}`).toBe(false);
+      }
+      // The next action takes the click at once, the toast still showing.
+      await dialog.getByRole('button', { name: 'Add to Gallery' }).click({ timeout: 2000 });
+      await dialog.getByText('Choose a photo of your card to add it.').waitFor();
+
+      // Analyze by keyboard: focus stays on it while it runs and after, and Esc closes the dialog.
+      await dialog.getByTestId('add-photo-input').setInputFiles({ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('Keyboard card', 30) });
+      const analyze = dialog.getByRole('button', { name: 'Analyze Card' });
+      await analyze.focus();
+      await page.keyboard.press('Enter');
+      await toast.getByText(/Analysis/).waitFor();
+      expect(await page.evaluate(() => document.querySelector('[role="dialog"]')?.contains(document.activeElement) ?? false)).toBe(true);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await context.close();
+    });
+  }
+});
+
+describe('the shared page (issue 28 item 6)', () => {
+  it('says plainly what it shows of a larger collection, and is sent compressed', async () => {
+    const { context: owner } = await e2e.newPage();
+    const { id } = await signUp(owner, email('sharer'), 'Avery', 'Stone');
+    await startTrial(owner);
+    await e2e.server.deps.db.transaction(async (trx) => {
+      await lockUser(trx, id);
+      await trx('card_slots').insert(Array.from({ length: 25 }, (_, i) => ({ user_id: id, slot_number: i + 1, title: `Imported card ${i + 1}`, description: 'PSA 9 MINT' })));
+    });
+    const made = await owner.request.post('/api/share', { data: { showValues: true, layout: '4x5' } });
+    const { url } = (await made.json()) as { url: string };
+    await owner.close();
+
+    const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src/);
+    const html = await res.text();
+    expect(html).toContain('Imported card 20');
+    expect(html).not.toContain('Imported card 21');
+
+    for (const size of SIZES) {
+      const { context, page } = await e2e.newPage({ width: size.width, height: size.height });
+      await page.goto(url);
+      expect(await page.getByTestId('shared-scope').innerText()).toBe('Showing 20 cards of 25: the first 20 slots of this collection, as its owner hangs them.');
       await context.close();
     }
   });
