@@ -36,7 +36,7 @@ const money = (text: string | null, cents: number | null) => (cents !== null ? f
  * titles, descriptions, the card's grade and what it is (issue 23), and (only when the owner shows
  * them) values and the value figures. No email, no account data, no card ids, no cost or notes; photos only by the shared cards' image ids, read through the link.
  */
-export function presentSharedWall(open: TOpenShare, cards: readonly CardSlot[], token: string): TSharedWall {
+export function presentSharedWall(open: TOpenShare, cards: readonly CardSlot[], token: string, cardCount = cards.length): TSharedWall {
   const { share, layout, owner } = open;
   const slotCount = sharedSlotCount(layout, share.customCount);
   const onWall = cards.filter((c) => c.slotNumber <= slotCount);
@@ -74,6 +74,7 @@ export function presentSharedWall(open: TOpenShare, cards: readonly CardSlot[], 
       tracked: show ? f.tracked : null,
     },
     cards: shared,
+    cardCount,
     previewUrl: sharePaths.preview(token, `${owner.galleryVersion}-${share.updatedAt.getTime()}`),
   };
 }

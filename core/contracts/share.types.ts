@@ -97,6 +97,8 @@ export interface TSharedWall {
   figures: TSharedFigures;
   /** Filled slots within slotCount, in slot order. */
   cards: TSharedCard[];
+  /** Every card the owner holds, on this wall or past its slots (issue 28: the page says what it shows). */
+  cardCount: number;
   /** The preview image (1200x630 PNG), path on this site. */
   previewUrl: string;
 }

@@ -165,7 +165,7 @@ describe('what a visitor of a link can read', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
     const wall = (await res.json()) as TSharedWall;
-    expect(wall).toMatchObject({ title: 'The Vault', layout: '6x4', columns: 4, slotCount: 24, showValues: true });
+    expect(wall).toMatchObject({ title: 'The Vault', layout: '6x4', columns: 4, slotCount: 24, showValues: true, cardCount: 3 });
     expect(wall.cards.map((c) => [c.slotNumber, c.title, c.value, c.allTimeHigh])).toEqual([
       // The all-time high follows the value history (decisions.md 5).
       [1, '2018 Prizm Luka Doncic', '$1,250', '$1,250'],
