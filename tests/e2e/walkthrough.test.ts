@@ -9,6 +9,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { lockUser } from '../../api/services/accounts/lock-user.ts';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 import { openGallery, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
+import { freeUserToPayment } from './billing-helpers.ts';
+import { axeViolations } from '../helpers/axe.ts';
 
 let e2e: TE2E;
 let trialState: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -324,4 +326,65 @@ describe('the shared page (issue 28 item 6)', () => {
       await context.close();
     }
   });
+});
+
+const TINY_JPEG = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==';
+
+describe('axe-core (issue 28 item 11)', () => {
+  /** A context as trialPage's, without the page's CSP (axe is injected), in a theme. */
+  async function axeContext(size: (typeof SIZES)[number], theme: 'dark' | 'light', storageState?: typeof trialState) {
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.url, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch, bypassCSP: true, storageState,
+    });
+    await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
+    return context;
+  }
+
+  for (const theme of ['dark', 'light'] as const) {
+    it(`finds nothing on /gallery with a toast and the viewer open, on /start-collection with a photo picked, on /collection and /payment, ${theme}`, async () => {
+      const context = await axeContext(SIZES[0], theme, trialState);
+      const page = await context.newPage();
+      await openGallery(page);
+      // A toast on screen: its live region has no list markup.
+      await page.evaluate(() => document.querySelector<HTMLButtonElement>('li[data-slot="6"] button')?.click());
+      await page.getByRole('dialog').getByRole('button', { name: 'Analyze Card' }).click();
+      await page.getByTestId('toast').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      // The viewer of a card whose value moved (its change in the theme's green).
+      expect((await context.request.patch('/api/cards/1', { data: { value: '$150' } })).ok()).toBe(true);
+      await openGallery(page);
+      await page.locator('li[data-slot="1"] button.g-face').click();
+      await page.getByTestId('value-history').getByTestId('value-history-change').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      // /start-collection, a photo picked: the file input keeps a name.
+      await page.goto('/start-collection');
+      await hydrated(page);
+      await page.getByTestId('photo-input').setInputFiles({ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('Axe card', 200) });
+      await page.getByTestId('photo-preview').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await context.close();
+
+      // /collection with a card (h1, then the wall's h2, then each card's h3) and /payment's TEST MODE.
+      const visitor = await axeContext(SIZES[1], theme);
+      const phone = await visitor.newPage();
+      await phone.addInitScript((image) => {
+        localStorage.setItem('ratio-cache-version', '3.2');
+        localStorage.setItem('anonymous-collection', JSON.stringify([{ id: 'a1', image: 'TINY', player: 'Luka Doncic', year: '2018', brand: 'Prizm', condition: 'PSA 10', userValue: '1250', userNotes: '', addedAt: '2026-11-20T10:00:00Z' }]).replace('TINY', image));
+      }, TINY_JPEG);
+      await phone.goto('/collection');
+      await hydrated(phone);
+      expect(await axeViolations(phone)).toEqual([]);
+      await visitor.close();
+      const payer = await axeContext(SIZES[0], theme);
+      const payPage = await payer.newPage();
+      await freeUserToPayment(payer, payPage, email('payer'));
+      await payPage.getByText('TEST MODE').first().waitFor();
+      expect(await axeViolations(payPage)).toEqual([]);
+      await payer.close();
+    });
+  }
 });
