@@ -388,3 +388,22 @@ describe('axe-core (issue 28 item 11)', () => {
     });
   }
 });
+
+describe('smaller things (issue 28 item 12)', () => {
+  it("names a trial on /account's plan, and a refused password change in the spec's words with the reason", async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, storageState: trialState });
+    const page = await context.newPage();
+    await page.goto('/account');
+    await hydrated(page);
+    await page.locator('[data-testid="subscription"]').waitFor();
+    expect(await page.getByTestId('plan-label').innerText()).toMatch(/^PRO Trial$/i);
+    await page.getByLabel('Current Password', { exact: true }).fill('not-my-password');
+    await page.getByLabel('New Password', { exact: true }).fill('another-pass-22');
+    await page.getByLabel('Confirm New Password', { exact: true }).fill('another-pass-22');
+    await page.getByRole('button', { name: /Update Password|Change Password/ }).click();
+    const toast = page.getByTestId('toast');
+    await toast.getByText('Failed to change password. Please try again.').waitFor();
+    expect((await toast.locator('.toast-description').innerText()).length).toBeGreaterThan(5);
+    await context.close();
+  });
+});
