@@ -404,6 +404,13 @@ describe('smaller things (issue 28 item 12)', () => {
     const toast = page.getByTestId('toast');
     await toast.getByText('Failed to change password. Please try again.').waitFor();
     expect((await toast.locator('.toast-description').innerText()).length).toBeGreaterThan(5);
+
+    // The edit dialog shows a value as the wall does: '$2,500', not the '2500' typed.
+    expect((await context.request.patch('/api/cards/4', { data: { value: '2500' } })).ok()).toBe(true);
+    await openGallery(page);
+    await page.locator('li[data-slot="4"] button.g-face').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Edit' }).click();
+    expect(await page.getByRole('dialog').getByLabel('Value', { exact: true }).inputValue()).toBe('$2,500');
     await context.close();
   });
 });
