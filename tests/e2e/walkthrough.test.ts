@@ -414,3 +414,19 @@ describe('smaller things (issue 28 item 12)', () => {
     await context.close();
   });
 });
+
+describe('touch screens (issue 28 item 12)', () => {
+  it('keep the photos clear of the edit controls; a tap opens the viewer with edit and delete', async () => {
+    const { context, page } = await trialPage(SIZES[1]);
+    expect(await page.evaluate(() => matchMedia('(hover: none)').matches)).toBe(true);
+    const slot = page.locator('li[data-slot="2"]');
+    await slot.locator('img').waitFor();
+    expect(await slot.getByRole('button', { name: /^Edit / }).isVisible()).toBe(false);
+    expect(await page.locator('.g-grid .g-actions').evaluateAll((els) => els.filter((el) => getComputedStyle(el).visibility === 'visible').length)).toBe(0);
+    await slot.locator('button.g-face').tap();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Edit' }).waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).waitFor();
+    await context.close();
+  });
+});
