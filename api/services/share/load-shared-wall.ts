@@ -12,7 +12,7 @@ const MAX_ENTRIES = 200;
  * gallery bumps users.gallery_version (lockUser) and every change to the link its updated_at, so a
  * cached wall is never stale. Least recently used walls drop out past MAX_ENTRIES.
  */
-export function createSharedWallCache(present: (open: TOpenShare, cards: readonly CardSlot[], token: string) => TSharedWall) {
+export function createSharedWallCache(present: (open: TOpenShare, cards: readonly CardSlot[], token: string, total: number) => TSharedWall) {
   const entries = new Map<number, { key: string; wall: TSharedWall }>();
   return {
     async get(db: Knex, open: TOpenShare, token: string): Promise<TSharedWall> {
@@ -24,8 +24,11 @@ export function createSharedWallCache(present: (open: TOpenShare, cards: readonl
         return hit.wall;
       }
       const slotCount = sharedSlotCount(open.layout, open.share.customCount);
-      const cards = await CardSlot.query(db).modify('ofUser', open.owner.id).where('slotNumber', '<=', slotCount);
-      const wall = present(open, cards, token);
+      const [cards, total] = await Promise.all([
+        CardSlot.query(db).modify('ofUser', open.owner.id).where('slotNumber', '<=', slotCount),
+        CardSlot.query(db).modify('ofUser', open.owner.id).resultSize(),
+      ]);
+      const wall = present(open, cards, token, total);
       entries.set(open.share.id, { key, wall });
       for (const oldest of entries.keys()) {
         if (entries.size <= MAX_ENTRIES) break;
