@@ -25,6 +25,8 @@ const WORKERS = 4;
 interface TItem extends TCertItemView {
   tries: number;
   limited: number;
+  /** What the lookup found, waiting for its turn to be written (cards go into the wall in the order the certs were typed). */
+  ready?: { slab: TPsaSlab | null; photo: Buffer | null; message?: string | undefined } | undefined;
 }
 interface TBatch {
   id: string;
@@ -33,6 +35,9 @@ interface TBatch {
   invalid: TCertBatchView['invalid'];
   repeated: string[];
   finishedAt: number | null;
+  /** The next item to write, and whether a write is under way. */
+  nextWrite: number;
+  writing: boolean;
 }
 
 export interface CertQueue {
@@ -63,7 +68,7 @@ export function createCertQueue(deps: { db: Knex; images: ImageStore; psa: PsaCl
       id: b.id, psa: deps.psa.available,
       notice: deps.psa.available ? null : `${PSA_UNAVAILABLE}: each card is made with its cert number, and you fill in the rest.`,
       done, total: b.items.length, finished: b.finishedAt !== null,
-      items: b.items.map(({ tries: _t, limited: _l, ...item }) => item),
+      items: b.items.map(({ tries: _t, limited: _l, ready: _r, ...item }) => item),
       invalid: b.invalid, repeated: b.repeated,
     };
   };
@@ -74,15 +79,16 @@ export function createCertQueue(deps: { db: Knex; images: ImageStore; psa: PsaCl
   };
 
   const checkFinished = (b: TBatch) => {
-    if (b.finishedAt === null && b.items.every((i) => certItemDone(i.status))) {
+    if (b.finishedAt === null && !b.writing && b.items.every((i) => certItemDone(i.status) && !i.ready)) {
       b.finishedAt = Date.now();
       for (const w of waiters.get(b.id) ?? []) w();
       waiters.delete(b.id);
     }
   };
 
-  async function add(batch: TBatch, item: TItem, slab: TPsaSlab | null, message?: string): Promise<void> {
-    const photo = slab?.frontImageUrl ? await deps.psa.fetchImage(slab.frontImageUrl) : null;
+  async function write(batch: TBatch, item: TItem): Promise<void> {
+    const { slab, photo, message } = item.ready!;
+    item.ready = undefined;
     try {
       const card = await addCardByCert({
         db: deps.db, images: deps.images, userId: batch.userId, now: deps.clock(),
@@ -104,6 +110,29 @@ export function createCertQueue(deps: { db: Knex; images: ImageStore; psa: PsaCl
         Object.assign(item, { status: 'failed', message: err instanceof AppError ? err.message : 'This card could not be added. Try again.' });
       }
     }
+  }
+
+  /** Writes the batch's looked-up cards in the order they were typed, one at a time. */
+  async function flush(batch: TBatch): Promise<void> {
+    if (batch.writing) return;
+    batch.writing = true;
+    try {
+      while (batch.nextWrite < batch.items.length) {
+        const item = batch.items[batch.nextWrite]!;
+        if (item.ready) await write(batch, item);
+        else if (!certItemDone(item.status)) break;
+        batch.nextWrite++;
+      }
+    } finally {
+      batch.writing = false;
+      checkFinished(batch);
+    }
+  }
+
+  /** Marks the item ready to be written (after its lookup); the flush writes it in its turn. */
+  async function add(batch: TBatch, item: TItem, slab: TPsaSlab | null, message?: string): Promise<void> {
+    const photo = slab?.frontImageUrl ? await deps.psa.fetchImage(slab.frontImageUrl) : null;
+    item.ready = { slab, photo, message };
   }
 
   async function work(batch: TBatch, item: TItem): Promise<void> {
@@ -139,7 +168,7 @@ export function createCertQueue(deps: { db: Knex; images: ImageStore; psa: PsaCl
         })
         .finally(() => {
           running--;
-          checkFinished(next.batch);
+          void flush(next.batch).catch((err: unknown) => deps.log.error({ err }, 'bulk intake by cert: write failed'));
           pump();
         });
     }
@@ -160,7 +189,7 @@ export function createCertQueue(deps: { db: Knex; images: ImageStore; psa: PsaCl
       const onWall = new Map((await CardSlot.query(deps.db).select('certNumber', 'slotNumber').where('userId', user.id).whereIn('certNumber', list.certs))
         .map((r) => [r.certNumber!, r.slotNumber]));
       const batch: TBatch = {
-        id: randomUUID(), userId: user.id, invalid: list.invalid, repeated: list.repeated, finishedAt: null,
+        id: randomUUID(), userId: user.id, invalid: list.invalid, repeated: list.repeated, finishedAt: null, nextWrite: 0, writing: false,
         items: list.certs.map((cert) => {
           const slot = onWall.get(cert);
           return slot === undefined
