@@ -130,16 +130,16 @@ export function createCertQueue(deps: { db: Knex; images: ImageStore; psa: PsaCl
   }
 
   /** Marks the item ready to be written (after its lookup); the flush writes it in its turn. */
-  async function add(batch: TBatch, item: TItem, slab: TPsaSlab | null, message?: string): Promise<void> {
+  async function add(item: TItem, slab: TPsaSlab | null, message?: string): Promise<void> {
     const photo = slab?.frontImageUrl ? await deps.psa.fetchImage(slab.frontImageUrl) : null;
     item.ready = { slab, photo, message };
   }
 
   async function work(batch: TBatch, item: TItem): Promise<void> {
     item.status = 'looking';
-    if (!deps.psa.available) return add(batch, item, null, PSA_UNAVAILABLE);
+    if (!deps.psa.available) return add(item, null, PSA_UNAVAILABLE);
     const found = await deps.psa.lookup(item.cert);
-    if (found.status === 'found') return add(batch, item, found.slab);
+    if (found.status === 'found') return add(item, found.slab);
     if (found.status === 'not_found') {
       Object.assign(item, { status: 'not_found', message: `PSA has no cert #${item.cert}.` });
       return;
@@ -154,7 +154,7 @@ export function createCertQueue(deps: { db: Knex; images: ImageStore; psa: PsaCl
       waiting.push({ batch, item });
       return;
     }
-    return add(batch, item, null, PSA_UNAVAILABLE);
+    return add(item, null, PSA_UNAVAILABLE);
   }
 
   function pump(): void {
