@@ -44,7 +44,7 @@ export default function CertTab() {
       {state.problem && <p className="bulk-problem" role="alert">{state.problem}</p>}
       <div className="bulk-row">
         <span className="bulk-hint">Ctrl+Enter adds them.</span>
-        <button type="button" className="btn btn-primary" onClick={() => void sendCerts()} disabled={state.sending} data-testid="bulk-certs-add">
+        <button type="button" className="btn btn-primary" onClick={() => void sendCerts()} aria-disabled={state.sending || undefined} data-testid="bulk-certs-add">
           {state.sending ? 'Sending...' : 'Add cards'}
         </button>
       </div>

@@ -147,8 +147,9 @@ export default function PhotoTab({ maxSlots }: { maxSlots: number }) {
                   )}
                   {canSkip(p) && (
                     <div className="bulk-photo-actions">
-                      <button type="button" className="btn btn-sm btn-primary" disabled={!canAccept(p)} onClick={() => void acceptPhoto(p.key, maxSlots)} data-testid="bulk-accept">Accept</button>
-                      <button type="button" className="btn btn-sm" onClick={() => skipPhoto(p.key)} data-testid="bulk-skip">Skip</button>
+                      <button type="button" className="btn btn-sm btn-primary" disabled={!canAccept(p)}
+                        onClick={() => void acceptPhoto(p.key, maxSlots).then((ok) => { if (ok) nextOpen(index); else focusRow(index); })} data-testid="bulk-accept">Accept</button>
+                      <button type="button" className="btn btn-sm" onClick={() => { skipPhoto(p.key); nextOpen(index); }} data-testid="bulk-skip">Skip</button>
                     </div>
                   )}
                 </div>
