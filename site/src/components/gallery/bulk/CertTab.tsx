@@ -10,7 +10,8 @@ const STATUS: Record<TCertItemView['status'], string> = {
 
 function itemLine(i: TCertItemView): string {
   if (i.status === 'added') {
-    const parts = [`slot ${i.slotNumber}`, i.title || null, i.population !== undefined ? `population ${formatCount(i.population)} at this grade` : null];
+    const parts = [`slot ${i.slotNumber}`, i.title || null, i.population !== undefined ? `population ${formatCount(i.population)} at this grade` : null,
+      i.filled ? null : `${i.message ?? 'PSA lookup unavailable'}: fill in the rest`];
     return parts.filter(Boolean).join(' · ');
   }
   return i.message ?? '';

@@ -112,7 +112,7 @@ export default function PhotoTab({ maxSlots }: { maxSlots: number }) {
                 <div className="bulk-photo-main">
                   <div className="bulk-photo-head">
                     <span className="bulk-name" title={p.file.name}>{p.file.name || 'Photo'}</span>
-                    <span className={`bulk-status is-${p.phase}`} data-testid="bulk-photo-status">
+                    <span className={`bulk-status is-${p.phase}${p.phase === 'read' && p.doubtful.size > 0 ? ' is-doubtful' : ''}`} data-testid="bulk-photo-status">
                       {(p.phase === 'reading' || p.phase === 'sending' || p.phase === 'saving') && <span className="spinner bulk-spin" aria-hidden="true" />}
                       {phaseText(p)}
                     </span>
