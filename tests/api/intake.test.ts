@@ -207,12 +207,15 @@ describe('bulk intake by photo (the label reader in a background queue)', () => 
     expect(a.status).toBe(202);
     expect(a.body).toMatchObject({ name: 'ohtani.jpg', status: expect.stringMatching(/queued|reading/), hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     const b = await send(client, morant, 'morant.jpg');
-    expect(b.body).toMatchObject({ status: 'queued', ahead: expect.any(Number) });
+    // Two photos are handed to the reader at once (one read, the next waiting in its process); the third waits its turn.
+    const c = await send(client, await pngImage(300, 420), 'blank.png');
+    expect(c.body).toMatchObject({ status: 'queued', ahead: 2 });
     const again = await send(client, ohtani, 'copy of ohtani.jpg');
     expect(again.body).toMatchObject({ id: a.body.id, duplicateOf: a.body.id });
     await srv.deps.intake.photos.idle();
     const items = await listed(client);
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
+    expect(items[2]).toMatchObject({ id: c.body.id, status: 'read', message: 'No label could be read on this photo: fill in the card yourself.' });
     expect(items[0]).toMatchObject({ id: a.body.id, status: 'read', fields: { subject: expect.stringMatching(/shohei ohtani/i), year: '2018', grader: 'PSA', grade: 10, certNumber: '45678912' } });
     expect(items[0]!.fieldConfidence).toBeDefined();
     expect(items[1]).toMatchObject({ id: b.body.id, status: 'read', fields: { certNumber: '61234567' } });
@@ -225,7 +228,7 @@ describe('bulk intake by photo (the label reader in a background queue)', () => 
     expect(twice.body.error.code).toBe('cert_on_wall');
 
     expect((await client.request('DELETE', `/api/intake/photos/${b.body.id}`)).status).toBe(204);
-    expect(await listed(client)).toHaveLength(1);
+    expect(await listed(client)).toHaveLength(2);
   });
 
   it("refuses what is not a photo, and another user's photos are not listed", async () => {

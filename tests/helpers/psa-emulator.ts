@@ -12,9 +12,11 @@ export interface TPsaEmulator {
   requests: TCaptured[];
   /** Calls to the API endpoints (not image downloads). */
   apiCalls(): number;
+  /** Calls answered 429 by the rate limit. */
+  limited(): number;
   /** Makes `cert` fail `times` times (Infinity: always) in the given way. */
   fault(cert: string, kind: TPsaFault, times?: number): void;
-  /** PSA's rate limit: at most `calls` API calls per `windowMs`; past it, 429 with Retry-After (seconds, rounded up). Null: none. */
+  /** PSA's rate limit: `calls` API calls per `windowMs` (a token bucket of `calls`); past it, 429 with Retry-After (seconds, rounded up). Null: none. */
   rateLimit(limit: { calls: number; windowMs: number } | null): void;
   close(): Promise<void>;
 }
@@ -37,8 +39,9 @@ export function psaRecord(cert: string, o: Partial<Record<'Year' | 'Brand' | 'Su
 export async function startPsaEmulator(records: TPsaRecords, frontImage: Buffer, token = 'psa-emulator-token'): Promise<TPsaEmulator> {
   const faults = new Map<string, { kind: TPsaFault; left: number }>();
   let limit: { calls: number; windowMs: number } | null = null;
-  let windowStart = 0;
-  let windowCalls = 0;
+  let tokens = 0;
+  let refilledAt = 0;
+  let limited = 0;
   let apiCalls = 0;
   let baseUrl = '';
 
@@ -49,12 +52,15 @@ export async function startPsaEmulator(records: TPsaRecords, frontImage: Buffer,
     if (req.headers.authorization?.toLowerCase() !== `bearer ${token}`) return { status: 401, json: { Message: 'Authorization has been denied for this request.' } };
     apiCalls++;
     if (limit) {
+      // A token bucket: `calls` at most at once, refilled at calls per windowMs (how API gateways limit).
       const now = Date.now();
-      if (now - windowStart >= limit.windowMs) {
-        windowStart = now;
-        windowCalls = 0;
+      tokens = Math.min(limit.calls, tokens + ((now - refilledAt) * limit.calls) / limit.windowMs);
+      refilledAt = now;
+      if (tokens < 1) {
+        limited++;
+        return { status: 429, json: { Message: 'API calls quota exceeded' }, headers: { 'retry-after': String(Math.max(1, Math.ceil(((1 - tokens) * limit.windowMs) / limit.calls / 1000))) } };
       }
-      if (++windowCalls > limit.calls) return { status: 429, json: { Message: 'API calls quota exceeded' }, headers: { 'retry-after': String(Math.ceil((windowStart + limit.windowMs - now) / 1000)) } };
+      tokens -= 1;
     }
     const [, endpoint, cert] = m as unknown as [string, string, string];
     const f = faults.get(cert);
@@ -79,7 +85,8 @@ export async function startPsaEmulator(records: TPsaRecords, frontImage: Buffer,
     baseUrl, token, requests: peer.requests,
     apiCalls: () => apiCalls,
     fault(cert, kind, times = 1) { faults.set(cert, { kind, left: times }); },
-    rateLimit(l) { limit = l; windowStart = 0; windowCalls = 0; },
+    rateLimit(l) { limit = l; tokens = l?.calls ?? 0; refilledAt = Date.now(); },
+    limited: () => limited,
     close: () => peer.close(),
   };
 }

@@ -56,11 +56,13 @@ export interface PhotoQueue {
 export function createPhotoQueue(deps: { db: Knex; analyzer: CardAnalyzer; clock: () => Date; log: Logger }): PhotoQueue {
   const photos = new Map<string, TPhoto>();
   const waiting: TPhoto[] = [];
-  let reading = false;
+  /** Photos handed to the reader at once: one being read, the next already waiting in its process's queue. */
+  const IN_FLIGHT = 2;
+  let reading = 0;
   let idleWaiters: Array<() => void> = [];
 
   const view = (p: TPhoto, onWall: Map<string, number>, duplicateOf?: string): TPhotoItemView => {
-    const ahead = p.status === 'queued' ? waiting.indexOf(p) + (reading ? 1 : 0) : undefined;
+    const ahead = p.status === 'queued' ? waiting.indexOf(p) + reading : undefined;
     const cert = p.fields?.certNumber;
     return {
       id: p.id, hash: p.hash, name: p.name, status: p.status,
@@ -73,15 +75,16 @@ export function createPhotoQueue(deps: { db: Knex; analyzer: CardAnalyzer; clock
     };
   };
 
-  async function readNext(): Promise<void> {
-    if (reading) return;
-    const p = waiting.shift();
-    if (!p) {
+  function readNext(): void {
+    while (reading < IN_FLIGHT && waiting.length > 0) void readOne(waiting.shift()!);
+    if (reading === 0 && waiting.length === 0) {
       for (const w of idleWaiters) w();
       idleWaiters = [];
-      return;
     }
-    reading = true;
+  }
+
+  async function readOne(p: TPhoto): Promise<void> {
+    reading++;
     p.status = 'reading';
     try {
       const analysis = await deps.analyzer.analyze(p.bytes!, p.mime);
@@ -103,8 +106,8 @@ export function createPhotoQueue(deps: { db: Knex; analyzer: CardAnalyzer; clock
     } finally {
       if (p.status !== 'queued') p.bytes = null;
       p.at = Date.now();
-      reading = false;
-      void readNext();
+      reading--;
+      readNext();
     }
   }
 
@@ -134,7 +137,7 @@ export function createPhotoQueue(deps: { db: Knex; analyzer: CardAnalyzer; clock
       };
       photos.set(p.id, p);
       waiting.push(p);
-      void readNext();
+      readNext();
       return view(p, new Map());
     },
     async list(userId) {
@@ -154,7 +157,7 @@ export function createPhotoQueue(deps: { db: Knex; analyzer: CardAnalyzer; clock
       return true;
     },
     idle() {
-      if (!reading && waiting.length === 0) return Promise.resolve();
+      if (reading === 0 && waiting.length === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
   };

@@ -130,7 +130,9 @@ export function createPsaClient(o: TPsaClientOptions, gate: RateGate = createRat
       const data = { ...cardDataFromAnalysis(merged), certNumber: cert, grader: 'PSA' as const };
       // The photo is a nicety: a failure here still fills the card.
       let frontImageUrl: string | null = null;
-      const images = await call(`GetImagesByCertNumber/${encodeURIComponent(cert)}`);
+      let images = await call(`GetImagesByCertNumber/${encodeURIComponent(cert)}`);
+      // PSA's 429 on the images call is waited out too (the gate holds the next turn back).
+      for (let i = 0; i < 3 && !images.ok && images.result.status === 'rate_limited'; i++) images = await call(`GetImagesByCertNumber/${encodeURIComponent(cert)}`);
       if (images.ok) {
         const list = ZImagesAnswer.safeParse(images.json);
         if (list.success) frontImageUrl = list.data.find((i) => i.IsFrontImage)?.ImageURL ?? null;
