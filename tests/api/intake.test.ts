@@ -229,7 +229,7 @@ describe('bulk intake by photo (the label reader in a background queue)', () => 
 
     expect((await client.request('DELETE', `/api/intake/photos/${b.body.id}`)).status).toBe(204);
     expect(await listed(client)).toHaveLength(2);
-  });
+  }, 120_000);
 
   it("refuses what is not a photo, and another user's photos are not listed", async () => {
     const { client } = await registerUser(srv);
@@ -240,5 +240,5 @@ describe('bulk intake by photo (the label reader in a background queue)', () => 
     const other = (await registerUser(srv)).client;
     expect(await listed(other)).toEqual([]);
     await srv.deps.intake.photos.idle();
-  });
+  }, 60_000);
 });
