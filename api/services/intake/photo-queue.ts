@@ -16,6 +16,8 @@ import { detectImageKind } from '../images/detect-type.ts';
 
 /** Photos one user may have waiting or being read at once (issue 23 §3: 50 at a time). */
 export const PHOTO_QUEUE_MAX = 50;
+/** Photos waiting across all users at once (their bytes are held in memory until read): past it, 503. */
+export const PHOTO_QUEUE_TOTAL_MAX = 300;
 /** A read photo is answered this long, then forgotten. */
 const KEEP_MS = 60 * 60 * 1000;
 
@@ -130,6 +132,9 @@ export function createPhotoQueue(deps: { db: Knex; analyzer: CardAnalyzer; clock
       const open = mine(user.id).filter((p) => p.status === 'queued' || p.status === 'reading').length;
       if (open >= PHOTO_QUEUE_MAX) {
         throw new AppError(429, 'intake_full', `At most ${PHOTO_QUEUE_MAX} photos are read at a time: add more once these are read.`);
+      }
+      if (waiting.length >= PHOTO_QUEUE_TOTAL_MAX) {
+        throw new AppError(503, 'intake_busy', 'The label reader has many photos waiting: try again in a minute.', {}, { 'Retry-After': '60' });
       }
       const p: TPhoto = {
         id: randomUUID(), userId: user.id, hash, name: name.slice(0, 200), status: 'queued', bytes: image, mime: MIME[kind],
