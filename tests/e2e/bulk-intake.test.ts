@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import { REAL_SLABS_DIR, REAL_SLABS_PRESENT, loadRealSlabs } from '../analysis/fixtures/real-slabs.ts';
+import { axeViolations } from '../helpers/axe.ts';
 import { startE2E, type TE2E } from '../helpers/e2e.ts';
 import { psaRecord, startPsaEmulator, type TPsaEmulator } from '../helpers/psa-emulator.ts';
 import { openGallery, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
@@ -110,6 +111,24 @@ describe('Bulk add (issue 23 §3)', () => {
       await page.reload();
       await openGallery(page);
       expect((await cardsOf(page)).map((c) => c.slotNumber)).toEqual([1, 2]);
+    });
+  }
+
+  for (const theme of ['dark', 'light'] as const) {
+    it(`axe-core finds nothing in the dialog's two tabs, a cert batch and a photo read, ${theme}`, async () => {
+      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
+      await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
+      const page = await context.newPage();
+      await openBulk(page, 1000 + (theme === 'dark' ? 1 : 2));
+      await page.keyboard.type('12345678\n99999999\n');
+      await dialog(page).getByTestId('bulk-certs-add').click();
+      await dialog(page).getByText(/^Done:/).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await dialog(page).getByTestId('bulk-tab-photos').click();
+      await dialog(page).getByTestId('bulk-photos-input').setInputFiles([{ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('Axe card', 120) }]);
+      await dialog(page).getByTestId('bulk-photo-progress').getByText('1 of 1 read').waitFor({ timeout: 60_000 });
+      expect(await axeViolations(page)).toEqual([]);
+      await context.close();
     });
   }
 });
