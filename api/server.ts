@@ -21,6 +21,7 @@ import { createGalleryCache } from './services/cards/gallery-cache.ts';
 import { createSharedWallCache } from './services/share/load-shared-wall.ts';
 import { presentSlot } from './presenters/card.ts';
 import { presentSharedWall } from './presenters/share.ts';
+import { createIntake } from './services/intake/create-intake.ts';
 
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
 export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
@@ -31,6 +32,17 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
   const applied = await migrateLatest(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const clock = overrides.clock ?? (() => new Date());
+  const images = overrides.images ?? createImageStore(env);
+  const analyzer = overrides.analyzer ?? createAnalyzer({
+    geminiApiKey: env.GEMINI_API_KEY,
+    geminiModel: env.GEMINI_MODEL,
+    geminiBaseUrl: env.GEMINI_BASE_URL,
+    psaToken: env.PSA_API_TOKEN,
+    psaBaseUrl: env.PSA_API_BASE_URL,
+    // The offline reader loads its models at start-up, so the first photo does not wait for them
+    // (tests start many servers and leave it to the first photo).
+    warmOcr: env.NODE_ENV !== 'test',
+  });
   return {
     env,
     db,
@@ -39,17 +51,9 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
     sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : createSessionCache(db, await createCacheBus(db, log, opened.notifications)),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
     limits: overrides.limits ?? await createSharedRateLimits(env, db, log),
-    images: overrides.images ?? createImageStore(env),
-    analyzer: overrides.analyzer ?? createAnalyzer({
-      geminiApiKey: env.GEMINI_API_KEY,
-      geminiModel: env.GEMINI_MODEL,
-      geminiBaseUrl: env.GEMINI_BASE_URL,
-      psaToken: env.PSA_API_TOKEN,
-      psaBaseUrl: env.PSA_API_BASE_URL,
-      // The offline reader loads its models at start-up, so the first photo does not wait for them
-      // (tests start many servers and leave it to the first photo).
-      warmOcr: env.NODE_ENV !== 'test',
-    }),
+    images,
+    analyzer,
+    intake: overrides.intake ?? createIntake(env, { db, images, analyzer, clock, log }),
     billing: overrides.billing ?? createBilling(env, { db, clock, log }),
     galleryCache: overrides.galleryCache ?? createGalleryCache(presentSlot),
     sharedWalls: overrides.sharedWalls ?? createSharedWallCache(presentSharedWall),
