@@ -70,7 +70,6 @@ function form(image: Buffer) {
 /** Every way of cutting the form (plus a few other malformed bodies), as [name, send]. */
 function variants(image: Buffer): Array<[string, (url: string, cookie: string) => Promise<TRaw>]> {
   const { head, tail, whole } = form(image);
-  const fileStart = head.length;
   const partHeaders = head.indexOf('Content-Disposition: form-data; name="image"');
   return [
     ['ends inside the part headers', (u, c) => rawUpload(u, c, head.subarray(0, partHeaders + 20))],

@@ -41,6 +41,8 @@ export interface TServerProcess {
   url: string;
   /** Its own process id (the primary's, with --workers). */
   pid: number;
+  /** Resolves when the process has exited (stopped, killed or crashed). */
+  exited: Promise<TRun>;
   /** What it has printed so far (stdout and stderr). */
   output(): string;
   /** Stops it with SIGTERM (by the PID it wrote) and waits for it to exit. */
@@ -72,6 +74,7 @@ export async function startServerProcess(env: Record<string, string>, args: stri
   return {
     url,
     pid: child.pid!,
+    exited: ended,
     output: () => printed,
     async stop() {
       const pid = Number(await fs.readFile(path.join(env.DATA_DIR!, 'ratio.pid'), 'utf8'));
