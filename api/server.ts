@@ -78,6 +78,9 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
     images: env.S3_BUCKET ? `s3 (${env.S3_BUCKET})` : 'local', limits: env.REDIS_URL ? 'redis' : env.DATABASE_URL ? 'postgresql' : 'memory',
     billing: billing.provider === 'local' ? 'local (TEST MODE: nobody is charged)' : `stripe (${billing.mode})`,
   }, 'Ratio is serving');
+  if (env.ADMIN_EMAILS?.trim()) {
+    deps.log.warn('ADMIN_EMAILS is set but no longer read: nobody is made admin by it. Make an admin with `ratio users admin <email>` (README "Admin dashboard").');
+  }
   // Leftovers of an earlier run killed mid-upload go now, in the background (`ratio images sweep`
   // does the same on demand). Folders younger than the grace period are left to uploads in flight.
   const sweep = options.sweep === false ? Promise.resolve() : sweepImages({ db: deps.db, images: deps.images, now: deps.clock(), apply: true })

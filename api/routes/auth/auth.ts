@@ -27,7 +27,7 @@ export function authRoutes(deps: TDeps): Router {
     await startSession(ctx, deps, user.id);
     deps.log.info({ userId: user.id, trial: Boolean(input.startTrial) }, 'user registered');
     ctx.status = 201;
-    const answer: TAccountAnswer = { ...presentUser(user, deps.clock(), deps.env.ADMIN_EMAILS), ...(cardsMoved ? { cardsMoved } : {}) };
+    const answer: TAccountAnswer = { ...presentUser(user, deps.clock()), ...(cardsMoved ? { cardsMoved } : {}) };
     ctx.body = answer;
   });
 
@@ -41,7 +41,7 @@ export function authRoutes(deps: TDeps): Router {
     });
     await guard.succeeded();
     await startSession(ctx, deps, user.id);
-    ctx.body = presentUser(user, deps.clock(), deps.env.ADMIN_EMAILS);
+    ctx.body = presentUser(user, deps.clock());
   });
 
   // decisions.md 8: sign-in is email and password, on /auth.
