@@ -17,6 +17,7 @@ import { createSessionCache } from './services/sessions/session-cache.ts';
 import { createCacheBus } from './services/bus/create-cache-bus.ts';
 import { createBilling } from './services/billing/create-billing.ts';
 import { viewerSizesSettled } from './services/images/viewer-size.ts';
+import { passwordResetsSettled } from './services/accounts/request-password-reset.ts';
 
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
 export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
@@ -113,6 +114,7 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
         await sweep;
         // A viewer size written after its upload's answer lands before the process lets go of its store.
         await viewerSizesSettled();
+        await passwordResetsSettled();
         await deps.analyzer.close();
         await deps.sessionCache?.close();
         await deps.limits.close?.();

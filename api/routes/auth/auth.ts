@@ -7,7 +7,7 @@ import { consume, limitByIp } from '../../middleware/rate-limit.ts';
 import { clearSessionCookie, currentUser, SESSION_COOKIE, startSession } from '../../middleware/session.ts';
 import { presentUser } from '../../presenters/user.ts';
 import { signUp } from '../../services/accounts/sign-up.ts';
-import { requestPasswordReset } from '../../services/accounts/request-password-reset.ts';
+import { startPasswordReset } from '../../services/accounts/request-password-reset.ts';
 import { resetPassword } from '../../services/accounts/reset-password.ts';
 import { verifyCredentials } from '../../services/accounts/verify-credentials.ts';
 import { destroySession } from '../../services/sessions/sessions.ts';
@@ -57,9 +57,11 @@ export function authRoutes(deps: TDeps): Router {
   router.post('/forgot-password', limitByIp(deps.limits.forgotIp), jsonBody(), async (ctx) => {
     const input = parseInput(ZForgotPassword, bodyOf(ctx));
     await consume([deps.limits.forgotAccount, input.email.toLowerCase()]);
-    await requestPasswordReset({
+    // Not awaited: the answer must not tell, by its time, whether the address has an account.
+    const answered = new Promise((resolve) => { ctx.res.once('finish', resolve); ctx.res.once('close', resolve); });
+    startPasswordReset({
       db: deps.db, mailer: deps.mailer, log: deps.log, email: input.email, secret, baseUrl: publicUrl(deps.env), now: deps.clock(),
-    });
+    }, answered);
     ctx.body = { message: 'If an account exists for that email, a reset link is on its way. It expires in 1 hour.' };
   });
 
