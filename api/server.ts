@@ -57,6 +57,12 @@ export interface TRunningServer {
   close(): Promise<void>;
 }
 
+/** Removes `<DATA_DIR>/ratio.pid` on a clean stop, if it still names this process (issue 21). */
+export async function removePidFile(file: string): Promise<void> {
+  const named = await fs.readFile(file, 'utf8').catch(() => '');
+  if (named.trim() === String(process.pid)) await fs.rm(file, { force: true });
+}
+
 /**
  * Starts Ratio: site and API on one port. Writes `<DATA_DIR>/ratio.pid` so scripts can stop this
  * process by its own PID (unless `pidFile: false`: a worker of `ratio serve --workers`, whose
@@ -71,8 +77,11 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
-  await fs.mkdir(env.DATA_DIR, { recursive: true });
-  if (options.pidFile !== false) await fs.writeFile(path.join(env.DATA_DIR, 'ratio.pid'), String(process.pid));
+  await fs.mkdir(env.DATA_DIR, { recursive: true, mode: 0o700 });
+  // Owner-only even when it was made earlier by hand or by an older build (best effort: it may not be ours).
+  await fs.chmod(env.DATA_DIR, 0o700).catch(() => undefined);
+  const pidFile = path.join(env.DATA_DIR, 'ratio.pid');
+  if (options.pidFile !== false) await fs.writeFile(pidFile, String(process.pid), { mode: 0o600 });
   const billing = deps.billing.provider.billing;
   deps.log.info({
     url, database: env.DATABASE_URL ? 'postgresql' : 'pglite', mail: deps.mailer.isOutbox ? 'outbox' : 'smtp',
@@ -119,6 +128,7 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
         await deps.sessionCache?.close();
         await deps.limits.close?.();
         await deps.db.destroy();
+        if (options.pidFile !== false) await removePidFile(pidFile);
       })();
       return closing;
     },

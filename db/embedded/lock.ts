@@ -97,7 +97,7 @@ export function readHolder(dataDir: string): TLockHolder | null {
  * Returns `update` (record where the database is served) and `release` (idempotent).
  */
 export function acquireLock(dataDir: string): { update(extra: Partial<TLockHolder>): void; release(): void } {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = lockPath(dataDir);
   const holder: TLockHolder = { pid: process.pid, command: commandLine(), since: new Date().toISOString(), started: processStarted(process.pid) };
   const write = (value: TLockHolder) => {
