@@ -9,6 +9,7 @@ import { createSession } from '../../../api/services/sessions/sessions.ts';
 import { jpegWithExif, uploadForm } from '../../fixtures/images.ts';
 import type { TResponse, TestClient } from '../../helpers/http.ts';
 import { stallMeter } from '../../helpers/loop-stall.ts';
+import { passwordResetsSettled } from '../../../api/services/accounts/request-password-reset.ts';
 import { registerUser, startTestServer, type TTestServer } from '../../helpers/server.ts';
 import { bigBodies, HOSTILE_PARAMS, smallBodies } from './corpus.ts';
 import { savedState } from './state.ts';
@@ -58,6 +59,7 @@ beforeAll(async () => {
   imageId = card.body.imageUrl!.split('/')[3]!;
   await owner.client.patch('/api/cards/2', { title: 'No photo' });
   await srv.client().post('/api/forgot-password', { email: owner.email });
+  await passwordResetsSettled(); // its link is stored after the answer
   state = await snapshot();
 });
 afterAll(async () => {
@@ -142,8 +144,9 @@ describe('abuse: hostile input to every route', () => {
 
     const stalls = loop.worst();
     expect(problems).toEqual([]);
-    // The machine is shared: what an idle thread waited over the same time is not the server's doing.
-    expect(stalls.excess, `longest event-loop stall ${JSON.stringify(stalls)} ms`).toBeLessThan(STALL_MS);
+    // The machine is shared: what a control thread waited over the same time is not the server's
+    // doing, and the budget grows with how much the load slowed the control's work (loop-stall.ts).
+    expect(stalls.excess, `longest event-loop stall ${JSON.stringify(stalls)} ms`).toBeLessThan(loop.allowed(STALL_MS));
     // The prototype-pollution body polluted nothing.
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   }, 120_000);
