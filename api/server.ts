@@ -22,6 +22,7 @@ import { createSharedWallCache } from './services/share/load-shared-wall.ts';
 import { presentSlot } from './presenters/card.ts';
 import { presentSharedWall } from './presenters/share.ts';
 import { createIntake } from './services/intake/create-intake.ts';
+import { passwordResetsSettled } from './services/accounts/request-password-reset.ts';
 
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
 export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
@@ -69,6 +70,12 @@ export interface TRunningServer {
   close(): Promise<void>;
 }
 
+/** Removes `<DATA_DIR>/ratio.pid` on a clean stop, if it still names this process (issue 21). */
+export async function removePidFile(file: string): Promise<void> {
+  const named = await fs.readFile(file, 'utf8').catch(() => '');
+  if (named.trim() === String(process.pid)) await fs.rm(file, { force: true });
+}
+
 /**
  * Starts Ratio: site and API on one port. Writes `<DATA_DIR>/ratio.pid` so scripts can stop this
  * process by its own PID (unless `pidFile: false`: a worker of `ratio serve --workers`, whose
@@ -83,14 +90,20 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
-  await fs.mkdir(env.DATA_DIR, { recursive: true });
-  if (options.pidFile !== false) await fs.writeFile(path.join(env.DATA_DIR, 'ratio.pid'), String(process.pid));
+  await fs.mkdir(env.DATA_DIR, { recursive: true, mode: 0o700 });
+  // Owner-only even when it was made earlier by hand or by an older build (best effort: it may not be ours).
+  await fs.chmod(env.DATA_DIR, 0o700).catch(() => undefined);
+  const pidFile = path.join(env.DATA_DIR, 'ratio.pid');
+  if (options.pidFile !== false) await fs.writeFile(pidFile, String(process.pid), { mode: 0o600 });
   const billing = deps.billing.provider.billing;
   deps.log.info({
     url, database: env.DATABASE_URL ? 'postgresql' : 'pglite', mail: deps.mailer.isOutbox ? 'outbox' : 'smtp',
     images: env.S3_BUCKET ? `s3 (${env.S3_BUCKET})` : 'local', limits: env.REDIS_URL ? 'redis' : env.DATABASE_URL ? 'postgresql' : 'memory',
     billing: billing.provider === 'local' ? 'local (TEST MODE: nobody is charged)' : `stripe (${billing.mode})`,
   }, 'Ratio is serving');
+  if (env.ADMIN_EMAILS?.trim()) {
+    deps.log.warn('ADMIN_EMAILS is set but no longer read: nobody is made admin by it. Make an admin with `ratio users admin <email>` (README "Admin dashboard").');
+  }
   // Leftovers of an earlier run killed mid-upload go now, in the background (`ratio images sweep`
   // does the same on demand). Folders younger than the grace period are left to uploads in flight.
   const sweep = options.sweep === false ? Promise.resolve() : sweepImages({ db: deps.db, images: deps.images, now: deps.clock(), apply: true })
@@ -123,10 +136,12 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
         await sweep;
         // A viewer size written after its upload's answer lands before the process lets go of its store.
         await viewerSizesSettled();
+        await passwordResetsSettled();
         await deps.analyzer.close();
         await deps.sessionCache?.close();
         await deps.limits.close?.();
         await deps.closeDb();
+        if (options.pidFile !== false) await removePidFile(pidFile);
       })();
       return closing;
     },

@@ -36,7 +36,7 @@ export function runUsersGrandfather(db: Knex, options: { email: string; undo?: b
 }
 
 /** The users, newest first, with their account status (core/account.ts); `tier` keeps one status. */
-export async function runUsersList(db: Knex, options: { adminEmails?: readonly string[]; now?: Date; tier?: string | undefined } = {}): Promise<TUserRow[]> {
+export async function runUsersList(db: Knex, options: { now?: Date; tier?: string | undefined } = {}): Promise<TUserRow[]> {
   const tier = ZTier.parse(options.tier);
   const now = options.now ?? new Date();
   const users = await listAccounts(db);
@@ -44,17 +44,17 @@ export async function runUsersList(db: Knex, options: { adminEmails?: readonly s
     const state = accountState(u, now);
     return {
       id: u.id, email: u.email, name: `${u.firstName} ${u.lastName}`, status: state.kind, subscription: state.subscriptionStatus,
-      admin: isAdmin(u, options.adminEmails ?? []), createdAt: u.createdAt.toISOString(),
+      admin: isAdmin(u), createdAt: u.createdAt.toISOString(),
     };
   });
   return tier ? rows.filter((r) => r.status === tier) : rows;
 }
 
 /** One account as the API presents it, with its card count and sign-up date. */
-export async function runUsersShow(db: Knex, options: { email: string; adminEmails?: readonly string[]; now?: Date }): Promise<TUserView & { cards: number; createdAt: string }> {
+export async function runUsersShow(db: Knex, options: { email: string; now?: Date }): Promise<TUserView & { cards: number; createdAt: string }> {
   const user = await findByEmail(db, options.email);
   const cards = await cardCount(db, user.id);
-  return { ...presentUser(user, options.now ?? new Date(), options.adminEmails ?? []), cards, createdAt: user.createdAt.toISOString() };
+  return { ...presentUser(user, options.now ?? new Date()), cards, createdAt: user.createdAt.toISOString() };
 }
 
 export function registerUsers(program: Command): void {
@@ -66,7 +66,7 @@ export function registerUsers(program: Command): void {
     .action(async (opts: { tier?: string; json?: boolean }) => {
       ZTier.parse(opts.tier); // before opening the database: bad input fails at once
       const env = loadEnv();
-      const rows = await withDb(env, (db) => runUsersList(db, { adminEmails: env.ADMIN_EMAILS, tier: opts.tier })).catch(handleError);
+      const rows = await withDb(env, (db) => runUsersList(db, { tier: opts.tier })).catch(handleError);
       if (opts.json) printJson(rows);
       else if (!rows.length) console.log(opts.tier ? `No ${opts.tier} users.` : 'No users yet.');
       else console.table(rows.map(({ createdAt, ...r }) => ({ ...r, joined: createdAt.slice(0, 10) })));
@@ -76,7 +76,7 @@ export function registerUsers(program: Command): void {
     .option('--json', 'print the account as JSON')
     .action(async (email: string, opts: { json?: boolean }) => {
       const env = loadEnv();
-      const view = await withDb(env, (db) => runUsersShow(db, { email, adminEmails: env.ADMIN_EMAILS })).catch(handleError);
+      const view = await withDb(env, (db) => runUsersShow(db, { email })).catch(handleError);
       if (opts.json) printJson(view);
       else for (const [key, value] of Object.entries(view)) console.log(`${key.padEnd(20)} ${value === null ? '-' : String(value)}`);
     });

@@ -92,9 +92,9 @@ describe('item 4 and 5: lock-outs that only the guesser feels', () => {
   it('using a reset link, or changing the password, revokes every other outstanding link', async () => {
     const { client, input } = await registerUser(srv);
     await srv.client().post('/api/forgot-password', { email: input.email });
-    const first = resetTokenFor(srv, input.email);
+    const first = await resetTokenFor(srv, input.email);
     await srv.client().post('/api/forgot-password', { email: input.email });
-    const second = resetTokenFor(srv, input.email);
+    const second = await resetTokenFor(srv, input.email);
     expect((await srv.client().post('/api/reset-password', { token: second, password: 'after-reset' })).status).toBe(200);
     const stale = await srv.client().post('/api/reset-password', { token: first, password: 'attacker-choice' });
     expect(stale.status).toBe(400);
@@ -102,7 +102,7 @@ describe('item 4 and 5: lock-outs that only the guesser feels', () => {
 
     expect((await client.post('/api/login', { email: input.email, password: 'after-reset' })).status).toBe(200);
     await srv.client().post('/api/forgot-password', { email: input.email });
-    const pending = resetTokenFor(srv, input.email);
+    const pending = await resetTokenFor(srv, input.email);
     expect((await client.post('/api/auth/change-password', { currentPassword: 'after-reset', newPassword: 'changed-in-settings' })).status).toBe(200);
     expect((await srv.client().post('/api/reset-password', { token: pending, password: 'attacker-choice' })).status).toBe(400);
     expect((await srv.client().post('/api/login', { email: input.email, password: 'changed-in-settings' })).status).toBe(200);

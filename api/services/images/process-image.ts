@@ -102,6 +102,11 @@ export function viewerFromOriginal(original: Buffer, mime: string): Promise<Buff
   return encodeViewer(sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate(), mime === 'image/png');
 }
 
+/** The thumbnail made again from a stored original, for an image whose thumbnail file is missing or cut. */
+export function thumbFromOriginal(original: Buffer): Promise<Buffer> {
+  return encodeThumb(sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate());
+}
+
 /**
  * The stored original: a JPEG keeps its exact pixels with its metadata cut out (no re-encoding);
  * other kinds are re-encoded upright without metadata (PNG stays PNG, WebP and HEIC become JPEG).
