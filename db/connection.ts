@@ -7,11 +7,12 @@ import pg from 'pg';
 import { DataDirBusyError, readHolder, type TLockHolder } from './embedded/lock.ts';
 import { ownEmbedded, type OwnerNotifications, type TServedAt } from './embedded/owner.ts';
 import { migrationSource } from './migrations/index.ts';
+import { DatabaseUrlError, databaseProblem } from './database-url-error.ts';
 
 // Bigint ids fit easily in a JS number for this product; return them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
-export { DataDirBusyError };
+export { DataDirBusyError, DatabaseUrlError };
 
 export interface TDbOptions {
   /** postgres://… uses PostgreSQL; otherwise the embedded PGlite. */
@@ -30,7 +31,7 @@ const shared = () => ({ ...knexSnakeCaseMappers(), migrations: { migrationSource
  */
 export function createDb(options: { databaseUrl: string } | { inMemory: true; loadDataDir?: Blob }): Knex {
   if ('databaseUrl' in options) {
-    return knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 }, ...shared() });
+    return knexFactory({ client: 'pg', connection: options.databaseUrl, pool: { min: 0, max: 10 }, log: quietConnectErrors, ...shared() });
   }
   // knex-pglite: {} as its connection means a new database in memory; { pglite } uses that instance.
   const connection = options.loadDataDir ? { pglite: new PGlite({ loadDataDir: options.loadDataDir }) } : {};
@@ -46,7 +47,15 @@ export function createDb(options: { databaseUrl: string } | { inMemory: true; lo
  * owner, this process becomes it; `db.destroy()` then closes the database and frees the directory.
  */
 export async function openDb(options: TDbOptions & { owner?: boolean }): Promise<Knex> {
-  if (options.databaseUrl) return createDb({ databaseUrl: options.databaseUrl });
+  if (options.databaseUrl) {
+    const db = createDb({ databaseUrl: options.databaseUrl });
+    // One round trip now, so a wrong DATABASE_URL fails here, in one line that says what to check.
+    await db.raw('select 1').catch(async (err: unknown) => {
+      await db.destroy();
+      throw new DatabaseUrlError(databaseProblem(err, options.databaseUrl!));
+    });
+    return db;
+  }
   if (options.inMemory) return createDb({ inMemory: true });
   const dataDir = path.resolve(options.dataDir ?? './data');
   const holder = await servingHolder(dataDir);
@@ -69,6 +78,18 @@ export async function openDb(options: TDbOptions & { owner?: boolean }): Promise
   });
   return db;
 }
+
+/**
+ * knex logs each failed connection attempt with its stack before the caller gets the error; the
+ * caller reports that error itself (DatabaseUrlError at start, the request's error otherwise), so
+ * that one warning is dropped and every other goes to stderr as knex would print it.
+ */
+const quietConnectErrors = {
+  warn: (message: string) => { if (!String(message).startsWith('Acquire connection error')) console.warn(message); },
+  error: (message: string) => console.error(message),
+  deprecate: (method: string, alternative: string) => console.warn(`${method} is deprecated, please use ${alternative}`),
+  debug: (message: string) => console.debug(message),
+};
 
 const ownedNotifications = new WeakMap<Knex, OwnerNotifications>();
 
