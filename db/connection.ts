@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
@@ -6,7 +8,6 @@ import { knexSnakeCaseMappers } from 'objection';
 import pg from 'pg';
 import { DataDirBusyError, readHolder, type TLockHolder } from './embedded/lock.ts';
 import { ownEmbedded, type OwnerNotifications, type TServedAt } from './embedded/owner.ts';
-import { migrationSource } from './migrations/index.ts';
 import { DatabaseUrlError, databaseProblem } from './database-url-error.ts';
 
 // Bigint ids fit easily in a JS number for this product; return them as numbers.
@@ -23,7 +24,18 @@ export interface TDbOptions {
   inMemory?: boolean;
 }
 
-const shared = () => ({ ...knexSnakeCaseMappers(), migrations: { migrationSource, tableName: 'knex_migrations' } });
+/**
+ * The migrations (db/migrations/index.ts), loaded when knex first asks for them: a command on a
+ * database that is already current never loads their code (see migrateLatest).
+ */
+const migrations = () => import('./migrations/index.ts').then((m) => m.migrationSource);
+const lazyMigrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async (loadExtensions) => (await migrations()).getMigrations(loadExtensions),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => (await migrations()).getMigration(name),
+};
+
+const shared = () => ({ ...knexSnakeCaseMappers(), migrations: { migrationSource: lazyMigrationSource, tableName: 'knex_migrations' } });
 
 /**
  * PostgreSQL at a URL, or PGlite in memory in this process (tests), empty or started from a dump of
@@ -150,6 +162,7 @@ async function underMigrationLock<T>(db: Knex, work: () => Promise<T>): Promise<
 
 /** Applies every pending migration; returns their names. Idempotent, and safe from several processes at once. */
 export async function migrateLatest(db: Knex): Promise<string[]> {
+  if (await migrationsCurrent(db)) return [];
   const [, applied] = (await underMigrationLock(db, () => db.migrate.latest())) as [number, string[]];
   return applied;
 }
@@ -158,4 +171,28 @@ export async function migrateLatest(db: Knex): Promise<string[]> {
 export async function migrateRollback(db: Knex): Promise<string[]> {
   const [, rolledBack] = (await underMigrationLock(db, () => db.migrate.rollback())) as [number, string[]];
   return rolledBack;
+}
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * True when every migration file in db/migrations/ is recorded as applied: one query, without
+ * loading the migrations or knex's migrator (most commands, and every start but the first, find the
+ * database current). False on any doubt (no table yet, a file not applied): knex then decides.
+ */
+async function migrationsCurrent(db: Knex): Promise<boolean> {
+  let files: string[];
+  try {
+    files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{14}_\w+\.ts$/.test(f)).map((f) => f.slice(0, -3));
+  } catch {
+    return false; // bundled: no folder to read
+  }
+  if (!files.length) return false;
+  try {
+    const { rows } = await db.raw<{ rows: { name: string }[] }>('select name from knex_migrations');
+    const applied = new Set(rows.map((row) => row.name));
+    return files.every((f) => applied.has(f));
+  } catch {
+    return false;
+  }
 }
