@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeServerAddress } from './server-address.ts';
 import type { Server } from 'node:http';
 import { migrateLatest, openDb } from '../db/connection.ts';
 import { createApp } from './app.ts';
 import { listen } from './listen.ts';
 import type { TDeps } from './deps.ts';
-import type { TEnv } from './env.ts';
+import { publicUrl, type TEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { createSharedRateLimits } from './middleware/rate-limit-store.ts';
 import { createMailer } from './services/mail/mailer.ts';
@@ -71,7 +72,10 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
   await fs.mkdir(env.DATA_DIR, { recursive: true });
-  if (options.pidFile !== false) await fs.writeFile(path.join(env.DATA_DIR, 'ratio.pid'), String(process.pid));
+  if (options.pidFile !== false) {
+    await fs.writeFile(path.join(env.DATA_DIR, 'ratio.pid'), String(process.pid));
+    writeServerAddress(env.DATA_DIR, env.PUBLIC_URL ? publicUrl(env) : url);
+  }
   const billing = deps.billing.provider.billing;
   deps.log.info({
     url, database: env.DATABASE_URL ? 'postgresql' : 'pglite', mail: deps.mailer.isOutbox ? 'outbox' : 'smtp',

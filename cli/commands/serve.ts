@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import type { TEnv } from '../../api/env.ts';
+import { publicUrl, type TEnv } from '../../api/env.ts';
+import { writeServerAddress } from '../../api/server-address.ts';
 import { startServer } from '../../api/server.ts';
 import { migrateLatest, openDb } from '../../db/connection.ts';
 import { handleError } from '../handle-error.ts';
@@ -60,6 +61,7 @@ async function servePrimary(env: TEnv, workers: number): Promise<void> {
   for (let i = 0; i < workers; i++) cluster.fork();
   await fs.mkdir(env.DATA_DIR, { recursive: true });
   await fs.writeFile(path.join(env.DATA_DIR, 'ratio.pid'), String(process.pid));
+  writeServerAddress(env.DATA_DIR, publicUrl(env));
   const stop = () => {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
