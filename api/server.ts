@@ -41,9 +41,9 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
       geminiBaseUrl: env.GEMINI_BASE_URL,
       psaToken: env.PSA_API_TOKEN,
       psaBaseUrl: env.PSA_API_BASE_URL,
-      // The offline reader loads its models at start-up, so the first photo does not wait for them
-      // (tests start many servers and leave it to the first photo).
-      warmOcr: env.NODE_ENV !== 'test',
+      // The offline reader's process (about 150 MB) starts on the first photo, which waits about a
+      // second for its models, and stops after two minutes without one (analysis-process.ts).
+      warmOcr: false,
     }),
     billing: overrides.billing ?? createBilling(env, { db, clock, log }),
     clock,
