@@ -63,10 +63,11 @@ function treeRss(pid: number): number {
 
 const ratioCli = (args: string[], env: Record<string, string>) => execFileSync(process.execPath, [path.join(ROOT, 'cli/index.ts'), ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
 
-// --- 1. first byte -------------------------------------------------------------------------
-console.log('npm start (node scripts/start.ts), first byte of GET /, median of 3, beside a bare Node HTTP server');
+// --- 1. first byte (STARTUP_PART=memory skips it) --------------------------------------------
 const existingDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ratio-startup-'));
 ratioCli(['db', 'seed'], { DATA_DIR: existingDir });
+if (process.env.STARTUP_PART !== 'memory') {
+console.log('npm start (node scripts/start.ts), first byte of GET /, median of 3, beside a bare Node HTTP server');
 if (process.env.STARTUP_BUILD === '1') fs.rmSync(path.join(ROOT, 'dist', '.build-stamp.json'), { force: true });
 const bare: number[] = [];
 const existing: number[] = [];
@@ -91,6 +92,7 @@ console.log(`  bare Node HTTP server (reference)   ${s(median(bare))}`);
 console.log(`  existing data (60 accounts)         ${s(median(existing))}   goal < 5 s: ${verdict(median(existing) < 5000)}`);
 console.log(`  fresh data folder                   ${s(median(fresh))}   goal < 15 s: ${verdict(median(fresh) < 15000)}`);
 if (buildMs) console.log(`  fresh clone (site build + fresh)    ${s(buildMs)}   goal < 15 s: ${verdict(buildMs < 15000)}`);
+}
 
 // --- 2. memory -------------------------------------------------------------------------------
 /** 20 users registered and on a trial through the API: cookies for bench/mixed-worker.ts. */
