@@ -93,7 +93,8 @@ function goTo(path: string): void {
 
 /* ---------- Cards ---------- */
 
-function putSlots(slots: readonly TGalleryCard[]): void {
+/** Puts answered slots into the wall (an empty one removes its card). */
+export function putSlots(slots: readonly TGalleryCard[]): void {
   const next = new Map($cards.get());
   for (const slot of slots) {
     if (slot.isEmpty) next.delete(slot.slotNumber);
