@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeServerAddress } from './server-address.ts';
 import type { Server } from 'node:http';
 import { migrateLatest, openDb, type TOpenDb } from '../db/connection.ts';
 import { createApp } from './app.ts';
 import { listen } from './listen.ts';
 import type { TDeps } from './deps.ts';
-import type { TEnv } from './env.ts';
+import { publicUrl, type TEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { createSharedRateLimits } from './services/limits/shared-rate-limits.ts';
 import { createMailer } from './services/mail/mailer.ts';
@@ -40,9 +41,9 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
     geminiBaseUrl: env.GEMINI_BASE_URL,
     psaToken: env.PSA_API_TOKEN,
     psaBaseUrl: env.PSA_API_BASE_URL,
-    // The offline reader loads its models at start-up, so the first photo does not wait for them
-    // (tests start many servers and leave it to the first photo).
-    warmOcr: env.NODE_ENV !== 'test',
+    // The offline reader's process (about 150 MB) starts on the first photo, which waits about a
+    // second for its models, and stops after two minutes without one (analysis-process.ts).
+    warmOcr: false,
   });
   return {
     env,
@@ -94,7 +95,10 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
   // Owner-only even when it was made earlier by hand or by an older build (best effort: it may not be ours).
   await fs.chmod(env.DATA_DIR, 0o700).catch(() => undefined);
   const pidFile = path.join(env.DATA_DIR, 'ratio.pid');
-  if (options.pidFile !== false) await fs.writeFile(pidFile, String(process.pid), { mode: 0o600 });
+  if (options.pidFile !== false) {
+    await fs.writeFile(pidFile, String(process.pid), { mode: 0o600 });
+    writeServerAddress(env.DATA_DIR, env.PUBLIC_URL ? publicUrl(env) : url);
+  }
   const billing = deps.billing.provider.billing;
   deps.log.info({
     url, database: env.DATABASE_URL ? 'postgresql' : 'pglite', mail: deps.mailer.isOutbox ? 'outbox' : 'smtp',

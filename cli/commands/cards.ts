@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { EXPORT_LAYOUTS, MAP_FIELDS, type TExportLayout, type TImportAnswer } from '../../core/contracts/csv.types.ts';
 import type { TColumnMapping } from '../../core/csv/layouts/mapped.ts';
-import { publicUrl } from '../../api/env.ts';
+import { publicUrl, type TEnv } from '../../api/env.ts';
+import { runningServerUrl } from '../../api/server-address.ts';
 import { createPsaVerifier, type PsaVerifier } from '../../api/services/analysis/psa-verify.ts';
 import { findByEmail } from '../../api/services/accounts/set-account-flag.ts';
 import { exportCards } from '../../api/services/cards/export-cards.ts';
@@ -24,6 +25,14 @@ import { createImageStore } from '../../api/services/images/create-image-store.t
 import { viewerSizesSettled } from '../../api/services/images/viewer-size.ts';
 import { createLogger } from '../../api/logger.ts';
 import { progressBar } from '../progress.ts';
+
+/**
+ * The address image links in an export point at: PUBLIC_URL when set (as the server's own export
+ * does), else the server running on this DATA_DIR (whatever port it took), else localhost:PORT.
+ */
+export function exportBaseUrl(env: TEnv): string {
+  return env.PUBLIC_URL ? publicUrl(env) : runningServerUrl(env.DATA_DIR) ?? publicUrl(env);
+}
 
 /** The CSV export of one user's cards in a layout (the file GET /api/cards/export.csv?layout=… sends). */
 export async function runCardsExport(db: Knex, options: { email: string; baseUrl: string; layout?: TExportLayout | undefined }): Promise<string> {
@@ -146,7 +155,7 @@ export function registerCards(program: Command): void {
       const env = loadEnv();
       const layout = z.enum(EXPORT_LAYOUTS, `--layout is one of ${EXPORT_LAYOUTS.join(', ')}`).safeParse(opts.layout);
       if (!layout.success) handleError(new Error(layout.error.issues[0]?.message));
-      const csv = await withDb(env, (db) => runCardsExport(db, { email, baseUrl: publicUrl(env), layout: layout.data })).catch(handleError);
+      const csv = await withDb(env, (db) => runCardsExport(db, { email, baseUrl: exportBaseUrl(env), layout: layout.data })).catch(handleError);
       if (opts.output) await fs.writeFile(opts.output, csv).catch(handleError);
       else process.stdout.write(csv);
     });

@@ -52,6 +52,9 @@ export function futureApplyRefused(options: { apply?: boolean | undefined; now?:
 
 export const FUTURE_APPLY_REFUSED = 'ratio: --apply with a --now in the future would delete cards that are not due yet (grace periods, retention and trials still running). Nothing was deleted: above is what would be. Add --force to delete them anyway.';
 
+/** The crontab line the help and the README give (README "Operate it"): hourly, at minute 7. */
+export const RETENTION_CRON = '7 * * * *  cd /srv/ratio && npm run --silent ratio -- retention run --apply >> /var/log/ratio-retention.log 2>&1';
+
 export function registerRetention(program: Command): void {
   const retention = program.command('retention').description('the data retention job (decisions.md 6)');
   retention.command('run')
@@ -60,7 +63,7 @@ export function registerRetention(program: Command): void {
     .option('--now <date>', 'run as if it were this date (ISO, e.g. 2026-12-01)')
     .option('--force', 'with --apply and a --now in the future: delete anyway (refused without it)')
     .option('--json', 'print the report as JSON')
-    .addHelpText('after', '\nSafe to run from cron every minute: idempotent, and a second run at once does nothing.\nExample crontab line:\n  17 3 * * * cd /srv/ratio && npm run --silent ratio -- retention run --apply')
+    .addHelpText('after', `\nIdempotent, and a run while another is in progress does nothing, so any schedule is safe.\nThe crontab line (hourly; /srv/ratio is where Ratio is installed):\n  ${RETENTION_CRON}`)
     .action(async (opts: { apply?: boolean; now?: string; json?: boolean; force?: boolean }) => {
       parseDateOption('--now', opts.now, new Date()); // before opening the database: bad input fails at once
       const refused = futureApplyRefused(opts);

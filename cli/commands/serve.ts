@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import type { TEnv } from '../../api/env.ts';
+import { publicUrl, type TEnv } from '../../api/env.ts';
+import { writeServerAddress } from '../../api/server-address.ts';
 import { removePidFile, startServer } from '../../api/server.ts';
 import { migrateLatest, openDb } from '../../db/connection.ts';
 import { handleError } from '../handle-error.ts';
@@ -62,6 +63,7 @@ async function servePrimary(env: TEnv, workers: number): Promise<void> {
   for (let i = 0; i < workers; i++) cluster.fork();
   await fs.mkdir(env.DATA_DIR, { recursive: true, mode: 0o700 });
   await fs.writeFile(pidFile, String(process.pid), { mode: 0o600 });
+  writeServerAddress(env.DATA_DIR, publicUrl(env));
   const stop = () => {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');

@@ -9,7 +9,7 @@ import { cardCount, listAccounts } from '../../api/services/accounts/find-accoun
 import type { User } from '../../db/models/User.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
-import { printJson } from '../output.ts';
+import { formatTable, printJson } from '../output.ts';
 import { withDb } from '../with-db.ts';
 
 const TIERS = ['free', 'trial', 'trial_expired', 'pro', 'grandfathered'] as const satisfies readonly TAccountKind[];
@@ -22,6 +22,8 @@ export interface TUserRow {
   status: TAccountKind;
   subscription: string;
   admin: boolean;
+  /** The legacy flag (`users grandfather`): shown as status `grandfathered` once no trial or subscription comes first. */
+  legacy: boolean;
   createdAt: string;
 }
 
@@ -35,7 +37,11 @@ export function runUsersGrandfather(db: Knex, options: { email: string; undo?: b
   return setAccountFlag({ db, email: options.email, flag: 'isGrandfathered', value: !options.undo, now: new Date() });
 }
 
-/** The users, newest first, with their account status (core/account.ts); `tier` keeps one status. */
+/**
+ * The users, newest first, with their account status (core/account.ts); `tier` keeps one status.
+ * `grandfathered` keeps every legacy account, also one whose trial or subscription shows first
+ * (core/account.ts ranks those above the legacy status): the accounts `users grandfather` made.
+ */
 export async function runUsersList(db: Knex, options: { now?: Date; tier?: string | undefined } = {}): Promise<TUserRow[]> {
   const tier = ZTier.parse(options.tier);
   const now = options.now ?? new Date();
@@ -44,10 +50,10 @@ export async function runUsersList(db: Knex, options: { now?: Date; tier?: strin
     const state = accountState(u, now);
     return {
       id: u.id, email: u.email, name: `${u.firstName} ${u.lastName}`, status: state.kind, subscription: state.subscriptionStatus,
-      admin: isAdmin(u), createdAt: u.createdAt.toISOString(),
+      admin: isAdmin(u), legacy: u.isGrandfathered, createdAt: u.createdAt.toISOString(),
     };
   });
-  return tier ? rows.filter((r) => r.status === tier) : rows;
+  return tier ? rows.filter((r) => r.status === tier || (tier === 'grandfathered' && r.legacy)) : rows;
 }
 
 /** One account as the API presents it, with its card count and sign-up date. */
@@ -55,6 +61,15 @@ export async function runUsersShow(db: Knex, options: { email: string; now?: Dat
   const user = await findByEmail(db, options.email);
   const cards = await cardCount(db, user.id);
   return { ...presentUser(user, options.now ?? new Date()), cards, createdAt: user.createdAt.toISOString() };
+}
+
+/** What `users grandfather` did, including what shows first while a trial or subscription runs. */
+export function describeGrandfather(user: User, now: Date): string {
+  if (!user.isGrandfathered) return `${user.email} is no longer a legacy account.`;
+  const state = accountState(user, now);
+  if (state.kind === 'grandfathered') return `${user.email} is now a legacy (grandfathered) account: 10 slots with every PRO feature.`;
+  const first = state.kind === 'trial' ? `its PRO trial, which runs until ${user.trialEndDate!.toISOString().slice(0, 10)},` : 'its PRO subscription';
+  return `${user.email} is now a legacy (grandfathered) account: 10 slots with every PRO feature once ${first} is over; until then its status is ${state.kind} (\`users list --tier grandfathered\` lists it).`;
 }
 
 export function registerUsers(program: Command): void {
@@ -69,7 +84,7 @@ export function registerUsers(program: Command): void {
       const rows = await withDb(env, (db) => runUsersList(db, { tier: opts.tier })).catch(handleError);
       if (opts.json) printJson(rows);
       else if (!rows.length) console.log(opts.tier ? `No ${opts.tier} users.` : 'No users yet.');
-      else console.table(rows.map(({ createdAt, ...r }) => ({ ...r, joined: createdAt.slice(0, 10) })));
+      else for (const l of formatTable(rows.map(({ createdAt, ...r }) => ({ ...r, joined: createdAt.slice(0, 10) })))) console.log(l);
     });
   users.command('show <email>')
     .description("one account: status, subscription, trial, rights and card count")
@@ -92,6 +107,6 @@ export function registerUsers(program: Command): void {
     .option('--undo', 'make it an ordinary account again')
     .action(async (email: string, opts: { undo?: boolean }) => {
       const user = await withDb(loadEnv(), (db) => runUsersGrandfather(db, { email, undo: opts.undo })).catch(handleError);
-      console.log(`${user.email} is ${user.isGrandfathered ? 'now a legacy (grandfathered) account' : 'no longer a legacy account'}.`);
+      console.log(describeGrandfather(user, new Date()));
     });
 }

@@ -5,6 +5,10 @@ import { detectImageKind, type TImageKind } from './detect-type.ts';
 import { stripJpegMetadata } from './strip-jpeg-metadata.ts';
 import { MAX_IMAGE_PIXELS, openImage } from './open-image.ts';
 
+// libvips' operation cache (up to 50 MB by default) keeps results for an input seen again; every
+// upload is a new photo, so it only holds memory (issue #27: the embedded default's peak).
+sharp.cache(false);
+
 export interface TProcessedImage {
   kind: TImageKind;
   width: number;
