@@ -34,6 +34,8 @@ function modelsDir(): string {
 export interface PaddleReader {
   /** Text boxes found in `image`, each read; boxes in image pixels. */
   read(image: TRgbImage): Promise<TTextBox[]>;
+  /** The text of one box of `image` (a line or part of one, found by other means than detection). */
+  recognize(image: TRgbImage, box: { x0: number; y0: number; x1: number; y1: number }): Promise<TTextBox>;
 }
 
 export async function createPaddleReader(threads = 1): Promise<PaddleReader> {
@@ -139,6 +141,7 @@ export async function createPaddleReader(threads = 1): Promise<PaddleReader> {
   }
 
   return {
+    recognize,
     async read(image) {
       const boxes = await detect(image);
       const read: TTextBox[] = [];
