@@ -37,6 +37,12 @@ export function isLabelRed(r: number, g: number, b: number): boolean {
   return hue > -22 && hue < 24;
 }
 
+/** Width over height of a PSA label's red frame. */
+const LABEL_ASPECT = 3.3;
+
+/** Pixels a red region is grown by before regions are told apart (a frame broken by glare stays whole). */
+const GROW = 2;
+
 interface TComponent {
   x0: number;
   y0: number;
@@ -134,33 +140,102 @@ export function findLabelFrame(img: TRgb): TLabelSearch {
   for (let i = 0; i < w * h; i++) {
     if (isLabelRed(data[i * 3] ?? 0, data[i * 3 + 1] ?? 0, data[i * 3 + 2] ?? 0)) mask[i] = 1;
   }
-  const frames: TLabelFrame[] = [];
-  for (const c of components(mask, w, h)) {
-    const bw = c.x1 - c.x0 + 1;
-    const bh = c.y1 - c.y0 + 1;
-    if (bw < Math.max(12, w * 0.12) || bh < 5) continue;
-    const aspect = bw / bh;
-    if (aspect < 1.5 || aspect > 7.5) continue;
-    const fill = c.count / (bw * bh);
-    if (fill > 0.75 || fill < 0.06) continue;
-    // A frame is red around its edge: most columns have red near the top and the bottom of the box.
-    let closed = 0;
-    const cols = new Map<number, [number, number]>();
+  // Grown by GROW pixels so a frame broken by glare or blur stays one region.
+  const grown = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      for (let dy = -GROW; dy <= GROW; dy++) for (let dx = -GROW; dx <= GROW; dx++) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx >= 0 && ny >= 0 && nx < w && ny < h) grown[ny * w + nx] = 1;
+      }
+    }
+  }
+  // Regions of red; pieces of one frame (broken by the 'PSA' letters, glare or blur) joined when their boxes touch.
+  let regions: TComponent[] = [];
+  for (const grownC of components(grown, w, h)) {
+    const c = { ...grownC, pixels: grownC.pixels.filter((p) => mask[p]) };
+    c.count = c.pixels.length;
+    if (c.count < 8) continue;
+    [c.x0, c.y0, c.x1, c.y1] = [w, h, 0, 0];
     for (const p of c.pixels) {
       const x = p % w;
       const y = (p - x) / w;
-      const was = cols.get(x);
-      cols.set(x, was ? [Math.min(was[0], y), Math.max(was[1], y)] : [y, y]);
+      c.x0 = Math.min(c.x0, x);
+      c.x1 = Math.max(c.x1, x);
+      c.y0 = Math.min(c.y0, y);
+      c.y1 = Math.max(c.y1, y);
     }
-    for (const [, [top, bottom]] of cols) if (bottom - top >= bh * 0.6) closed += 1;
-    if (closed < bw * 0.5) continue;
+    regions.push(c);
+  }
+  const gap = Math.max(2, Math.round(Math.min(w, h) * 0.02));
+  const touch = (a: TComponent, b: TComponent) =>
+    a.x0 - gap <= b.x1 && b.x0 - gap <= a.x1 && a.y0 - gap <= b.y1 && b.y0 - gap <= a.y1 &&
+    Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) >= -gap && Math.abs(a.y0 - b.y0) <= gap * 2;
+  for (let merged = true; merged; ) {
+    merged = false;
+    outer: for (let i = 0; i < regions.length; i++) {
+      for (let j = i + 1; j < regions.length; j++) {
+        const a = regions[i] as TComponent;
+        const b = regions[j] as TComponent;
+        if (!touch(a, b)) continue;
+        regions[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), count: a.count + b.count, pixels: a.pixels.concat(b.pixels) };
+        regions = regions.filter((_, k) => k !== j);
+        merged = true;
+        break outer;
+      }
+    }
+  }
+  const frames: TLabelFrame[] = [];
+  for (const c of regions) {
+    const bw = c.x1 - c.x0 + 1;
+    const bh = c.y1 - c.y0 + 1;
+    if (bw < Math.max(12, w * 0.12) || bh < 5) continue;
+    let aspect = bw / bh;
+    // Only the header band ('PSA' on red) is red enough: the label's paper hangs below it.
+    if (aspect > 7.5 && bh <= bw / 10) {
+      const y1 = Math.min(h - 1, c.y0 + Math.round(bw / LABEL_ASPECT));
+      if (y1 - c.y0 < bh * 2) continue;
+      frames.push({ x0: c.x0, y0: c.y0, x1: c.x1 + 1, y1: y1 + 1, angle: tiltOf(c, w), pixels: c.count });
+      continue;
+    }
+    if (aspect < 1.5 || aspect > 7.5) continue;
+    const fill = c.count / (bw * bh);
+    if (fill > 0.75 || fill < 0.06) continue;
+    // A frame: red down both ends, little red inside.
+    let inside = 0;
+    let leftEnd = 0;
+    let rightEnd = 0;
+    const ix0 = c.x0 + bw * 0.2;
+    const ix1 = c.x1 - bw * 0.2;
+    const iy0 = c.y0 + bh * 0.3;
+    const iy1 = c.y1 - bh * 0.2;
+    const rowsWith = { left: new Set<number>(), right: new Set<number>() };
+    for (const p of c.pixels) {
+      const x = p % w;
+      const y = (p - x) / w;
+      if (x > ix0 && x < ix1 && y > iy0 && y < iy1) inside++;
+      if (x <= c.x0 + Math.max(2, bw * 0.06)) rowsWith.left.add(y);
+      if (x >= c.x1 - Math.max(2, bw * 0.06)) rowsWith.right.add(y);
+    }
+    leftEnd = rowsWith.left.size;
+    rightEnd = rowsWith.right.size;
+    if (process.env.DBG && c.count > 100) console.log('comp', c.x0, c.y0, c.x1, c.y1, c.count, inside, leftEnd, rightEnd, fill);
+    if (inside > (ix1 - ix0) * (iy1 - iy0) * 0.12) continue;
+    if (Math.max(leftEnd, rightEnd) < bh * 0.6) continue;
     frames.push({ x0: c.x0, y0: c.y0, x1: c.x1 + 1, y1: c.y1 + 1, angle: tiltOf(c, w), pixels: c.count });
   }
   if (!frames.length) return { kind: 'none' };
   frames.sort((a, b) => (b.x1 - b.x0) * (b.y1 - b.y0) - (a.x1 - a.x0) * (a.y1 - a.y0));
   const biggest = frames[0] as TLabelFrame;
   const area = (f: TLabelFrame) => (f.x1 - f.x0) * (f.y1 - f.y0);
-  const likeSized = frames.filter((f) => area(f) >= area(biggest) * 0.35);
+  const overlap = (a: TLabelFrame, b: TLabelFrame) =>
+    Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
+  const apart: TLabelFrame[] = [];
+  for (const f of frames) if (!apart.some((g) => overlap(f, g) > 0.2 * area(f))) apart.push(f);
+  if (process.env.DBG) console.log(apart);
+  const likeSized = apart.filter((f) => area(f) >= area(biggest) * 0.35);
   if (likeSized.length >= 2) return { kind: 'several', frames: likeSized };
   return { kind: 'label', frame: biggest };
 }
@@ -314,4 +389,29 @@ export function labelLineBoxes(img: TRgb): { boxes: TLineBox[]; barcode: TLineBo
     }
   }
   return { boxes, barcode };
+}
+
+/**
+ * Where `frame` lies once the photo (`w` x `h`) is turned by -frame.angle about its centre on a
+ * canvas grown to hold it (as sharp's rotate does): an upright box of the frame's own width and height.
+ */
+export function straightenedBox(frame: TLabelFrame, w: number, h: number): { x0: number; y0: number; x1: number; y1: number; width: number; height: number } {
+  const phi = (-frame.angle * Math.PI) / 180;
+  const cos = Math.cos(phi);
+  const sin = Math.sin(phi);
+  const width = Math.round(Math.abs(w * cos) + Math.abs(h * sin));
+  const height = Math.round(Math.abs(w * sin) + Math.abs(h * cos));
+  const bw = frame.x1 - frame.x0;
+  const bh = frame.y1 - frame.y0;
+  const c2 = cos * cos - sin * sin || 1;
+  const [ac, as] = [Math.abs(cos), Math.abs(sin)];
+  const trueW = Math.max(bw * 0.8, (bw * ac - bh * as) / c2);
+  const trueH = Math.max(bh * 0.7, (bh * ac - bw * as) / c2);
+  const cx = (frame.x0 + frame.x1) / 2 - w / 2;
+  const cy = (frame.y0 + frame.y1) / 2 - h / 2;
+  const nx = cx * cos - cy * sin + width / 2;
+  const ny = cx * sin + cy * cos + height / 2;
+  const x0 = Math.max(0, Math.round(nx - trueW / 2));
+  const y0 = Math.max(0, Math.round(ny - trueH / 2));
+  return { x0, y0, x1: Math.min(width, Math.round(nx + trueW / 2)), y1: Math.min(height, Math.round(ny + trueH / 2)), width, height };
 }
