@@ -221,7 +221,6 @@ export function findLabelFrame(img: TRgb): TLabelSearch {
     }
     leftEnd = rowsWith.left.size;
     rightEnd = rowsWith.right.size;
-    if (process.env.DBG && c.count > 100) console.log('comp', c.x0, c.y0, c.x1, c.y1, c.count, inside, leftEnd, rightEnd, fill);
     if (inside > (ix1 - ix0) * (iy1 - iy0) * 0.12) continue;
     if (Math.max(leftEnd, rightEnd) < bh * 0.6) continue;
     frames.push({ x0: c.x0, y0: c.y0, x1: c.x1 + 1, y1: c.y1 + 1, angle: tiltOf(c, w), pixels: c.count });
@@ -234,7 +233,6 @@ export function findLabelFrame(img: TRgb): TLabelSearch {
     Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
   const apart: TLabelFrame[] = [];
   for (const f of frames) if (!apart.some((g) => overlap(f, g) > 0.2 * area(f))) apart.push(f);
-  if (process.env.DBG) console.log(apart);
   const likeSized = apart.filter((f) => area(f) >= area(biggest) * 0.35);
   if (likeSized.length >= 2) return { kind: 'several', frames: likeSized };
   return { kind: 'label', frame: biggest };
