@@ -233,7 +233,8 @@ export function findLabelFrame(img: TRgb): TLabelSearch {
     Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0)) * Math.max(0, Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0));
   const apart: TLabelFrame[] = [];
   for (const f of frames) if (!apart.some((g) => overlap(f, g) > 0.2 * area(f))) apart.push(f);
-  const likeSized = apart.filter((f) => area(f) >= area(biggest) * 0.35);
+  // Several slabs' labels are alike: near the same width (card art in red is not).
+  const likeSized = apart.filter((f) => area(f) >= area(biggest) * 0.35 && f.x1 - f.x0 >= (biggest.x1 - biggest.x0) * 0.7);
   if (likeSized.length >= 2) return { kind: 'several', frames: likeSized };
   return { kind: 'label', frame: biggest };
 }

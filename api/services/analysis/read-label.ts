@@ -1,6 +1,7 @@
 import type { TTextBox } from '../../../core/analysis/label-layout.ts';
 import { GRADE_LEVELS, QUALIFIERS, gradesOf } from '../../../core/analysis/grade-scale.ts';
-import { bestCandidate, greedyDecode, type TCtcOutput } from './ctc.ts';
+import { BRANDS } from '../../../core/analysis/vocabulary.ts';
+import { bestCandidate, ctcLogLikelihood, greedyDecode, type TCtcOutput } from './ctc.ts';
 import { labelLineBoxes, type TLineBox, type TRgb } from './find-label.ts';
 import type { PaddleReader } from './paddle-reader.ts';
 
@@ -42,6 +43,9 @@ function readGrade(out: TCtcOutput): { text: string; certainty: number } | null 
   if (!withQ || withQ.text === base.text) return base;
   return { text: withQ.text.replace(/ ([A-Z]{2})$/, ' ($1)'), certainty: Math.min(base.certainty, withQ.certainty) };
 }
+
+/** How much less likely (natural log) than the free read a known set may be and still be taken. */
+const SET_PRIOR = 6;
 
 const YEARS = Array.from({ length: 2039 - 1880 + 1 }, (_, i) => String(1880 + i));
 
@@ -108,6 +112,15 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
       const rest = cut > 0 ? free.text.slice(cut).trim() : '';
       const year = bestCandidate(out, YEARS.map((y) => (rest ? `${y} ${rest}` : y)));
       if (!year) return null;
+      // A known set read this nearly as likely as the free read is taken: blur turns TOPPS into TOP9S.
+      if (rest) {
+        const y = year.text.slice(0, 4);
+        const freeLl = ctcLogLikelihood(out, `${y} ${rest}`);
+        const set = bestCandidate(out, BRANDS.map((s) => `${y} ${s}`));
+        if (set && ctcLogLikelihood(out, set.text) >= freeLl - SET_PRIOR) {
+          return scored(b, set.text, [...set.text].map((_, i) => (i < 4 ? year.certainty : set.certainty)));
+        }
+      }
       const restScores = free.charScores.slice(free.text.length - rest.length);
       return scored(b, year.text, [...year.text.slice(0, 4)].map(() => year.certainty).concat(rest ? [1, ...restScores] : []));
     }
