@@ -86,6 +86,8 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
     await readFramed();
     const first = best as TCardAnalysis | null;
     if (first && first.confidence >= 0.5) return first;
+    // A thumbnail's label letters are a few pixels high: the text detector finds none (issue #22).
+    if (first && Math.max(width, height) <= THUMBNAIL) return first;
   }
   let views = viewsFor(width, height);
   let closerRead = false;
@@ -115,6 +117,8 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
 
 /** Longest side of a photo read by its red label frame before anything else (a listing thumbnail). */
 const SMALL_PHOTO = 900;
+/** Longest side of a photo whose framed label, once found, is the only read (the detector reads nothing this small). */
+const THUMBNAIL = 400;
 /** Longest side the red frame is looked for at. */
 const SEARCH_SIDE = 480;
 /** Width a found label is read at: its letters about 10 px tall, where the recognizer reads blurred text best. */
