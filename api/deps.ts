@@ -7,6 +7,7 @@ import type { CardAnalyzer } from './services/analysis/index.ts';
 import type { SessionCache } from './services/sessions/session-cache.ts';
 import type { RateLimits } from './middleware/rate-limit.ts';
 import type { TBilling } from './services/billing/create-billing.ts';
+import type { PriceProvider } from './services/prices/provider.ts';
 
 /**
  * Everything a request handler may need, built once at start-up (api/server.ts) or by a test.
@@ -26,6 +27,8 @@ export interface TDeps {
   sessionCache?: SessionCache | undefined;
   /** Billing: Stripe when configured, else local billing in test mode (nobody is charged). */
   billing: TBilling;
+  /** Market prices (issue 25): SportsCardsPro when configured, else the price list (not market data). */
+  prices: PriceProvider;
   /** The current time; tests move it. */
   clock: () => Date;
   /** Set by the server's graceful shutdown: health answers 503 and connections close after their response. */

@@ -16,6 +16,7 @@ import { createAnalyzer } from './services/analysis/index.ts';
 import { createSessionCache } from './services/sessions/session-cache.ts';
 import { createCacheBus } from './services/bus/create-cache-bus.ts';
 import { createBilling } from './services/billing/create-billing.ts';
+import { createPrices } from './services/prices/create-prices.ts';
 import { viewerSizesSettled } from './services/images/viewer-size.ts';
 
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
@@ -45,6 +46,7 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
       warmOcr: env.NODE_ENV !== 'test',
     }),
     billing: overrides.billing ?? createBilling(env, { db, clock, log }),
+    prices: overrides.prices ?? createPrices(env, { db, clock }),
     clock,
   };
 }

@@ -9,6 +9,7 @@ import * as rateLimits from './20261126110000_rate_limits.ts';
 import * as shares from './20261126120000_shares.ts';
 import * as cardFields from './20261201100000_card_fields.ts';
 import * as importKeys from './20261201110000_import_keys.ts';
+import * as marketValues from './20261202100000_market_values.ts';
 
 interface TMigration {
   up(knex: Knex): Promise<void>;
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, TMigration> = {
   '20261126120000_shares': shares,
   '20261201100000_card_fields': cardFields,
   '20261201110000_import_keys': importKeys,
+  '20261202100000_market_values': marketValues,
 };
 
 /**
