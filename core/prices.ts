@@ -80,11 +80,12 @@ export function estimateNote(estimatedFrom: number | null): string | null {
   return estimatedFrom === null ? null : `estimated from grade ${estimatedFrom}`;
 }
 
-/** True when a market value as of `asOf` (YYYY-MM-DD or ISO) is more than 7 days old at `now`. */
+/** True when a market value as of `asOf` (YYYY-MM-DD) is more than 7 days old at `now`, counted in whole UTC days. */
 export function isStale(asOf: string | null, now: Date): boolean {
   if (!asOf) return false;
-  const t = Date.parse(asOf.length === 10 ? `${asOf}T00:00:00Z` : asOf);
-  return Number.isFinite(t) && now.getTime() - t > STALE_AFTER_DAYS * DAY_MS;
+  const t = Date.parse(`${asOf.slice(0, 10)}T00:00:00Z`);
+  const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  return Number.isFinite(t) && Math.round((today - t) / DAY_MS) > STALE_AFTER_DAYS;
 }
 
 /** The card's choice, or the wall's when the card has none. */
@@ -202,7 +203,11 @@ export function matchScore(card: TCardIdentity, product: { name: string; setName
   const wanted = words([card.year, card.set, card.subject, card.variety]).split(' ').filter(Boolean);
   if (wanted.length === 0) return 0;
   const found = wanted.filter((w) => hay.includes(` ${w} `)).length;
-  return found / wanted.length;
+  // A product of a variety the card does not name ('[Refractor]') fits a plain card less well.
+  const variety = /\[([^\]]+)\]/.exec(product.name)?.[1];
+  const own = ` ${words([card.variety])} `;
+  const otherVariety = variety !== undefined && !words([variety]).split(' ').every((w) => own.includes(` ${w} `));
+  return (found / wanted.length) * (otherVariety ? 0.5 : 1);
 }
 
 /** The least score a search answer needs to be taken as the card's product without the collector. */
