@@ -51,13 +51,13 @@ export async function listAlerts(opts: { db: Knex; user: Pick<User, 'id'> }): Pr
 
 /** Deletes one of the user's alerts; 404 when it is not theirs. */
 export async function deleteAlert(opts: { db: Knex; user: Pick<User, 'id'>; id: number }): Promise<void> {
-  const n = await PriceAlert.query(opts.db).delete().where({ id: opts.id, userId: opts.user.id });
-  if (!n) throw notFound('No such alert', 'alert_not_found');
+  const gone = await PriceAlert.query(opts.db).delete().where({ id: opts.id, userId: opts.user.id }).returning('id');
+  if (gone.length === 0) throw notFound('No such alert', 'alert_not_found');
 }
 
 /** The one-click unsubscribe: deletes the rule the link names. True when there was one. */
 export async function unsubscribeAlert(db: Knex, token: string): Promise<boolean> {
-  return (await PriceAlert.query(db).delete().where('unsubscribeToken', token)) > 0;
+  return (await PriceAlert.query(db).delete().where('unsubscribeToken', token).returning('id')).length > 0;
 }
 
 /** How much the market value moved over the last `days`, in percent; null without a price that old. */
@@ -115,8 +115,8 @@ export async function sendPriceAlerts(opts: { db: Knex; mailer: Mailer; now: Dat
     }
     if (r.lastSentOn === today) continue;
     // Claimed first: a second run the same day finds it sent and mails nothing.
-    const claimed = await PriceAlert.query(opts.db).patch({ lastSentOn: today }).where('id', r.id).where((w) => void w.whereNull('lastSentOn').orWhere('lastSentOn', '<>', today));
-    if (!claimed) continue;
+    const claimed = await PriceAlert.query(opts.db).patch({ lastSentOn: today }).where('id', r.id).where((w) => void w.whereNull('lastSentOn').orWhere('lastSentOn', '<>', today)).returning('id');
+    if (claimed.length === 0) continue;
     const user = await User.query(opts.db).findById(r.userId);
     if (!user) continue;
     await opts.mailer.send({
@@ -128,8 +128,9 @@ export async function sendPriceAlerts(opts: { db: Knex; mailer: Mailer; now: Dat
   }
   for (const [userId, items] of digests) {
     const ids = items.map((i) => i.alert.id);
-    const claimed = await PriceAlert.query(opts.db).patch({ lastSentOn: today }).whereIn('id', ids);
-    if (!claimed) continue;
+    const claimed = await PriceAlert.query(opts.db).patch({ lastSentOn: today }).whereIn('id', ids)
+      .where((w) => void w.whereNull('lastSentOn').orWhere('lastSentOn', '<=', weekAgo)).returning('id');
+    if (claimed.length === 0) continue;
     const user = await User.query(opts.db).findById(userId);
     if (!user) continue;
     const lines = items.map((i) => `- ${i.line}\n  Stop this alert: ${unsubscribe(i.alert)}`);
