@@ -74,7 +74,7 @@ describe('ratio prices refresh', () => {
     expect(searched).toBeLessThan(CARDS);
     expect(firstSearches + searched).toBeLessThanOrEqual(CARDS + 1);
     expect(done.stdout).toMatch(new RegExp(`^Prices from SportsCardsPro: ${searched} of ${searched} card\\(s\\) due looked up: ${searched} priced, 0 with no matching product, 0 with no price near their grade, 0 failed\\.\\nTime per card: Ratio [\\d.]+ ms, provider [\\d.]+ ms \\(its rate limit included\\)\\.\\n$`));
-    const rows = await cli.use((db) => CardSlot.query(db).where('title', 'like', 'Card %').orderBy('slotNumber'));
+    const rows = await cli.use(async (db) => await CardSlot.query(db).where('title', 'like', 'Card %').orderBy('slotNumber'));
     expect(rows.map((r) => r.marketCents)).toEqual(Array.from({ length: CARDS }, (_, i) => 1000 * (i + 1)));
 
     // Nothing is due within --stale-after; 0s makes every card due again.
@@ -91,7 +91,7 @@ describe('ratio prices refresh', () => {
     emu.setFault(null);
     expect(res.code).toBe(1);
     expect(res.stdout).toContain('Provider outage: SportsCardsPro answered 500. Last known values kept;');
-    const rows = await cli.use((db) => CardSlot.query(db).where('title', 'like', 'Card %').orderBy('slotNumber'));
+    const rows = await cli.use(async (db) => await CardSlot.query(db).where('title', 'like', 'Card %').orderBy('slotNumber'));
     expect(rows.every((r) => r.marketCents !== null)).toBe(true);
     const bad = await runRatio(['prices', 'refresh', '--stale-after', 'soon'], env);
     expect(bad).toMatchObject({ code: 1, stdout: '' });
@@ -103,7 +103,7 @@ describe('ratio prices import and the embedded sample', () => {
   it('prices from the sample list by default, labelled as not market data; an imported list replaces it; a bad file imports nothing', async () => {
     const sample = await runRatio(['prices', 'refresh', '--no-alerts', '--json'], cli.env);
     expect(sample.code).toBe(0);
-    const other = await cli.use((db) => CardSlot.query(db).where('title', 'Other').first());
+    const other = await cli.use(async (db) => await CardSlot.query(db).where('title', 'Other').first());
     expect(other).toMatchObject({ marketCents: 120000, marketSource: "Ratio's sample price list", marketIsMarket: false, marketLabel: 'PSA 10' });
 
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-prices-'));
@@ -118,7 +118,7 @@ describe('ratio prices import and the embedded sample', () => {
     const imported = await runRatio(['prices', 'import', good, '--name', 'Club figures'], cli.env);
     expect(imported.stdout.split('\n')[0]).toBe("Imported 1 price(s) as 'Club figures'. Set PRICE_PROVIDER=price-list (or leave SPORTSCARDSPRO_TOKEN unset) to use it.");
     await runRatio(['prices', 'refresh', '--stale-after', '0s', '--no-alerts'], cli.env);
-    expect(await cli.use((db) => CardSlot.query(db).where('title', 'Other').first())).toMatchObject({ marketCents: 111150, marketSource: 'Club figures', marketIsMarket: false, marketAsOf: '2026-11-20' });
+    expect(await cli.use(async (db) => await CardSlot.query(db).where('title', 'Other').first())).toMatchObject({ marketCents: 111150, marketSource: 'Club figures', marketIsMarket: false, marketAsOf: '2026-11-20' });
     await fs.rm(dir, { recursive: true, force: true });
   }, 120_000);
 });
