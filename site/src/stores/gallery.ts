@@ -93,7 +93,7 @@ function goTo(path: string): void {
 
 /* ---------- Cards ---------- */
 
-function putSlots(slots: readonly TGalleryCard[]): void {
+export function putSlots(slots: readonly TGalleryCard[]): void {
   const next = new Map($cards.get());
   for (const slot of slots) {
     if (slot.isEmpty) next.delete(slot.slotNumber);
