@@ -71,11 +71,11 @@ async function movePercent(db: Knex, cardId: number, current: number, days: numb
 }
 
 /** What a firing rule says, in one line. */
-function describe(a: PriceAlert, title: string, cents: number, moved: number | null): string {
-  const value = formatCents(cents);
-  if (a.kind === 'above') return `${title}: market value ${value} is above ${formatCents(Number(a.thresholdCents))}`;
-  if (a.kind === 'below') return `${title}: market value ${value} is below ${formatCents(Number(a.thresholdCents))}`;
-  return `${title}: market value ${value} moved ${moved! > 0 ? '+' : ''}${Math.round(moved! * 10) / 10}% in ${a.days} days`;
+function describe(a: PriceAlert, title: string, cents: number, moved: number | null, isMarket: boolean): string {
+  const value = `${isMarket ? 'market value' : 'list price'} ${formatCents(cents)}`;
+  if (a.kind === 'above') return `${title}: ${value} is above ${formatCents(Number(a.thresholdCents))}`;
+  if (a.kind === 'below') return `${title}: ${value} is below ${formatCents(Number(a.thresholdCents))}`;
+  return `${title}: ${value} moved ${moved! > 0 ? '+' : ''}${Math.round(moved! * 10) / 10}% in ${a.days} days`;
 }
 
 export interface TAlertRun {
@@ -92,12 +92,12 @@ export async function sendPriceAlerts(opts: { db: Knex; mailer: Mailer; now: Dat
   const today = day(opts.now);
   const weekAgo = day(new Date(opts.now.getTime() - 7 * DAY_MS));
   const rows = await PriceAlert.query(opts.db).join('card_slots', 'card_slots.id', 'price_alerts.cardId')
-    .whereNotNull('card_slots.marketCents').select('price_alerts.*', 'card_slots.title', 'card_slots.marketCents', 'card_slots.marketSource');
+    .whereNotNull('card_slots.marketCents').select('price_alerts.*', 'card_slots.title', 'card_slots.marketCents', 'card_slots.marketSource', 'card_slots.marketIsMarket');
   const run: TAlertRun = { sent: 0, fired: 0 };
   const digests = new Map<number, Array<{ alert: PriceAlert; line: string }>>();
   const unsubscribe = (a: PriceAlert) => `${opts.publicUrl}/api/price-alerts/unsubscribe?token=${a.unsubscribeToken}`;
   for (const row of rows) {
-    const r = row as PriceAlert & { title: string; marketCents: number; marketSource: string | null };
+    const r = row as PriceAlert & { title: string; marketCents: number; marketSource: string | null; marketIsMarket: boolean | null };
     const cents = Number(r.marketCents);
     const moved = r.kind === 'move' ? await movePercent(opts.db, Number(r.cardId), cents, r.days!, opts.now) : null;
     const fires = r.kind === 'above' ? cents > Number(r.thresholdCents)
@@ -105,7 +105,7 @@ export async function sendPriceAlerts(opts: { db: Knex; mailer: Mailer; now: Dat
         : moved !== null && Math.abs(moved) >= r.percent!;
     if (!fires) continue;
     run.fired += 1;
-    const line = `${describe(r, r.title, cents, moved)} (${r.marketSource ?? 'market'})`;
+    const line = `${describe(r, r.title, cents, moved, r.marketIsMarket === true)} (${r.marketSource ?? 'market'}${r.marketIsMarket ? '' : ', not market data'})`;
     if (r.digest) {
       if (r.lastSentOn !== null && r.lastSentOn > weekAgo) continue;
       const list = digests.get(Number(r.userId)) ?? [];

@@ -146,7 +146,7 @@ function AlertForm({ slot, onDone }: { slot: number; onDone: () => void }) {
   return (
     <form className="mv-form" onSubmit={(e) => void submit(e)} aria-label="Set a price alert" data-testid="market-alert-form">
       <label className="field">
-        <span>Email me when the market value</span>
+        <span>Email me when its price</span>
         <select value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
           <option value="above">goes above</option>
           <option value="below">goes below</option>
