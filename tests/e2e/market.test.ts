@@ -57,7 +57,7 @@ describe('market values', () => {
     await expect.poll(() => profit.getByTestId('pl-unrealized').textContent()).toBe('+$2,000');
     await expect.poll(() => page.getByTestId('insights-total').textContent()).toBe('$4,500');
 
-    const before = await fs.readdir(e2e.outboxDir).catch(() => []);
+    const before: string[] = await fs.readdir(e2e.outboxDir).catch(() => []);
     await sendPriceAlerts({ db: e2e.server.deps.db, mailer: e2e.server.deps.mailer, now: e2e.server.deps.clock(), publicUrl: e2e.url });
     const mails = (await fs.readdir(e2e.outboxDir)).filter((f) => !before.includes(f));
     expect(mails).toHaveLength(1);
