@@ -91,10 +91,13 @@ export class SportsCardsProEmulator {
     if (req.method !== 'GET') return this.send(res, 405, { status: 'error', 'error-message': 'GET only' });
     if (url.pathname === '/api/products') {
       const words = (params.q ?? '').toLowerCase().replace(/[^a-z0-9# ]+/g, ' ').split(/\s+/).filter(Boolean);
-      const found = [...this.products.values()].filter((p) => {
-        const hay = `${p['console-name']} ${p['product-name']}`.toLowerCase().replace(/[^a-z0-9# ]+/g, ' ');
-        return words.length > 0 && words.filter((w) => hay.includes(w)).length >= Math.ceil(words.length * 0.6);
-      });
+      // Products holding most of the words, best first (whole words count more than parts).
+      const scored = [...this.products.values()].map((p) => {
+        const hay = ` ${`${p['console-name']} ${p['product-name']}`.toLowerCase().replace(/[^a-z0-9# ]+/g, ' ')} `;
+        const score = words.reduce((n, w) => n + (hay.includes(` ${w} `) ? 1 : hay.includes(w) ? 0.5 : 0), 0);
+        return { p, score };
+      }).filter((s) => words.length > 0 && s.score >= words.length * 0.6);
+      const found = scored.sort((a, b) => b.score - a.score).map((s) => s.p);
       return this.send(res, 200, { status: 'success', products: found.slice(0, 20).map((p) => ({ id: p.id, 'product-name': p['product-name'], 'console-name': p['console-name'] })) });
     }
     if (url.pathname === '/api/product') {
