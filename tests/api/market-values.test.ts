@@ -108,6 +108,10 @@ describe('matching and grades', () => {
     expect(bad.status).toBe(404);
     expect(bad.body.error?.code).toBe('no_such_product');
     expect((await cards(client))[1]!.market).toMatchObject({ productId: '1002', cents: 300000 });
+    // The card becomes another card: its product is matched again at the next look-up.
+    const edited = await client.patch<TSlotView>('/api/cards/2', { cardNumber: '280', subject: 'Luka Doncic', set: 'Panini Prizm' });
+    expect(edited.body.market).toMatchObject({ productId: null, match: null, cents: 300000 });
+    expect((await refresh(client, 2)).body.card.market).toMatchObject({ productId: '2001', match: 'auto' });
   });
 });
 
