@@ -8,6 +8,7 @@ import type { SessionCache } from './services/sessions/session-cache.ts';
 import type { RateLimits } from './middleware/rate-limit.ts';
 import type { TBilling } from './services/billing/create-billing.ts';
 import type { PriceProvider } from './services/prices/provider.ts';
+import type { TIntake } from './services/intake/create-intake.ts';
 
 /**
  * Everything a request handler may need, built once at start-up (api/server.ts) or by a test.
@@ -29,6 +30,8 @@ export interface TDeps {
   billing: TBilling;
   /** Market prices (issue 25): SportsCardsPro when configured, else the price list (not market data). */
   prices: PriceProvider;
+  /** Bulk intake by cert (PSA's cert API when PSA_API_TOKEN is set) and by photo: background queues (issue 23 §3). */
+  intake: TIntake;
   /** The current time; tests move it. */
   clock: () => Date;
   /** Set by the server's graceful shutdown: health answers 503 and connections close after their response. */

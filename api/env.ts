@@ -40,6 +40,8 @@ export const ZEnv = z.object({
   SPORTSCARDSPRO_BASE_URL: optional(z.url()).transform((v) => v ?? 'https://www.sportscardspro.com'),
   PRICES_RATE_PER_SECOND: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().max(100).default(1)),
   PRICES_TIMEOUT_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().max(120).default(10)),
+  // PSA's rate limit for the token (calls per minute); bulk intake by cert waits its turn for each call.
+  PSA_API_CALLS_PER_MINUTE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().max(60_000).default(60)),
   BILLING: optional(z.enum(['stripe', 'local'], 'must be stripe or local')),
   STRIPE_SECRET_KEY: optional(z.string()),
   STRIPE_PUBLISHABLE_KEY: optional(z.string()),

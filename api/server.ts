@@ -18,6 +18,7 @@ import { createCacheBus } from './services/bus/create-cache-bus.ts';
 import { createBilling } from './services/billing/create-billing.ts';
 import { createPrices } from './services/prices/create-prices.ts';
 import { viewerSizesSettled } from './services/images/viewer-size.ts';
+import { createIntake } from './services/intake/create-intake.ts';
 
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
 export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
@@ -26,6 +27,17 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
   const applied = await migrateLatest(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const clock = overrides.clock ?? (() => new Date());
+  const images = overrides.images ?? createImageStore(env);
+  const analyzer = overrides.analyzer ?? createAnalyzer({
+    geminiApiKey: env.GEMINI_API_KEY,
+    geminiModel: env.GEMINI_MODEL,
+    geminiBaseUrl: env.GEMINI_BASE_URL,
+    psaToken: env.PSA_API_TOKEN,
+    psaBaseUrl: env.PSA_API_BASE_URL,
+    // The offline reader loads its models at start-up, so the first photo does not wait for them
+    // (tests start many servers and leave it to the first photo).
+    warmOcr: env.NODE_ENV !== 'test',
+  });
   return {
     env,
     db,
@@ -34,17 +46,9 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
     sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : createSessionCache(db, await createCacheBus(db, log)),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
     limits: overrides.limits ?? await createSharedRateLimits(env, db, log),
-    images: overrides.images ?? createImageStore(env),
-    analyzer: overrides.analyzer ?? createAnalyzer({
-      geminiApiKey: env.GEMINI_API_KEY,
-      geminiModel: env.GEMINI_MODEL,
-      geminiBaseUrl: env.GEMINI_BASE_URL,
-      psaToken: env.PSA_API_TOKEN,
-      psaBaseUrl: env.PSA_API_BASE_URL,
-      // The offline reader loads its models at start-up, so the first photo does not wait for them
-      // (tests start many servers and leave it to the first photo).
-      warmOcr: env.NODE_ENV !== 'test',
-    }),
+    images,
+    analyzer,
+    intake: overrides.intake ?? createIntake(env, { db, images, analyzer, clock, log }),
     billing: overrides.billing ?? createBilling(env, { db, clock, log }),
     prices: overrides.prices ?? createPrices(env, { db, clock }),
     clock,

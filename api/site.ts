@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
@@ -59,6 +60,8 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
   const pages = staticFiles(files);
 
   const astroPages: Middleware = async (ctx, next) => {
+    // The shared page is drawn into Koa's response, so it is compressed like every page (issue 28).
+    if (ctx.state.astroLocals) return renderCaptured(ctx, astro.handler, next);
     let fellThrough = false;
     ctx.respond = false;
     // Locals a middleware before this one prepared for the page (the shared page's wall).
@@ -107,4 +110,41 @@ async function readPageCsp(siteDir: string): Promise<Map<string, string>> {
     if (csp) map.set(pageOf(pathname), csp.value);
   }
   return map;
+}
+
+/**
+ * Runs Astro's handler into a stand-in response and hands what it wrote to Koa (status, headers,
+ * body), so the middleware before it (gzip) applies. The handler writes with writeHead, write and end
+ * (astro/dist/core/app/node.js writeResponse) and awaits the whole body.
+ */
+async function renderCaptured(ctx: Parameters<Middleware>[0], handler: TAstroHandler, next: () => Promise<unknown>): Promise<void> {
+  let fellThrough = false;
+  const chunks: Buffer[] = [];
+  let status = 200;
+  let head: Record<string, string | string[] | number | undefined> = {};
+  const listeners = new EventEmitter();
+  const capture = Object.assign(listeners, {
+    req: ctx.req,
+    statusMessage: '',
+    writeHead(code: number, headers?: Record<string, string | string[] | number | undefined>) {
+      status = code;
+      head = headers ?? {};
+      return capture;
+    },
+    setHeader(name: string, value: string | string[] | number) { head[name] = value; return capture; },
+    write(chunk: Uint8Array | string) { chunks.push(Buffer.from(chunk)); return true; },
+    end(chunk?: Uint8Array | string) {
+      if (chunk) chunks.push(Buffer.from(chunk));
+      listeners.emit('finish');
+      return capture;
+    },
+  });
+  await handler(ctx.req, capture as unknown as ServerResponse, () => { fellThrough = true; }, ctx.state.astroLocals as object | undefined);
+  if (fellThrough) return void (await next());
+  ctx.status = status;
+  for (const [name, value] of Object.entries(head)) {
+    if (value === undefined || name.toLowerCase() === 'content-length') continue;
+    ctx.set(name, Array.isArray(value) ? value : String(value));
+  }
+  ctx.body = Buffer.concat(chunks);
 }

@@ -56,3 +56,42 @@ export function totalValueSeries(records: readonly TValueRecord[], from: Date | 
   if (now.getTime() > new Date(points.at(-1)!.at).getTime()) push(now);
   return points;
 }
+
+/** How the total moved over a range, told apart (issue 28): cards' values moving, and cards arriving. */
+export interface TValueChange {
+  /** The change in value of the cards held: each card from its value at the range's start (or when it arrived) to its latest. */
+  heldCents: number;
+  /** The value the cards that arrived within the range came with. */
+  addedCents: number;
+  /** How many cards arrived within the range. */
+  addedCount: number;
+}
+
+/**
+ * The change over a range of the cards held now (the records are theirs): a card whose first
+ * record falls within the range arrived then, and counts in `addedCents` with that first value;
+ * only later records move `heldCents`. A card known before the range moves from its value at the
+ * range's start. `heldCents + addedCents` is the series' last point minus its first.
+ */
+export function valueChange(records: readonly TValueRecord[], from: Date | null, now: Date): TValueChange {
+  const sorted = [...records].filter((r) => r.at.getTime() <= now.getTime()).sort((a, b) => a.at.getTime() - b.at.getTime());
+  const start = new Map<number, number>();
+  const latest = new Map<number, number>();
+  let addedCents = 0;
+  let addedCount = 0;
+  for (const record of sorted) {
+    const before = from !== null && record.at.getTime() <= from.getTime();
+    if (!latest.has(record.cardId) && !before) {
+      // The card's first record, within the range: it arrived with this value.
+      addedCents += record.cents;
+      addedCount += 1;
+      start.set(record.cardId, record.cents);
+    } else if (before) {
+      start.set(record.cardId, record.cents);
+    }
+    latest.set(record.cardId, record.cents);
+  }
+  let heldCents = 0;
+  for (const [card, cents] of latest) heldCents += cents - (start.get(card) ?? cents);
+  return { heldCents, addedCents, addedCount };
+}

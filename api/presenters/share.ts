@@ -10,7 +10,7 @@ import type { Share } from '../../db/models/Share.ts';
 import type { TOpenShare } from '../services/share/open-share.ts';
 import { presentSlot } from './card.ts';
 
-/** The owner's live link; `url` only when the token was just made (only its hash is stored). */
+/** The owner's live link; `url` null only for a link whose token cannot be opened (made before tokens were sealed). */
 export function presentShareLink(share: Share, url: string | null): TShareLink {
   return {
     url,
@@ -36,7 +36,7 @@ const money = (text: string | null, cents: number | null) => (cents !== null ? f
  * titles, descriptions, the card's grade and what it is (issue 23), and (only when the owner shows
  * them) values and the value figures. No email, no account data, no card ids, no cost or notes; photos only by the shared cards' image ids, read through the link.
  */
-export function presentSharedWall(open: TOpenShare, cards: readonly CardSlot[], token: string): TSharedWall {
+export function presentSharedWall(open: TOpenShare, cards: readonly CardSlot[], token: string, cardCount = cards.length): TSharedWall {
   const { share, layout, owner } = open;
   const slotCount = sharedSlotCount(layout, share.customCount);
   const onWall = cards.filter((c) => c.slotNumber <= slotCount);
@@ -74,6 +74,7 @@ export function presentSharedWall(open: TOpenShare, cards: readonly CardSlot[], 
       tracked: show ? f.tracked : null,
     },
     cards: shared,
+    cardCount,
     previewUrl: sharePaths.preview(token, `${owner.galleryVersion}-${share.updatedAt.getTime()}`),
   };
 }

@@ -160,6 +160,8 @@ export const ZMigrate = z.object({ collection: z.array(ZAnonymousItem).max(100, 
  * card's structured fields, issue 23: a field not set is left out of the answer).
  */
 export interface TSlotView extends TCardDataView {
+  /** PSA's population at this grade (cards added by cert with PSA's API). */
+  populationAtGrade?: number;
   id: number | null;
   slotNumber: number;
   imageUrl: string | null;

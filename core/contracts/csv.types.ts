@@ -39,6 +39,8 @@ export interface TCardHistoryAnswer {
 export interface TTotalHistoryAnswer {
   range: THistoryRange;
   points: TValuePoint[];
+  /** The change in value of the cards held over the range, apart from cards added in it (core/value-history.ts valueChange). */
+  change: { heldCents: number; addedCents: number; addedCount: number };
 }
 
 

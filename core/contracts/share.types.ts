@@ -41,8 +41,9 @@ export type TUpdateShare = z.infer<typeof ZUpdateShare>;
 export const ZShareToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a share token');
 
 /**
- * The owner's live link. `url` is sent only by POST: the server keeps the token's keyed hash, never
- * the token, so GET and PATCH answer `url: null` (the site remembers the link it was given).
+ * The owner's live link. The server keeps the token's keyed hash and the token sealed with a key of
+ * its own (issue 28), so POST, GET and PATCH all answer its `url` to its owner, on any device; `url`
+ * is null only for a link made before tokens were sealed (the site then offers the one it remembers).
  */
 export interface TShareLink {
   url: string | null;
@@ -96,6 +97,8 @@ export interface TSharedWall {
   figures: TSharedFigures;
   /** Filled slots within slotCount, in slot order. */
   cards: TSharedCard[];
+  /** Every card the owner holds, on this wall or past its slots (issue 28: the page says what it shows). */
+  cardCount: number;
   /** The preview image (1200x630 PNG), path on this site. */
   previewUrl: string;
 }

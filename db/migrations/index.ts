@@ -9,7 +9,9 @@ import * as rateLimits from './20261126110000_rate_limits.ts';
 import * as shares from './20261126120000_shares.ts';
 import * as cardFields from './20261201100000_card_fields.ts';
 import * as importKeys from './20261201110000_import_keys.ts';
-import * as marketValues from './20261202100000_market_values.ts';
+import * as shareSealedToken from './20261203120000_share_sealed_token.ts';
+import * as population from './20261204100000_population.ts';
+import * as marketValues from './20261205100000_market_values.ts';
 
 interface TMigration {
   up(knex: Knex): Promise<void>;
@@ -30,7 +32,9 @@ const MIGRATIONS: Record<string, TMigration> = {
   '20261126120000_shares': shares,
   '20261201100000_card_fields': cardFields,
   '20261201110000_import_keys': importKeys,
-  '20261202100000_market_values': marketValues,
+  '20261203120000_share_sealed_token': shareSealedToken,
+  '20261204100000_population': population,
+  '20261205100000_market_values': marketValues,
 };
 
 /**

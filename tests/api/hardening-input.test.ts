@@ -92,7 +92,7 @@ describe('item 10: inputs that used to answer 500', () => {
   const jsonRoutes: Array<[string, string]> = [
     ['POST', '/api/register'], ['POST', '/api/login'], ['POST', '/api/forgot-password'], ['POST', '/api/reset-password'],
     ['PATCH', '/api/auth/user'], ['POST', '/api/auth/change-password'], ['POST', '/api/cards/swap'], ['PATCH', '/api/cards/1'],
-    ['POST', '/api/transfer-collection'], ['POST', '/api/migrate-collection'], ['POST', '/api/analyze-card'],
+    ['POST', '/api/transfer-collection'], ['POST', '/api/migrate-collection'], ['POST', '/api/analyze-card'], ['POST', '/api/intake/certs'],
   ];
 
   it('a bad or unknown Content-Encoding on any JSON route is a 415', async () => {

@@ -6,7 +6,8 @@ import { DAY_MS } from '../../core/limits.ts';
 import { publicUrl } from '../../api/env.ts';
 import { Share } from '../../db/models/Share.ts';
 import { jpegWithExif, uploadForm } from '../fixtures/images.ts';
-import { accountWithClient, addCards } from '../helpers/factories.ts';
+import { accountWithClient, addCards, signedIn } from '../helpers/factories.ts';
+import { SHARE_SEAL, sealToken } from '../../api/lib/tokens.ts';
 import type { TApiBody, TestClient } from '../helpers/http.ts';
 import { registerTrialUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
@@ -34,7 +35,7 @@ const upload = (client: TestClient, slot: number, fields: Record<string, string>
   client.request<TSlotView & TApiBody>('POST', `/api/cards/${slot}/upload`, uploadForm(photo, fields));
 
 describe('creating and revoking a link', () => {
-  it('gives a trial user one live link (token stored only hashed), replaces it on a new POST, revokes it, and makes a new one after', async () => {
+  it('gives a trial user one live link (token stored hashed and sealed), replaces it on a new POST, revokes it, and makes a new one after', async () => {
     const { client } = await registerTrialUser(srv);
     expect((await client.get('/api/share')).body).toBeNull();
 
@@ -45,15 +46,16 @@ describe('creating and revoking a link', () => {
     const token = tokenOf(first.body.url);
     expect(first.body.url).toBe(`${publicUrl(srv.deps.env)}/share/${token}`);
 
-    // The table holds a keyed hash, never the token.
+    // The table holds a keyed hash and a seal, never the token.
     const rows = await Share.query(srv.deps.db);
     expect(JSON.stringify(rows.map((r) => ({ ...r, previewPng: null })))).not.toContain(token);
     expect(rows.find((r) => r.revokedAt === null)?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows.find((r) => r.revokedAt === null)?.tokenSealed).toMatch(/^v1\.[A-Za-z0-9_-]{70,}$/);
 
-    // GET answers the live link without its url (it is not stored); PATCH changes it in place.
-    expect((await client.get('/api/share')).body).toEqual({ ...first.body, url: null });
+    // GET answers the live link with its url (issue 28); PATCH changes it in place and keeps it.
+    expect((await client.get('/api/share')).body).toEqual(first.body);
     const patched = await client.patch<TLinkBody>('/api/share', { showValues: true });
-    expect(patched.body).toMatchObject({ url: null, showValues: true, layout: '6x4' });
+    expect(patched.body).toMatchObject({ url: first.body.url, showValues: true, layout: '6x4' });
     expect((await visit(`/api/share/${token}`)).status).toBe(200);
 
     // A new POST replaces the link: the old one stops working.
@@ -75,6 +77,43 @@ describe('creating and revoking a link', () => {
     expect((await visit(`/api/share/${tokenOf(third.body.url)}`)).status).toBe(200);
     const kept = await Share.query(srv.deps.db).whereIn('tokenHash', rows.map((r) => r.tokenHash));
     expect(kept.every((r) => r.revokedAt !== null)).toBe(true);
+  });
+
+  it("lets the owner copy the live link from another device, and nobody else (issue 28)", async () => {
+    const { client, user } = await registerTrialUser(srv);
+    const made = await createLink(client);
+    // The owner signed in elsewhere (a phone): the same live link, which still opens the wall.
+    const phone = await signedIn(srv, user);
+    const there = await phone.get<TLinkBody>('/api/share');
+    expect(there.body.url).toBe(made.body.url);
+    expect(there.headers.get('cache-control')).toBe('no-store');
+    expect((await visit(`/api/share/${tokenOf(there.body.url)}`)).status).toBe(200);
+
+    // Another user, a visitor and the shared wall itself never carry it or its seal.
+    const other = await registerTrialUser(srv);
+    expect((await other.client.get('/api/share')).body).toBeNull();
+    expect((await srv.client().get('/api/share')).status).toBe(401);
+    const wall = await (await visit(`/api/share/${tokenOf(made.body.url)}`)).text();
+    const row = await Share.query(srv.deps.db).where({ userId: user.id }).whereNull('revokedAt').first();
+    expect(wall).not.toContain(row!.tokenSealed!);
+
+    // A seal that does not open (another server secret; tampered; moved to another link) gives no url, not an error.
+    await Share.query(srv.deps.db).patch({ tokenSealed: sealToken(tokenOf(made.body.url), 'another-secret', SHARE_SEAL) }).where({ id: row!.id });
+    expect((await phone.get<TLinkBody>('/api/share')).body).toMatchObject({ url: null, showValues: true });
+    await Share.query(srv.deps.db).patch({ tokenSealed: `${row!.tokenSealed!.slice(0, -4)}AAAA` }).where({ id: row!.id });
+    expect((await phone.get<TLinkBody>('/api/share')).body.url).toBeNull();
+    const otherLink = await createLink(other.client);
+    const otherRow = await Share.query(srv.deps.db).where({ userId: other.user.id }).whereNull('revokedAt').first();
+    await Share.query(srv.deps.db).patch({ tokenSealed: otherRow!.tokenSealed }).where({ id: row!.id });
+    expect((await phone.get<TLinkBody>('/api/share')).body.url).toBeNull();
+    expect((await other.client.get<TLinkBody>('/api/share')).body.url).toBe(otherLink.body.url);
+    // A link made before tokens were sealed: no url, as before.
+    await Share.query(srv.deps.db).patch({ tokenSealed: null }).where({ id: row!.id });
+    expect((await phone.get<TLinkBody>('/api/share')).body.url).toBeNull();
+
+    // Revoked: the seal is dropped with the link.
+    expect((await other.client.delete('/api/share')).body).toEqual({ revoked: true });
+    expect((await Share.query(srv.deps.db).findById(otherRow!.id))?.tokenSealed).toBeNull();
   });
 
   it('is for PRO, trial and legacy accounts only: the server refuses the others with requiresUpgrade', async () => {
@@ -126,7 +165,7 @@ describe('what a visitor of a link can read', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
     const wall = (await res.json()) as TSharedWall;
-    expect(wall).toMatchObject({ title: 'The Vault', layout: '6x4', columns: 4, slotCount: 24, showValues: true });
+    expect(wall).toMatchObject({ title: 'The Vault', layout: '6x4', columns: 4, slotCount: 24, showValues: true, cardCount: 3 });
     expect(wall.cards.map((c) => [c.slotNumber, c.title, c.value, c.allTimeHigh])).toEqual([
       // The all-time high follows the value history (decisions.md 5).
       [1, '2018 Prizm Luka Doncic', '$1,250', '$1,250'],

@@ -57,7 +57,7 @@ describe('value history', () => {
   it("gives the collection's total over time, per range, ending now", async () => {
     const { user, client: first } = await accountWithClient(srv, 'grandfathered');
     let client = first;
-    expect((await total(client)).body).toEqual({ range: 'all', points: [] });
+    expect((await total(client)).body).toEqual({ range: 'all', points: [], change: { heldCents: 0, addedCents: 0, addedCount: 0 } });
     await upload(client, 1, '100');
     srv.advance(DAY_MS);
     await upload(client, 2, '50');
@@ -72,6 +72,9 @@ describe('value history', () => {
     const month = (await total(client, '30d')).body;
     expect(month.range).toBe('30d');
     expect(month.points.map((p) => p.cents)).toEqual([15000, 35000, 35000]);
+    // The headline is the cards' own movement; the cards added in the range are told apart (issue 28).
+    expect(month.change).toEqual({ heldCents: 20000, addedCents: 0, addedCount: 0 });
+    expect(all.change).toEqual({ heldCents: 20000, addedCents: 15000, addedCount: 2 });
     await client.delete('/api/cards/2');
     expect((await total(client)).body.points.at(-1)!.cents).toBe(30000);
   });

@@ -31,6 +31,9 @@ describe('the admin dashboard in Chromium', () => {
     await expect(card('Total Users').textContent()).resolves.toContain(`${stats.freeUsers} free / ${stats.proUsers} pro`);
     await expect(card('Monthly Revenue').locator('.admin-stat-value').textContent()).resolves.toBe(`$${stats.proUsers * 10}`);
     await expect(card('Total Cards').locator('.admin-stat-value').textContent()).resolves.toBe(stats.totalCards.toLocaleString('en-US'));
+    // Trials are users: counted under Total Users, never under Total Cards (issue 28).
+    await expect(card('Total Users').textContent()).resolves.toContain(`${stats.proUsers} pro / ${stats.trialUsers} on a trial`);
+    await expect(card('Total Cards').textContent()).resolves.not.toContain('trial');
     for (const heading of ['Revenue Breakdown', 'User Engagement', 'Free tier utilization', 'Pro tier adoption', 'Average cards per user']) {
       await expect(page.getByText(heading, { exact: true }).isVisible()).resolves.toBe(true);
     }

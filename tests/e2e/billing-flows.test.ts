@@ -33,8 +33,10 @@ describe('billing in local TEST MODE', () => {
     await page.waitForURL('**/gallery');
     await hydrated(page);
 
+    // The trial is named first, the cards it brought on a second line (issue 28).
     await page.getByTestId('toast').getByText('Welcome to Ratio PRO!').waitFor();
-    await page.getByTestId('toast').getByText('Your 3 cards have been transferred to your gallery.').waitFor();
+    expect(await page.getByTestId('toast').locator('.toast-description').innerText())
+      .toBe('Your 7-day free trial has started. Enjoy full PRO features!\n3 cards moved to your PRO gallery.');
     await page.getByTestId('trial-banner').waitFor();
     expect(await page.getByTestId('filled-slot').count()).toBe(3);
     const user = await currentUser(page);

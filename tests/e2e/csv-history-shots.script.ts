@@ -76,6 +76,7 @@ try {
       if (!DOCS || (theme === 'dark') === (width === 1280)) {
         if (phone) await page.locator('.g-panels-toggle').click().catch(() => undefined);
         const total = page.getByTestId('total-value-history');
+        if (!(await total.count())) await page.getByTestId('value-chart-toggle').click();
         await total.locator('canvas').waitFor();
         await total.scrollIntoViewIfNeeded();
         await page.waitForTimeout(300);

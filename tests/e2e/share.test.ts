@@ -23,7 +23,8 @@ describe('share links', () => {
   it('shares the wall, opens it signed out with the full-image viewer, and after a revoke the link is gone', async () => {
     const { context, page } = await e2e.newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.url });
-    await signUp(context, email('owner'), 'Avery', 'Stone');
+    const ownerEmail = email('owner');
+    await signUp(context, ownerEmail, 'Avery', 'Stone');
     await startTrial(context);
     for (const [i, slot] of [1, 2, 4].entries()) await seedCard(context, slot, SAMPLE_CARDS[i]!, await slabJpeg(SAMPLE_CARDS[i]!.title, i * 60));
     await context.addInitScript(() => localStorage.setItem('ratio-gallery-title', 'The Vault'));
@@ -42,6 +43,19 @@ describe('share links', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     expect(await dialog(page).getByTestId('share-meta').innerText()).toContain('“The Vault”, 4x5, values shown');
     await page.keyboard.press('Escape');
+
+    // The owner on a phone, signed in there: the same live link, copied from there (issue 28).
+    const phone = await e2e.newPage({ width: 390, height: 844 });
+    await phone.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.url });
+    expect((await phone.context.request.post('/api/login', { data: { email: ownerEmail, password: 'secret-pass-1' } })).ok()).toBe(true);
+    await openGallery(phone.page);
+    await phone.page.getByTestId('share-button').click();
+    await dialog(phone.page).getByRole('heading', { name: 'Your Wall Is Shared' }).waitFor();
+    expect(await dialog(phone.page).getByTestId('share-url').inputValue()).toBe(url);
+    await dialog(phone.page).getByRole('button', { name: 'Copy Link' }).click();
+    await toast(phone.page).getByText('Link Copied').waitFor();
+    expect(await phone.page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await phone.context.close();
 
     // A visitor with no account: the wall, read-only, no React, values shown, no email.
     const visitor = await e2e.newPage({ width: 390, height: 844 });

@@ -10,7 +10,8 @@ import { limitByIp } from '../../middleware/rate-limit.ts';
 import { requireUser, userOf } from '../../middleware/session.ts';
 import { presentShareLink } from '../../presenters/share.ts';
 import { createShare } from '../../services/share/create-share.ts';
-import { findLiveShare } from '../../services/share/find-share.ts';
+import { findLiveShare, shareTokenOf } from '../../services/share/find-share.ts';
+import type { Share } from '../../../db/models/Share.ts';
 import { openShare, type TOpenShare } from '../../services/share/open-share.ts';
 import { readSharedImage } from '../../services/share/read-shared-image.ts';
 import { revokeShare } from '../../services/share/revoke-share.ts';
@@ -37,9 +38,15 @@ export function shareRoutes(deps: TDeps): Router {
   const state = shareState(deps);
   const secret = sessionSecret(deps.env);
 
+  /** The live link's address for its owner, from the sealed token (issue 28); null when it cannot be opened. */
+  const ownersUrl = (share: Share) => {
+    const token = shareTokenOf(share, secret);
+    return token ? shareUrl(deps, token) : null;
+  };
+
   router.get('/share', auth, async (ctx) => {
     const share = await findLiveShare(deps.db, userOf(ctx).id);
-    const answer: TShareAnswer = share ? presentShareLink(share, null) : null;
+    const answer: TShareAnswer = share ? presentShareLink(share, ownersUrl(share)) : null;
     ctx.set('Cache-Control', 'no-store');
     // JSON null, not Koa's empty 204.
     ctx.type = 'json';
@@ -57,7 +64,8 @@ export function shareRoutes(deps: TDeps): Router {
   router.patch('/share', auth, jsonBody(), async (ctx) => {
     const input = parseInput(ZUpdateShare, bodyOf(ctx));
     const share = await updateShare({ db: deps.db, userId: userOf(ctx).id, now: deps.clock(), input });
-    ctx.body = presentShareLink(share, null);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentShareLink(share, ownersUrl(share));
   });
 
   router.delete('/share', auth, async (ctx) => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { TCardHistoryAnswer, THistoryRange, TTotalHistoryAnswer } from '../../../core/contracts/csv.types.ts';
-import { rangeStart, totalValueSeries } from '../../../core/value-history.ts';
+import { rangeStart, totalValueSeries, valueChange } from '../../../core/value-history.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import { CardValueHistory } from '../../../db/models/CardValueHistory.ts';
 import type { User } from '../../../db/models/User.ts';
@@ -30,5 +30,6 @@ export async function totalValueHistory(opts: { db: Knex; user: Pick<User, 'id'>
       THEN 'market' ELSE 'own' END)`)
     .orderBy('card_value_history.id');
   const records = rows.map((r) => ({ cardId: Number(r.cardId), cents: Number(r.valueCents), at: r.recordedAt }));
-  return { range: opts.range, points: totalValueSeries(records, rangeStart(opts.range, opts.now), opts.now) };
+  const from = rangeStart(opts.range, opts.now);
+  return { range: opts.range, points: totalValueSeries(records, from, opts.now), change: valueChange(records, from, opts.now) };
 }

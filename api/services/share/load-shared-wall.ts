@@ -25,8 +25,11 @@ export function createSharedWallCache() {
         return hit.wall;
       }
       const slotCount = sharedSlotCount(open.layout, open.share.customCount);
-      const cards = await CardSlot.query(db).modify('ofUser', open.owner.id).where('slotNumber', '<=', slotCount);
-      const wall = presentSharedWall(open, cards, token);
+      const [cards, total] = await Promise.all([
+        CardSlot.query(db).modify('ofUser', open.owner.id).where('slotNumber', '<=', slotCount),
+        CardSlot.query(db).modify('ofUser', open.owner.id).resultSize(),
+      ]);
+      const wall = presentSharedWall(open, cards, token, total);
       entries.set(open.share.id, { key, wall });
       for (const oldest of entries.keys()) {
         if (entries.size <= MAX_ENTRIES) break;

@@ -7,6 +7,6 @@ import { Share } from '../../../db/models/Share.ts';
  * wall offline. Returns whether a live link was revoked.
  */
 export async function revokeShare(opts: { db: Knex; userId: number; now: Date }): Promise<boolean> {
-  const count = await Share.query(opts.db).patch({ revokedAt: opts.now }).where({ userId: opts.userId }).whereNull('revokedAt');
+  const count = await Share.query(opts.db).patch({ revokedAt: opts.now, tokenSealed: null }).where({ userId: opts.userId }).whereNull('revokedAt');
   return count > 0;
 }

@@ -18,6 +18,8 @@ export interface TGallerySettings {
   fullGallery: boolean;
   /** REGISTRY MODE: titles and values under the cards plus the COLLECTION REGISTRY panel. */
   registryMode: boolean;
+  /** The insights panel's value chart unfolded (issue 28: folded by default, so the wall starts on a laptop's first screen). */
+  valueChart: boolean;
 }
 
 /** What the signed-in user may do here (spec §6): the API's fields, as sent (the server enforces, the UI mirrors). */
@@ -38,7 +40,7 @@ export interface TGalleryAccess {
 }
 
 /** 4x5, custom 30 (spec §9), panels shown, registry off. */
-export const DEFAULT_SETTINGS: TGallerySettings = { layout: '4x5', customCount: CUSTOM_DEFAULT, fullGallery: false, registryMode: false };
+export const DEFAULT_SETTINGS: TGallerySettings = { layout: '4x5', customCount: CUSTOM_DEFAULT, fullGallery: false, registryMode: false, valueChart: false };
 /** localStorage key of the settings. */
 export const SETTINGS_KEY = 'ratio-gallery-settings';
 
@@ -56,6 +58,7 @@ export function parseSettings(raw: string | null): TGallerySettings {
     customCount: data.customCount === undefined ? CUSTOM_DEFAULT : clampCustomCount(data.customCount),
     fullGallery: data.fullGallery === true,
     registryMode: data.registryMode === true,
+    valueChart: data.valueChart === true,
   };
 }
 
@@ -121,6 +124,11 @@ export function setCustomCount(input: unknown): number {
 /** FULL GALLERY on or off (hides the summary panels); saved. */
 export function setFullGallery(on: boolean): void {
   saveSettings({ ...$settings.get(), fullGallery: on });
+}
+
+/** The insights panel's value chart unfolded or folded; saved (and mirrored in the wall cookie). */
+export function setValueChart(on: boolean): void {
+  saveSettings({ ...$settings.get(), valueChart: on });
 }
 
 /** REGISTRY MODE on or off; saved. */

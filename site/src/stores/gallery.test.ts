@@ -34,16 +34,16 @@ const wall = (...cards: TGalleryCard[]) => new Map(cards.map((c) => [c.slotNumbe
 
 describe('settings', () => {
   it('defaults to 4x5, custom 30, panels shown, registry off', () => {
-    expect(parseSettings(null)).toEqual({ layout: '4x5', customCount: 30, fullGallery: false, registryMode: false });
+    expect(parseSettings(null)).toEqual({ layout: '4x5', customCount: 30, fullGallery: false, registryMode: false, valueChart: false });
     expect(parseSettings('not json')).toEqual(DEFAULT_SETTINGS);
     expect(parseSettings('"a string"')).toEqual(DEFAULT_SETTINGS);
   });
 
   it('keeps valid saved choices and repairs the rest', () => {
-    expect(parseSettings(JSON.stringify({ layout: 'custom', customCount: 120, fullGallery: true, registryMode: true })))
-      .toEqual({ layout: 'custom', customCount: 120, fullGallery: true, registryMode: true });
+    expect(parseSettings(JSON.stringify({ layout: 'custom', customCount: 120, fullGallery: true, registryMode: true, valueChart: true })))
+      .toEqual({ layout: 'custom', customCount: 120, fullGallery: true, registryMode: true, valueChart: true });
     expect(parseSettings(JSON.stringify({ layout: '9x9', customCount: 99999, fullGallery: 'yes' })))
-      .toEqual({ layout: '4x5', customCount: 1000, fullGallery: false, registryMode: false });
+      .toEqual({ layout: '4x5', customCount: 1000, fullGallery: false, registryMode: false, valueChart: false });
     expect(parseSettings(JSON.stringify({ layout: 'custom', customCount: 'many' })).customCount).toBe(1);
   });
 

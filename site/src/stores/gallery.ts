@@ -93,6 +93,7 @@ function goTo(path: string): void {
 
 /* ---------- Cards ---------- */
 
+/** Puts answered slots into the wall (an empty one removes its card). */
 export function putSlots(slots: readonly TGalleryCard[]): void {
   const next = new Map($cards.get());
   for (const slot of slots) {

@@ -1,7 +1,8 @@
 /**
  * The owner's share link (issue 11): the live link as the server answers it, and the only
- * functions that change it. The server keeps only a hash of the link, so its address is known
- * once, when it is made; this browser remembers it (localStorage) to copy it again later.
+ * functions that change it. The server answers its address to its owner on any device (the token
+ * is kept sealed, issue 28); for a link made before that, the address this browser remembered
+ * (localStorage) when it made it.
  */
 import { atom } from 'nanostores';
 import type { TCreateShare, TShareAnswer, TShareLink, TUpdateShare } from '../../../core/contracts/share.types.ts';
@@ -11,7 +12,7 @@ import { toast } from './toast.ts';
 /** localStorage key of the last link this browser made: { createdAt, url }. */
 export const SHARE_URL_KEY = 'ratio-share-link';
 
-/** The live link (url filled in when this browser made it); null when none; undefined until loaded. */
+/** The live link (url from the server, or for an older link when this browser made it); null when none; undefined until loaded. */
 export const $shareLink = atom<TShareLink | null | undefined>(undefined);
 /** A call under way: which, so the dialog can show its busy label. */
 export const $shareBusy = atom<'load' | 'create' | 'update' | 'revoke' | null>(null);
@@ -59,7 +60,7 @@ async function run<T>(busy: NonNullable<ReturnType<typeof $shareBusy.get>>, call
 export async function loadShareLink(): Promise<void> {
   const link = await run('load', () => apiRequest<TShareAnswer>('GET', '/api/share'), 'Failed to load your share link');
   if (link === undefined) return;
-  $shareLink.set(link && { ...link, url: rememberedUrl(link) });
+  $shareLink.set(link && { ...link, url: link.url ?? rememberedUrl(link) });
 }
 
 /** Makes a new link (any live one stops working). */
@@ -75,7 +76,7 @@ export async function createShareLink(input: TCreateShare): Promise<boolean> {
 export async function updateShareLink(input: TUpdateShare): Promise<boolean> {
   const link = await run('update', () => apiRequest<TShareLink>('PATCH', '/api/share', input), 'Failed to update share link');
   if (!link) return false;
-  $shareLink.set({ ...link, url: $shareLink.get()?.url ?? null });
+  $shareLink.set({ ...link, url: link.url ?? $shareLink.get()?.url ?? null });
   return true;
 }
 

@@ -30,7 +30,9 @@ export default function SecuritySection({ email }: { email: string }) {
       setConfirm('');
       toast({ title: 'Password Updated', description: 'Your password has been changed.', variant: 'success' });
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to change password. Please try again.'), variant: 'error' });
+      // The spec's words, the server's reason on a second line (issue 28).
+      const reason = errorMessage(err, '');
+      toast({ title: 'Failed to change password. Please try again.', ...(reason ? { description: reason } : {}), variant: 'error' });
     } finally {
       setBusy(false);
     }

@@ -93,7 +93,10 @@ export default function SubscriptionSection({ user }: { user: TUser }) {
         <div data-testid="subscription" data-status={status.status}>
           <div className="profile-status">
             <span className="profile-status-label">Plan</span>
-            <span className={`badge ${status.isPro ? 'tone-accent' : ''}`}>{STATUS_LABEL[status.status]}</span>
+            {/* A running trial is not a paid plan, but not FREE either (issue 28): the plan says so. */}
+            {status.status === 'free' && user.isTrialActive
+              ? <span className="badge tone-accent" data-testid="plan-label">PRO Trial</span>
+              : <span className={`badge ${status.isPro ? 'tone-accent' : ''}`} data-testid="plan-label">{STATUS_LABEL[status.status]}</span>}
             {status.stripeDetails?.cancelAtPeriodEnd && <span className="status-detail">Cancels at period end</span>}
           </div>
           <p className="sub-message">{status.message}</p>

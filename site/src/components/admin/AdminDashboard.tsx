@@ -47,10 +47,11 @@ function Figures({ stats }: { stats: TAdminStats }) {
   return (
     <>
       <div className="admin-stats" data-testid="admin-stats">
-        <Stat label="Total Users" value={formatCount(stats.totalUsers)} detail={`${formatCount(stats.freeUsers)} free / ${formatCount(stats.proUsers)} pro`} />
+        {/* Trials count users, so they stand under Total Users (issue 28), not under Total Cards. */}
+        <Stat label="Total Users" value={formatCount(stats.totalUsers)} detail={`${formatCount(stats.freeUsers)} free / ${formatCount(stats.proUsers)} pro / ${formatCount(stats.trialUsers)} on a trial`} />
         <Stat label="Monthly Revenue" value={formatCents(f.monthlyRevenueCents)} detail={`${price} per pro user`} />
         <Stat label="Conversion Rate" value={formatPercent(f.conversionRate)} detail="of users pay for PRO" />
-        <Stat label="Total Cards" value={formatCount(stats.totalCards)} detail={`${formatCount(stats.trialUsers)} on a trial`} />
+        <Stat label="Total Cards" value={formatCount(stats.totalCards)} detail={`${formatCount(stats.totalUsers > 0 ? Math.round(stats.totalCards / stats.totalUsers) : 0)} per user on average`} />
       </div>
       <div className="admin-panels">
         <section className="card" aria-labelledby="admin-revenue">

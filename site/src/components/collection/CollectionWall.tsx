@@ -60,7 +60,9 @@ function Wall() {
         <RegistryFigures cards={ready ? cards : null} />
       </section>
 
-      <section className="wall" aria-label="Your cards">
+      <section className="wall" aria-labelledby="wall-title">
+        {/* The level between the page's h1 and each card's h3 (axe heading-order, issue 28). */}
+        <h2 id="wall-title" className="sr-only">Your cards</h2>
         <ol ref={gridRef} className="wall-grid" data-testid="wall" aria-busy={ready ? undefined : true}>
           {positions.map((index) => {
             const card = cards[index];

@@ -135,7 +135,9 @@ export default function AddItemDialog({ slot }: { slot: number }) {
           </label>
           <p id="add-photo-hint" className="field-hint">JPG, PNG up to 10MB{file ? ' · click the photo to replace it' : ''}</p>
           <p id="add-photo-problem" className="g-problem" role="alert">{problem ? PROBLEMS[problem] : ''}</p>
-          <button type="button" className="btn btn-block g-analyze" onClick={() => void analysis.analyze(file)} disabled={busy}>
+          {/* aria-disabled, not disabled, while busy: a disabled button drops keyboard focus to the page,
+              and Esc then no longer reaches the dialog (issue 28). */}
+          <button type="button" className="btn btn-block g-analyze" onClick={() => { if (!busy) void analysis.analyze(file); }} aria-disabled={busy || undefined}>
             {analysis.running ? <span className="spinner g-spinner-sm" aria-hidden="true" /> : <ScanIcon />}
             {analysis.running ? 'Analyzing...' : 'Analyze Card'}
           </button>

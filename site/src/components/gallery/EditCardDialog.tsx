@@ -5,14 +5,19 @@ import { cardForm, readCardForm } from '../../../../core/cards/form.ts';
 import { $pendingSlots, closeDialog, closeDialogIf, updateCard, type TCardFields, type TGalleryCard } from '../../stores/gallery.ts';
 import CardFields from './CardFields.tsx';
 import { DIALOG_TITLE_ID } from './dialog-ids.ts';
-import { slotLabel } from './format.ts';
+import { slotLabel, valueText } from './format.ts';
 
 /**
  * The edit dialog: the card's fields and values (issue 23), saved with PATCH (only what changed;
  * the title and description follow from the fields). A field that breaks a rule is named under it.
  */
 export default function EditCardDialog({ card }: { card: TGalleryCard }) {
-  const [fields, setFields] = useState<TCardFields>(() => ({ ...cardForm(cardDataOf(card)), value: card.value ?? '', allTimeHigh: card.allTimeHigh ?? '' }));
+  // The values as the wall shows them ('$2,500', not the '2500' once typed; issue 28).
+  const [fields, setFields] = useState<TCardFields>(() => ({
+    ...cardForm(cardDataOf(card)),
+    value: valueText(card.value, card.valueCents) ?? '',
+    allTimeHigh: valueText(card.allTimeHigh, card.allTimeHighCents) ?? '',
+  }));
   const [checked, setChecked] = useState(false);
   const saving = useStore($pendingSlots).has(card.slotNumber);
   const problems = checked ? readCardForm(fields).problems : {};

@@ -5,6 +5,7 @@ import { $swapMode, goToPricing, openDialog, toggleSwapMode } from '../../stores
 import {
   $settings, setCustomCount, setFullGallery, setLayout, setRegistryMode, type TGalleryAccess,
 } from '../../stores/gallery-layout.ts';
+import BulkAdd from './bulk/BulkAdd.tsx';
 import CsvControls from './csv/CsvControls.tsx';
 import { FrameIcon, GridIcon, LedgerIcon, LockIcon, SwapIcon } from './icons.tsx';
 import ShareButton from './share/ShareButton.tsx';
@@ -100,6 +101,7 @@ export default function GalleryToolbar({ access }: { access: TGalleryAccess }) {
         <ShareButton access={access} />
       </div>
       <CsvControls access={access} />
+      <BulkAdd access={access} />
     </div>
   );
 }

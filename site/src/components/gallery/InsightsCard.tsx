@@ -1,5 +1,7 @@
 import { formatUpside, type TInsights } from '../../../../core/gallery.ts';
+import { useStore } from '@nanostores/react';
 import { goToPricing } from '../../stores/gallery.ts';
+import { $settings, setValueChart } from '../../stores/gallery-layout.ts';
 import { formatCents, formatCount, slotLabel } from './format.ts';
 import TotalValueHistory from './history/TotalValueHistory.tsx';
 import { SparkIcon } from './icons.tsx';
@@ -17,6 +19,9 @@ interface Props {
  * the simplified view with an upgrade prompt.
  */
 export default function InsightsCard({ insights, view, withTotals = true }: Props) {
+  // The value chart is folded until the collector unfolds it (remembered by this browser, in the
+  // wall's settings and cookie): unfolded on a laptop it pushed the wall below the fold (issue 28).
+  const chartOpen = useStore($settings).valueChart;
   const fill = (insights.cards / insights.capacity) * 100;
   return (
     <section className={`g-panel g-insights is-${view}`} aria-labelledby="insights-title" data-testid="insights">
@@ -57,7 +62,16 @@ export default function InsightsCard({ insights, view, withTotals = true }: Prop
           </>
         )}
       </dl>
-      {view === 'full' && <TotalValueHistory version={`${insights.cards}:${insights.totalCents}`} />}
+      {view === 'full' && (
+        <>
+          <button type="button" className="g-chart-toggle" aria-expanded={chartOpen} aria-controls="insights-chart" onClick={() => setValueChart(!chartOpen)} data-testid="value-chart-toggle">
+            {chartOpen ? 'Hide value chart' : 'Show value chart'}<span className="g-panels-toggle-chevron" aria-hidden="true" />
+          </button>
+          <div id="insights-chart" className="g-chart-fold" hidden={!chartOpen}>
+            {chartOpen && <TotalValueHistory version={`${insights.cards}:${insights.totalCents}`} />}
+          </div>
+        </>
+      )}
       {view === 'simplified' && (
         <div className="g-insights-upsell" data-testid="insights-upgrade">
           <p>Unlock advanced portfolio analytics: average value, Ratio Upside and your top cards.</p>

@@ -4,10 +4,13 @@ import type { TGalleryCard } from '../../stores/gallery.ts';
 
 /**
  * The placeholder of a card without a photo (an imported row, a transferred card whose photo was
- * blank): a slab outline, the card's grade when it has one ('PSA 10'), and 'No photo yet'.
+ * blank), read like a placard (issue 28): a slab outline, the card's grade when it has one
+ * ('PSA 10'), its title, its year when the title does not already say it, and 'No photo yet'.
  */
-export default function NoPhoto({ card, large = false }: { card: Pick<TGalleryCard, 'grader' | 'grade'>; large?: boolean }) {
+export default function NoPhoto({ card, large = false }: { card: Pick<TGalleryCard, 'grader' | 'grade' | 'title'> & { year?: string | null }; large?: boolean }) {
   const grade = shortGrade({ grader: card.grader ?? null, grade: card.grade ?? null }) || null;
+  const title = card.title.trim();
+  const year = card.year?.trim() && !title.includes(card.year.trim()) ? card.year.trim() : null;
   return (
     <span className={`g-nophoto${large ? ' is-large' : ''}`} data-testid="no-photo">
       <svg viewBox="0 0 40 56" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.4">
@@ -16,6 +19,8 @@ export default function NoPhoto({ card, large = false }: { card: Pick<TGalleryCa
         <rect x="8" y="19" width="24" height="31" rx="1.5" strokeDasharray="2.5 2.5" />
       </svg>
       {grade && <span className="g-nophoto-grade">{grade}</span>}
+      {title && !large && <span className="g-nophoto-title" data-testid="no-photo-title">{title}</span>}
+      {year && !large && <span className="g-nophoto-year">{year}</span>}
       <span className="g-nophoto-text">No photo yet</span>
     </span>
   );

@@ -65,12 +65,14 @@ function welcome(user: TAccountAnswer, transfer: TTransfer): TToastInput {
     return { title: 'Migration Error', description: 'There was an issue transferring your collection. Please contact support.', variant: 'error' };
   }
   const count = transfer.kind === 'done' ? transfer.count : 0;
+  // The spec's transfer line: 'n cards moved to your PRO gallery.' (the PRO word only for an account that has PRO features).
+  const moved = `${cardsText(count)} moved to your ${user.hasProFeatures ? 'PRO ' : ''}gallery.`;
   if (user.isTrialActive) {
-    return count > 0
-      ? { title: 'Welcome to Ratio PRO!', description: `Your ${count === 1 ? '1 card has' : `${count} cards have`} been transferred to your gallery.`, variant: 'success' }
-      : { title: 'Welcome to Ratio PRO!', description: 'Your 7-day free trial has started. Enjoy full PRO features!', variant: 'success' };
+    // A trial started with the sign-up says so first (issue 28); the cards it brought along on a second line.
+    const started = 'Your 7-day free trial has started. Enjoy full PRO features!';
+    return { title: 'Welcome to Ratio PRO!', description: count > 0 ? `${started}\n${moved}` : started, variant: 'success' };
   }
-  if (count > 0) return { title: 'Collection Transferred!', description: `${cardsText(count)} moved to your gallery.`, variant: 'success' };
+  if (count > 0) return { title: 'Collection Transferred!', description: moved, variant: 'success' };
   return { title: 'Welcome back!', description: 'Your account is ready.', variant: 'success' };
 }
 

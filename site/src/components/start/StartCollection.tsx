@@ -154,7 +154,7 @@ function Flow() {
       {full && (
         <div className="full-notice" role="note">
           <strong>Your {ANONYMOUS_CARD_LIMIT} free slots are full.</strong>{' '}
-          You can still analyse a card; saving more needs PRO.{' '}
+          You can still analyze a card; saving more needs PRO.{' '}
           <a href={UPGRADE_URL}>See your options</a>
         </div>
       )}

@@ -31,7 +31,7 @@ interface Props {
   label: string;
   /** The value axis starts at 0 (counts); false fits it to the data (values that move a little). */
   fromZero?: boolean;
-  /** The time axis spans at least this many seconds (ending at the last point), so a day's data reads as dates. */
+  /** The time axis spans at least this many seconds (ending at the last point); by default it spans the data. */
   minSpan?: number;
 }
 
@@ -42,6 +42,41 @@ const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice
 function fitted(min: number, max: number): [number, number] {
   const pad = max > min ? (max - min) * 0.15 : Math.max(1, Math.abs(max) * 0.1);
   return [Math.max(0, min - pad), max + pad];
+}
+
+const DAY_S = 86_400;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * The time axis spans the data (issue 28: a new account's points were squashed at the right edge of
+ * a forced week): at least `minSpan` ending at the last point when asked, and two hours around data that spans less.
+ */
+function timeRange(min: number, max: number, minSpan: number): [number, number] {
+  if (max - min < minSpan) return [max - minSpan, max];
+  // Under two hours of data (a wall filled today): two hours around it, the points in the middle.
+  if (max - min < 7200) {
+    const pad = (7200 - (max - min)) / 2;
+    return [min - pad, max + pad];
+  }
+  return [min, max];
+}
+
+/** The time labels for uPlot's ticks, by step: months, days, or hours (and minutes) with the day where it changes. Kept on the chart's box for tests. */
+function timeLabels(el: HTMLElement, ticks: number[], incr: number): string[] {
+  let day = '';
+  const labels = ticks.map((t) => {
+    const d = new Date(t * 1000);
+    const date = `${MONTHS[d.getMonth()]} ${d.getDate()}`;
+    if (incr >= 28 * DAY_S) return `${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+    if (incr >= DAY_S) return date;
+    const minutes = incr < 3600 ? `:${String(d.getMinutes()).padStart(2, '0')}` : '';
+    const hour = `${d.getHours() % 12 || 12}${minutes} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+    const label = date === day ? hour : `${date}, ${hour}`;
+    day = date;
+    return label;
+  });
+  el.dataset.timeLabels = labels.join('|');
+  return labels;
 }
 
 /** Redraws when the theme toggles (the colours come from the theme's CSS variables). */
@@ -77,8 +112,9 @@ export default function UPlotChart({ xs, series, height, format = (v) => v.toLoc
       height,
       cursor: { drag: { x: false, y: false } },
       legend: { show: legend, live: true },
-      scales: { x: { time: true, range: (_u, min, max) => (max - min < minSpan ? [max - minSpan, max] : [min, max]) }, y: { range: (_u, min, max) => (fromZero ? [0, Math.max(1, max * 1.1)] : fitted(min, max)) } },
-      axes: [axis, { ...axis, size: axisSize, values: (_u, ticks) => ticks.map(format) }],
+      scales: { x: { time: true, range: (_u, min, max) => timeRange(min, max, minSpan) }, y: { range: (_u, min, max) => (fromZero ? [0, Math.max(1, max * 1.1)] : fitted(min, max)) } },
+      // Time labels at least 96 px apart, dated by day (or month) unless the data spans under two days (issue 28).
+      axes: [{ ...axis, space: 96, values: (_u, ticks, _i, _space, incr) => timeLabels(el, ticks, incr) }, { ...axis, size: axisSize, values: (_u, ticks) => ticks.map(format) }],
       series: [
         { value: (_u, v) => (v === null ? '' : formatTime(v)) },
         ...series.map((s) => {

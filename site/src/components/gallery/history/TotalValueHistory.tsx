@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TValuePoint } from '../../../../../core/contracts/csv.types.ts';
+import type { TTotalHistoryAnswer, TValuePoint } from '../../../../../core/contracts/csv.types.ts';
 import { HISTORY_RANGES, type THistoryRange } from '../../../../../core/value-history.ts';
 import { formatCents } from '../../../../../core/values.ts';
 import { $historyRange, fetchTotalHistory, setHistoryRange } from '../../../stores/value-history.ts';
@@ -11,7 +11,10 @@ const ValueChart = lazy(() => import('./ValueChart.tsx'));
 const CHART_HEIGHT = 140;
 const LABELS: Record<THistoryRange, string> = { '30d': '30D', '90d': '90D', '1y': '1Y', all: 'ALL' };
 
-type TState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; points: TValuePoint[] };
+type TChange = TTotalHistoryAnswer['change'];
+type TState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; points: TValuePoint[]; change: TChange };
+
+const signed = (cents: number) => `${cents >= 0 ? '+' : '−'}${formatCents(Math.abs(cents))}`;
 
 /**
  * The insights panel's total value over time with a range picker (30 days, 90 days, a year, all).
@@ -25,15 +28,15 @@ export default function TotalValueHistory({ version }: { version: string }) {
     let live = true;
     setState((s) => (s.kind === 'ready' ? s : { kind: 'loading' }));
     fetchTotalHistory(range)
-      .then((answer) => live && setState({ kind: 'ready', points: answer.points }))
+      .then((answer) => live && setState({ kind: 'ready', points: answer.points, change: answer.change }))
       .catch(() => live && setState({ kind: 'error' }));
     return () => { live = false; };
   }, [range, version]);
 
   const points = state.kind === 'ready' ? state.points : [];
-  const first = points[0];
-  const last = points.at(-1);
-  const change = first && last ? last.cents - first.cents : 0;
+  // The headline is how the values of the cards held moved; cards added in the range are told
+  // apart, so an import does not read as a gain (issue 28).
+  const change = state.kind === 'ready' ? state.change : null;
 
   // Every state takes the chart's height (vh-total-body), so the wall below never moves when the
   // series arrives; the change over the range sits in the head for the same reason.
@@ -41,8 +44,15 @@ export default function TotalValueHistory({ version }: { version: string }) {
     <section className="vh-total" aria-labelledby="vh-total-title" data-testid="total-value-history">
       <div className="vh-head">
         <h3 id="vh-total-title" className="vh-title">Total value over time</h3>
-        {points.length > 1 && (
-          <p className={`vh-change ${change >= 0 ? 'is-up' : 'is-down'}`}>{change >= 0 ? '+' : '−'}{formatCents(Math.abs(change))} over this range</p>
+        {change && points.length > 1 && (
+          <p className="vh-changes" data-testid="value-change">
+            <span className={`vh-change ${change.heldCents >= 0 ? 'is-up' : 'is-down'}`}>{signed(change.heldCents)} in value over this range</span>
+            {change.addedCount > 0 && (
+              <span className="vh-added" data-testid="value-added">
+                {change.addedCount.toLocaleString('en-US')} {change.addedCount === 1 ? 'card' : 'cards'} added ({signed(change.addedCents)})
+              </span>
+            )}
+          </p>
         )}
         <div className="vh-ranges" role="group" aria-label="Range">
           {HISTORY_RANGES.map((r) => (

@@ -53,8 +53,8 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
                 </div>
               ) : (
                 <p className="sh-note">
-                  Ratio keeps only a fingerprint of your link, so it can be copied only in the browser that made it.
-                  Make a new link to copy one here; the old one then stops working.
+                  This link was made before Ratio kept links to copy from any device, so it can be copied only in the browser
+                  that made it. Make a new link to copy one here; the old one then stops working.
                 </p>
               )}
               <p className="sh-meta" data-testid="share-meta">

@@ -1,0 +1,432 @@
+/**
+ * Issue 28: what a collector saw on /gallery at 1280x800 and 390x844 (touch), both themes.
+ * Photos in their frames, every tool reachable on a phone, the first row of cards on a laptop's
+ * first screen, the value chart's headline and axis.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { BrowserContext, Page } from 'playwright-core';
+import { lockUser } from '../../api/services/accounts/lock-user.ts';
+import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
+import { openGallery, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
+import { freeUserToPayment } from './billing-helpers.ts';
+import { axeViolations } from '../helpers/axe.ts';
+
+let e2e: TE2E;
+let trialState: Awaited<ReturnType<BrowserContext['storageState']>>;
+let emails = 0;
+const email = (who: string) => `${who}-${++emails}@walk.example.com`;
+
+/** A flat PNG of the given size: photos of any aspect ratio. */
+const flat = (width: number, height: number, hue: number) =>
+  sharp({ create: { width, height, channels: 3, background: `hsl(${hue}, 60%, 45%)` } }).png().toBuffer();
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const { context } = await e2e.newPage();
+  await signUp(context, email('trial'), 'Avery', 'Stone');
+  await startTrial(context);
+  const photos = [
+    await slabJpeg('2018 Prizm Luka Doncic', 20),
+    await flat(900, 300, 200), // very wide
+    await flat(300, 1200, 120), // very tall
+    await flat(600, 600, 300), // square
+    await slabJpeg('2003 Topps Chrome LeBron James', 80),
+  ];
+  for (let i = 0; i < photos.length; i++) await seedCard(context, i + 1, { title: `Card ${i + 1}`, value: `$${(i + 1) * 100}` }, photos[i]!);
+  trialState = await context.storageState();
+  await context.close();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const SIZES = [
+  { width: 1280, height: 800, touch: false },
+  { width: 390, height: 844, touch: true },
+] as const;
+
+async function trialPage(size: (typeof SIZES)[number], theme: 'dark' | 'light' = 'dark'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await e2e.browser.newContext({
+    baseURL: e2e.url, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch, storageState: trialState,
+  });
+  await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
+  const page = await context.newPage();
+  await openGallery(page);
+  return { context, page };
+}
+
+describe('card photos (issue 28 item 1)', () => {
+  for (const size of SIZES) {
+    for (const theme of ['dark', 'light'] as const) {
+      it(`every photo sits inside its frame at ${size.width} px, ${theme}`, async () => {
+        const { context, page } = await trialPage(size, theme);
+        await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.g-grid img')].length >= 5
+          && [...document.querySelectorAll<HTMLImageElement>('.g-grid img')].every((img) => img.complete && img.naturalWidth > 0));
+        const spills = await page.$$eval('.g-grid .g-frame', (frames) => frames.flatMap((frame) => {
+          const f = frame.getBoundingClientRect();
+          return [...frame.querySelectorAll('img, [data-testid="no-photo"]')].flatMap((el) => {
+            const r = el.getBoundingClientRect();
+            const inside = r.left >= f.left - 0.5 && r.right <= f.right + 0.5 && r.top >= f.top - 0.5 && r.bottom <= f.bottom + 0.5;
+            return inside ? [] : [`${el.tagName} ${Math.round(r.width)}x${Math.round(r.height)} in ${Math.round(f.width)}x${Math.round(f.height)}`];
+          });
+        }));
+        expect(spills).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
+
+/** Every control of `root` whose box is not wholly inside the viewport's width. */
+async function offScreen(page: Page, root: string): Promise<string[]> {
+  return page.$$eval(`${root} :is(button, summary, a, input)`, (els) => els.flatMap((el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) return [`${el.textContent?.trim()} (hidden)`];
+    return r.left >= 0 && r.right <= window.innerWidth ? [] : [`${el.textContent?.trim()} ${Math.round(r.left)}..${Math.round(r.right)}`];
+  }));
+}
+
+describe('a phone reaches every tool and link (issue 28 item 2)', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    it(`shows the 10 gallery tools and the header's links within 390 px, ${theme}`, async () => {
+      const { context: signup } = await e2e.newPage();
+      const { id } = await signUp(signup, email('admin'), 'Morgan', 'Admin');
+      await startTrial(signup);
+      await e2e.server.deps.db('users').where({ id }).update({ is_admin: true });
+      await seedCard(signup, 1, { title: 'One card', value: '$10' }, await slabJpeg('One card', 40));
+      const state = await signup.storageState();
+      await signup.close();
+      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, storageState: state });
+      await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
+      const page = await context.newPage();
+      await openGallery(page);
+
+      const toolbar = page.getByTestId('gallery-toolbar');
+      // 5 layouts, FULL GALLERY, REGISTRY MODE, SWAP MODE, SHARE, EXPORT CSV, IMPORT CSV.
+      await expect(toolbar.locator(':is(button, summary)').count()).resolves.toBeGreaterThanOrEqual(10);
+      expect(await offScreen(page, '[data-testid="gallery-toolbar"]')).toEqual([]);
+      expect(await toolbar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // The tools still work from there: SHARE opens its dialog; EXPORT CSV its list, within the screen.
+      await toolbar.getByRole('button', { name: /SHARE/ }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await toolbar.getByText('EXPORT CSV').click();
+      const list = page.getByRole('list', { name: 'Export layouts' });
+      await list.waitFor();
+      const box = (await list.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+
+      // The header: the name (to /account) and ADMIN are on the screen.
+      expect(await offScreen(page, 'header')).toEqual([]);
+      const header = page.locator('header');
+      await expect(header.getByRole('link', { name: 'Morgan Admin' }).isVisible()).resolves.toBe(true);
+      await expect(header.getByRole('link', { name: 'ADMIN', exact: true }).isVisible()).resolves.toBe(true);
+      await context.close();
+    });
+  }
+});
+
+describe('a laptop sees the wall (issue 28 item 3)', () => {
+  it('shows the first row of cards at 1280x800 for a trial user; the value chart unfolds on demand and stays so', async () => {
+    const { context, page } = await trialPage(SIZES[0]);
+    const first = page.getByTestId('filled-slot').first();
+    const box = (await first.boundingBox())!;
+    // At least the top half of the first row's slabs on the first screen.
+    expect(box.y + box.height / 2).toBeLessThanOrEqual(800);
+    await expect(page.getByTestId('total-value-history').count()).resolves.toBe(0);
+
+    // Keyboard: the fold is a button that says whether it is open.
+    const toggle = page.getByTestId('value-chart-toggle');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('total-value-history').waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await toggle.innerText()).toMatch(/Hide value chart/i);
+    // Remembered by this browser, and drawn so on the server's first screen.
+    await page.reload();
+    await hydrated(page);
+    await page.getByTestId('total-value-history').waitFor();
+    await page.getByTestId('value-chart-toggle').click();
+    await page.getByTestId('total-value-history').waitFor({ state: 'detached' });
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByTestId('total-value-history').count()).resolves.toBe(0);
+    await context.close();
+  });
+});
+
+describe('the value chart (issue 28 item 4)', () => {
+  /** Opens the chart on a wall's 90D range and returns its headline and its time labels. */
+  async function chart(page: Page): Promise<{ headline: string; labels: string[] }> {
+    await page.getByTestId('value-chart-toggle').click();
+    const history = page.getByTestId('total-value-history');
+    await history.getByRole('button', { name: '90D' }).waitFor();
+    expect(await history.getByRole('button', { name: '90D' }).getAttribute('aria-pressed')).toBe('true');
+    await history.locator('.vh-plot[data-time-labels]').waitFor();
+    return {
+      headline: await history.getByTestId('value-change').innerText(),
+      labels: (await history.locator('.vh-plot').getAttribute('data-time-labels'))!.split('|'),
+    };
+  }
+
+  it('does not count cards just added as a gain, and fits the axis to a new wall', async () => {
+    const { context, page } = await trialPage(SIZES[0]);
+    const { headline, labels } = await chart(page);
+    expect(headline).toMatch(/\+\$0 in value over this range/);
+    expect(headline).toMatch(/5 cards added \(\+\$1,500\)/);
+    expect(headline).not.toMatch(/\+\$1,500 in value/);
+    // A few distinct labels across a couple of hours, not a week of eight-hour ones.
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    expect(labels.length).toBeLessThanOrEqual(12);
+    expect(new Set(labels).size).toBe(labels.length);
+    await context.close();
+  });
+
+  it("dates a week of values by day and tells the cards' movement apart, at 1280 and 390", async () => {
+    const { context: signup } = await e2e.newPage();
+    const { id } = await signUp(signup, email('week'));
+    await startTrial(signup);
+    const photo = await slabJpeg('Week card', 10);
+    await seedCard(signup, 1, { title: 'Week one', value: '$1,000' }, photo);
+    await seedCard(signup, 2, { title: 'Week two', value: '$500' }, photo);
+    // Both hung a week ago; one has risen since.
+    const db = e2e.server.deps.db;
+    const cardIds = (await db('card_slots').where({ user_id: id }).select('id')).map((r: { id: number }) => r.id);
+    await db('card_value_history').whereIn('card_id', cardIds).update({ recorded_at: new Date(Date.now() - 7 * 86_400_000) });
+    const res = await signup.request.patch('/api/cards/1', { data: { value: '$1,250' } });
+    expect(res.ok()).toBe(true);
+    const state = await signup.storageState();
+    await signup.close();
+    for (const size of SIZES) {
+      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch, storageState: state });
+      const page = await context.newPage();
+      await openGallery(page);
+      if (size.touch) await page.locator('.g-panels-toggle').click();
+      const { headline, labels } = await chart(page);
+      // Both cards came within the 90 days: told apart from the one's rise.
+      expect(headline).toMatch(/^\+\$250 in value over this range\s+2 cards added \(\+\$1,500\)$/);
+      expect(labels.every((l) => /^[A-Z][a-z]{2} \d{1,2}$/.test(l))).toBe(true); // 'Nov 18': days, no hours
+      expect(labels.length).toBeGreaterThanOrEqual(2);
+      expect(labels.length).toBeLessThanOrEqual(size.touch ? 4 : 9);
+      await context.close();
+    }
+  });
+});
+
+describe('cards without photos (issue 28 item 7)', () => {
+  it('read like placards: title, year and grade, inside the frame, at 1280 and 390', async () => {
+    const { context: signup } = await e2e.newPage();
+    const { id } = await signUp(signup, email('imported'));
+    const state = await signup.storageState();
+    await signup.close();
+    // As a CSV import leaves them: no photo.
+    await e2e.server.deps.db.transaction(async (trx) => {
+      await lockUser(trx, id);
+      await trx('card_slots').insert([
+        { user_id: id, slot_number: 1, title: 'Pikachu Illustrator', description: 'PSA 9 MINT', grader: 'PSA', grade: 9, year: '1998' },
+        { user_id: id, slot_number: 2, title: '2018 Prizm Luka Doncic #280', description: 'PSA 10 GEM MT', grader: 'PSA', grade: 10, year: '2018' },
+      ]);
+    });
+    for (const size of SIZES) {
+      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch, storageState: state });
+      const page = await context.newPage();
+      await openGallery(page);
+      const placeholders = page.getByTestId('slot-grid').getByTestId('no-photo');
+      expect(await placeholders.count()).toBe(2);
+      expect(await placeholders.nth(0).innerText()).toMatch(/^PSA 9\s+Pikachu Illustrator\s+1998\s+No photo yet$/i);
+      expect(await placeholders.nth(1).innerText()).toMatch(/^PSA 10\s+2018 Prizm Luka Doncic #280\s+No photo yet$/i);
+      for (const i of [0, 1]) {
+        const box = (await placeholders.nth(i).boundingBox())!;
+        const frame = (await page.locator('.g-frame').nth(i).boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height + 0.5);
+        const title = (await placeholders.nth(i).getByTestId('no-photo-title').boundingBox())!;
+        expect(title.height).toBeGreaterThan(8);
+      }
+      await context.close();
+    }
+  });
+});
+
+describe('the add-item dialog (issue 28 items 8 and 9)', () => {
+  const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  for (const size of SIZES) {
+    it(`keeps toasts off its buttons and focus in it through Analyze at ${size.width} px`, async () => {
+      const { context, page } = await trialPage(size);
+      const dialog = page.getByRole('dialog');
+      await page.locator('li[data-slot="6"] button').click();
+      await dialog.getByRole('heading', { name: 'Add Item' }).waitFor();
+      // As a user reaches it: scrolled up from below the screen's end when it is not on the screen.
+      await dialog.getByRole('button', { name: 'Analyze Card' }).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.bottom > window.innerHeight) el.scrollIntoView({ block: 'end' });
+      });
+      await dialog.getByRole('button', { name: 'Analyze Card' }).click();
+      const toast = page.getByTestId('toast');
+      await toast.getByText('No Image Selected').waitFor();
+      const toastBox = (await toast.boundingBox())!;
+      // Where the user is (Analyze just pressed), then scrolled down to the dialog's end.
+      for (const name of ['Analyze Card', 'Add to Gallery']) {
+        const button = dialog.getByRole('button', { name });
+        if (name === 'Add to Gallery') await button.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+        const box = (await button.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+        expect(overlaps(toastBox, box), `toast over ${name}`).toBe(false);
+      }
+      // The next action takes the click at once, the toast still showing.
+      await dialog.getByRole('button', { name: 'Add to Gallery' }).click({ timeout: 2000 });
+      await dialog.getByText('Choose a photo of your card to add it.').waitFor();
+
+      // Analyze by keyboard: focus stays on it while it runs and after, and Esc closes the dialog.
+      await dialog.getByTestId('add-photo-input').setInputFiles({ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('Keyboard card', 30) });
+      const analyze = dialog.getByRole('button', { name: 'Analyze Card' });
+      await analyze.focus();
+      await page.keyboard.press('Enter');
+      await toast.getByText(/Analysis/).waitFor();
+      expect(await page.evaluate(() => document.querySelector('[role="dialog"]')?.contains(document.activeElement) ?? false)).toBe(true);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await context.close();
+    });
+  }
+});
+
+describe('the shared page (issue 28 item 6)', () => {
+  it('says plainly what it shows of a larger collection, and is sent compressed', async () => {
+    const { context: owner } = await e2e.newPage();
+    const { id } = await signUp(owner, email('sharer'), 'Avery', 'Stone');
+    await startTrial(owner);
+    await e2e.server.deps.db.transaction(async (trx) => {
+      await lockUser(trx, id);
+      await trx('card_slots').insert(Array.from({ length: 25 }, (_, i) => ({ user_id: id, slot_number: i + 1, title: `Imported card ${i + 1}`, description: 'PSA 9 MINT' })));
+    });
+    const made = await owner.request.post('/api/share', { data: { showValues: true, layout: '4x5' } });
+    const { url } = (await made.json()) as { url: string };
+    await owner.close();
+
+    const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src/);
+    const html = await res.text();
+    expect(html).toContain('Imported card 20');
+    expect(html).not.toContain('Imported card 21');
+
+    for (const size of SIZES) {
+      const { context, page } = await e2e.newPage({ width: size.width, height: size.height });
+      await page.goto(url);
+      expect(await page.getByTestId('shared-scope').innerText()).toBe('Showing 20 cards of 25: the first 20 slots of this collection, as its owner hangs them.');
+      await context.close();
+    }
+  });
+});
+
+const TINY_JPEG = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==';
+
+describe('axe-core (issue 28 item 11)', () => {
+  /** A context as trialPage's, without the page's CSP (axe is injected), in a theme. */
+  async function axeContext(size: (typeof SIZES)[number], theme: 'dark' | 'light', storageState?: typeof trialState) {
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.url, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch, bypassCSP: true, storageState,
+    });
+    await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
+    return context;
+  }
+
+  for (const theme of ['dark', 'light'] as const) {
+    it(`finds nothing on /gallery with a toast and the viewer open, on /start-collection with a photo picked, on /collection and /payment, ${theme}`, async () => {
+      const context = await axeContext(SIZES[0], theme, trialState);
+      const page = await context.newPage();
+      await openGallery(page);
+      // A toast on screen: its live region has no list markup.
+      await page.evaluate(() => document.querySelector<HTMLButtonElement>('li[data-slot="6"] button')?.click());
+      await page.getByRole('dialog').getByRole('button', { name: 'Analyze Card' }).click();
+      await page.getByTestId('toast').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      // The viewer of a card whose value moved (its change in the theme's green).
+      expect((await context.request.patch('/api/cards/1', { data: { value: '$150' } })).ok()).toBe(true);
+      await openGallery(page);
+      await page.locator('li[data-slot="1"] button.g-face').click();
+      await page.getByTestId('value-history').getByTestId('value-history-change').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      // /start-collection, a photo picked: the file input keeps a name.
+      await page.goto('/start-collection');
+      await hydrated(page);
+      await page.getByTestId('photo-input').setInputFiles({ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('Axe card', 200) });
+      await page.getByTestId('photo-preview').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await context.close();
+
+      // /collection with a card (h1, then the wall's h2, then each card's h3) and /payment's TEST MODE.
+      const visitor = await axeContext(SIZES[1], theme);
+      const phone = await visitor.newPage();
+      await phone.addInitScript((image) => {
+        localStorage.setItem('ratio-cache-version', '3.2');
+        localStorage.setItem('anonymous-collection', JSON.stringify([{ id: 'a1', image: 'TINY', player: 'Luka Doncic', year: '2018', brand: 'Prizm', condition: 'PSA 10', userValue: '1250', userNotes: '', addedAt: '2026-11-20T10:00:00Z' }]).replace('TINY', image));
+      }, TINY_JPEG);
+      await phone.goto('/collection');
+      await hydrated(phone);
+      expect(await axeViolations(phone)).toEqual([]);
+      await visitor.close();
+      const payer = await axeContext(SIZES[0], theme);
+      const payPage = await payer.newPage();
+      await freeUserToPayment(payer, payPage, email('payer'));
+      await payPage.getByText('TEST MODE').first().waitFor();
+      expect(await axeViolations(payPage)).toEqual([]);
+      await payer.close();
+    });
+  }
+});
+
+describe('smaller things (issue 28 item 12)', () => {
+  it("names a trial on /account's plan, and a refused password change in the spec's words with the reason", async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, storageState: trialState });
+    const page = await context.newPage();
+    await page.goto('/account');
+    await hydrated(page);
+    await page.locator('[data-testid="subscription"]').waitFor();
+    expect(await page.getByTestId('plan-label').innerText()).toMatch(/^PRO Trial$/i);
+    await page.getByLabel('Current Password', { exact: true }).fill('not-my-password');
+    await page.getByLabel('New Password', { exact: true }).fill('another-pass-22');
+    await page.getByLabel('Confirm New Password', { exact: true }).fill('another-pass-22');
+    await page.getByRole('button', { name: /Update Password|Change Password/ }).click();
+    const toast = page.getByTestId('toast');
+    await toast.getByText('Failed to change password. Please try again.').waitFor();
+    expect((await toast.locator('.toast-description').innerText()).length).toBeGreaterThan(5);
+
+    // The edit dialog shows a value as the wall does: '$2,500', not the '2500' typed.
+    expect((await context.request.patch('/api/cards/4', { data: { value: '2500' } })).ok()).toBe(true);
+    await openGallery(page);
+    await page.locator('li[data-slot="4"] button.g-face').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Edit' }).click();
+    expect(await page.getByRole('dialog').getByLabel('Value', { exact: true }).inputValue()).toBe('$2,500');
+    await context.close();
+  });
+});
+
+describe('touch screens (issue 28 item 12)', () => {
+  it('keep the photos clear of the edit controls; a tap opens the viewer with edit and delete', async () => {
+    const { context, page } = await trialPage(SIZES[1]);
+    expect(await page.evaluate(() => matchMedia('(hover: none)').matches)).toBe(true);
+    const slot = page.locator('li[data-slot="2"]');
+    await slot.locator('img').waitFor();
+    expect(await slot.getByRole('button', { name: /^Edit / }).isVisible()).toBe(false);
+    expect(await page.locator('.g-grid .g-actions').evaluateAll((els) => els.filter((el) => getComputedStyle(el).visibility === 'visible').length)).toBe(0);
+    await slot.locator('button.g-face').tap();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Edit' }).waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,20 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** One axe-core violation as a line a failing test prints: rule, impact and the first nodes. */
+export type TAxeFinding = string;
+
+/**
+ * Runs axe-core over the page as it is now (WCAG 2.1 A and AA, and best practices), and returns
+ * its violations, one line each. The page's context needs `bypassCSP: true` (the script is injected).
+ */
+export async function axeViolations(page: Page): Promise<TAxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join(' | ')}`);
+  });
+}
