@@ -8,18 +8,17 @@ const imageUrl = (id: string, variant: string) => `/api/images/${id}/${variant}`
 /** The card's market value, or undefined before it was ever looked up. */
 export function presentMarket(card: CardSlot): TMarketView | undefined {
   if (card.marketCents === null && card.priceMatch === null && card.marketError === null) return undefined;
-  return {
-    cents: card.marketCents,
-    label: card.marketLabel,
-    estimatedFrom: card.marketEstimatedFrom,
-    source: card.marketSource,
-    isMarketData: card.marketIsMarket ?? false,
-    asOf: card.marketAsOf,
-    productId: card.priceProductId,
-    productName: card.priceProductName,
-    match: card.priceMatch,
-    error: card.marketError,
-  };
+  const view: TMarketView = { isMarketData: card.marketIsMarket ?? false };
+  if (card.marketCents !== null) view.cents = card.marketCents;
+  if (card.marketLabel !== null) view.label = card.marketLabel;
+  if (card.marketEstimatedFrom !== null) view.estimatedFrom = card.marketEstimatedFrom;
+  if (card.marketSource !== null) view.source = card.marketSource;
+  if (card.marketAsOf !== null) view.asOf = card.marketAsOf;
+  if (card.priceProductId !== null) view.productId = card.priceProductId;
+  if (card.priceProductName !== null) view.productName = card.priceProductName;
+  if (card.priceMatch !== null) view.match = card.priceMatch;
+  if (card.marketError !== null) view.error = card.marketError;
+  return view;
 }
 
 /** Presents a filled slot: the spec's fields, image variants, cents, and the card's fields that are set. */

@@ -183,27 +183,27 @@ export interface TSlotView extends TCardDataView {
   countsValue?: TCountsValue;
 }
 
-/** A card's market value as the card calls answer it (issue 25). */
+/** A card's market value as the card calls answer it (issue 25); a field not known is left out (the wall's answer stays small). */
 export interface TMarketView {
-  /** The last known price at the card's grade (or the nearest grade); null before one was found. */
-  cents: number | null;
+  /** The last known price at the card's grade (or the nearest grade); left out before one was found. */
+  cents?: number;
   /** The grade the price is of: 'PSA 10', 'Grade 9', 'Ungraded'. */
-  label: string | null;
+  label?: string;
   /** Set when the card's own grade had no price: the grade it was estimated from. */
-  estimatedFrom: number | null;
+  estimatedFrom?: number;
   /** Who gave it: 'SportsCardsPro', or a price list's name. */
-  source: string | null;
+  source?: string;
   /** False for a price list (the operator's or the embedded sample): not market data. */
   isMarketData: boolean;
   /** YYYY-MM-DD of the price; core/prices.ts isStale says when it wants a stale badge. */
-  asOf: string | null;
+  asOf?: string;
   /** The matched product (kept once matched; the collector may fix it). */
-  productId: string | null;
-  productName: string | null;
+  productId?: string;
+  productName?: string;
   /** auto: matched by search; fixed: chosen by the collector; none: nothing fits. */
-  match: 'auto' | 'fixed' | 'none' | null;
+  match?: 'auto' | 'fixed' | 'none';
   /** Why the last look-up failed (the last known value stays). */
-  error: string | null;
+  error?: string;
 }
 
 /** PATCH /api/cards/{slot}/market: which value counts for the card (null: the wall's), and/or the product it is. */

@@ -31,7 +31,7 @@ export default function MarketValue({ card, canEdit }: { card: TGalleryCard; can
     try { await fn(); } finally { setBusy(false); }
   };
   const stale = m?.asOf ? isStale(m.asOf, new Date()) : false;
-  const note = m ? estimateNote(m.estimatedFrom) : null;
+  const note = m ? estimateNote(m.estimatedFrom ?? null) : null;
 
   return (
     <section className="mv" aria-labelledby={`mv-title-${slot}`} data-testid="market-value">
@@ -44,7 +44,7 @@ export default function MarketValue({ card, canEdit }: { card: TGalleryCard; can
       {m && (
         <>
           <p className="mv-figure">
-            <strong data-testid="market-cents">{m.cents === null ? '—' : formatCents(m.cents)}</strong>
+            <strong data-testid="market-cents">{m.cents === undefined ? '—' : formatCents(m.cents)}</strong>
             {m.label && <span className="mv-grade">{m.label}{note && <em data-testid="market-estimated"> · {note}</em>}</span>}
           </p>
           {m.source && (
