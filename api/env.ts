@@ -26,9 +26,11 @@ export const ZEnv = z.object({
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(z.string()).transform((v) => v ?? 'Ratio <no-reply@ratio.local>'),
   SUPPORT_EMAIL: optional(z.email()).transform((v) => v ?? 'support@ratio.local'),
-  ADMIN_EMAILS: optional(z.string()).transform((v) =>
-    (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
-  ),
+  /**
+   * No longer read (issue 21: it made admin whoever first signed up with a listed address); kept
+   * only so the server can warn at start that it is set. Admins: `ratio users admin <email>`.
+   */
+  ADMIN_EMAILS: optional(z.string()),
   GEMINI_API_KEY: optional(z.string()),
   GEMINI_MODEL: optional(z.string()).transform((v) => v ?? 'gemini-2.5-flash'),
   GEMINI_BASE_URL: optional(z.url()),

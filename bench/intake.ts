@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from '../api/env.ts';
 import { createLogger } from '../api/logger.ts';
-import { createRateLimits } from '../api/middleware/rate-limit.ts';
+import { createRateLimits } from '../api/services/limits/rate-limits.ts';
 import { startServer } from '../api/server.ts';
 import type { TCertBatchView, TPhotoItemView } from '../core/contracts/intake.types.ts';
 import { renderLabel } from '../tests/analysis/fixtures/make-label.ts';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from '../api/env.ts';
 import { createLogger } from '../api/logger.ts';
-import { createRateLimits } from '../api/middleware/rate-limit.ts';
+import { createRateLimits } from '../api/services/limits/rate-limits.ts';
 import { startServer, type TRunningServer } from '../api/server.ts';
 import { createTestDb, postgresReachable } from '../tests/helpers/db.ts';
 import { freePort, RATIO_BIN } from '../tests/helpers/process.ts';

@@ -4,10 +4,12 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { EXPORT_LAYOUTS, MAP_FIELDS, type TExportLayout, type TImportAnswer } from '../../core/contracts/csv.types.ts';
 import type { TColumnMapping } from '../../core/csv/layouts/mapped.ts';
-import { publicUrl } from '../../api/env.ts';
+import { publicUrl, type TEnv } from '../../api/env.ts';
+import { runningServerUrl } from '../../api/server-address.ts';
 import { createPsaVerifier, type PsaVerifier } from '../../api/services/analysis/psa-verify.ts';
 import { findByEmail } from '../../api/services/accounts/set-account-flag.ts';
 import { exportCards } from '../../api/services/cards/export-cards.ts';
+import { presentSlot } from '../../api/presenters/card.ts';
 import { importCards, previewImport } from '../../api/services/cards/import-cards.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
@@ -19,14 +21,22 @@ import { createCertQueue } from '../../api/services/intake/cert-queue.ts';
 import { createPsa } from '../../api/services/intake/create-intake.ts';
 import type { PsaClient } from '../../api/services/intake/psa-client.ts';
 import type { ImageStore } from '../../api/services/images/image-store.ts';
-import { createImageStore } from '../../api/services/images/image-store.ts';
+import { createImageStore } from '../../api/services/images/create-image-store.ts';
 import { viewerSizesSettled } from '../../api/services/images/viewer-size.ts';
 import { createLogger } from '../../api/logger.ts';
 import { progressBar } from '../progress.ts';
 
+/**
+ * The address image links in an export point at: PUBLIC_URL when set (as the server's own export
+ * does), else the server running on this DATA_DIR (whatever port it took), else localhost:PORT.
+ */
+export function exportBaseUrl(env: TEnv): string {
+  return env.PUBLIC_URL ? publicUrl(env) : runningServerUrl(env.DATA_DIR) ?? publicUrl(env);
+}
+
 /** The CSV export of one user's cards in a layout (the file GET /api/cards/export.csv?layout=… sends). */
 export async function runCardsExport(db: Knex, options: { email: string; baseUrl: string; layout?: TExportLayout | undefined }): Promise<string> {
-  return exportCards({ db, user: await findByEmail(db, options.email), baseUrl: options.baseUrl, ...(options.layout ? { layout: options.layout } : {}) });
+  return exportCards({ db, user: await findByEmail(db, options.email), baseUrl: options.baseUrl, present: presentSlot, ...(options.layout ? { layout: options.layout } : {}) });
 }
 
 /** `--map player=Name --map year=Yr` as a column mapping; refuses a field Ratio does not know. */
@@ -145,7 +155,7 @@ export function registerCards(program: Command): void {
       const env = loadEnv();
       const layout = z.enum(EXPORT_LAYOUTS, `--layout is one of ${EXPORT_LAYOUTS.join(', ')}`).safeParse(opts.layout);
       if (!layout.success) handleError(new Error(layout.error.issues[0]?.message));
-      const csv = await withDb(env, (db) => runCardsExport(db, { email, baseUrl: publicUrl(env), layout: layout.data })).catch(handleError);
+      const csv = await withDb(env, (db) => runCardsExport(db, { email, baseUrl: exportBaseUrl(env), layout: layout.data })).catch(handleError);
       if (opts.output) await fs.writeFile(opts.output, csv).catch(handleError);
       else process.stdout.write(csv);
     });

@@ -4,9 +4,6 @@
  */
 import { certProblem, normalizeCert } from '../cards/rules.ts';
 
-/** Most cert numbers one batch may hold. */
-export const CERT_BATCH_MAX = 500;
-
 /** What was read from the text: the certs to add (first occurrence order, no repeats) and what could not be a PSA cert. */
 export interface TCertList {
   certs: string[];

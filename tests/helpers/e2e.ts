@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { parseEnv } from '../../api/env.ts';
 import { createLogger } from '../../api/logger.ts';
-import { createRateLimits } from '../../api/middleware/rate-limit.ts';
+import { createRateLimits } from '../../api/services/limits/rate-limits.ts';
 import { startServer, type TRunningServer } from '../../api/server.ts';
 import { createMigratedTestDb } from './db.ts';
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { TEnv } from '../../env.ts';
 import type { Logger } from '../../logger.ts';
-import type { CardAnalyzer } from '../analysis/analyzer.ts';
+import type { CardAnalyzer } from '../analysis/card-analyzer.ts';
 import type { ImageStore } from '../images/image-store.ts';
 import { createCertQueue, type CertQueue } from './cert-queue.ts';
 import { createPhotoQueue, type PhotoQueue } from './photo-queue.ts';

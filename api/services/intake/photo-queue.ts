@@ -9,7 +9,7 @@ import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { CardAnalyzer } from '../analysis/analyzer.ts';
+import type { CardAnalyzer } from '../analysis/card-analyzer.ts';
 import { AnalysisBusyError, AnalysisInputError } from '../analysis/errors.ts';
 import { assertCanEditSlots } from '../cards/slot-access.ts';
 import { detectImageKind } from '../images/detect-type.ts';

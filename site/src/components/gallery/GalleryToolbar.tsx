@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { LAYOUTS, type TLayoutId } from '../../../../core/gallery.ts';
+import { LAYOUTS, canSwap, type TLayoutId } from '../../../../core/gallery.ts';
 import { $swapMode, goToPricing, openDialog, toggleSwapMode } from '../../stores/gallery.ts';
 import {
   $settings, setCustomCount, setFullGallery, setLayout, setRegistryMode, type TGalleryAccess,
@@ -96,7 +96,7 @@ export default function GalleryToolbar({ access }: { access: TGalleryAccess }) {
           disabled={pro && !access.canEdit}
           onClick={() => toggleSwapMode(access)}
         >
-          <SwapIcon size={16} /> SWAP MODE{!pro && <LockIcon size={12} />}
+          <SwapIcon size={16} /> SWAP MODE{!canSwap({ hasProFeatures: pro }) && <LockIcon size={12} />}
         </button>
         <ShareButton access={access} />
       </div>

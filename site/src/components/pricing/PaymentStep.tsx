@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { $billingConfig, loadBillingConfig, openCheckout, startCheckout } from '../../stores/billing.ts';
 import { toast } from '../../stores/toast.ts';
 import { PRO_PRICE_LABEL } from '../../../../core/billing.ts';
-import TestModeNote from '../billing/TestModeNote.tsx';
+import TestModeNote from '../ui/TestModeNote.tsx';
 import SetupFailed from './SetupFailed.tsx';
 import PricingAside from './PricingAside.tsx';
 import type { TStepProps } from './steps.ts';

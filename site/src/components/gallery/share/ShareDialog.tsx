@@ -25,9 +25,10 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
   const [confirmRevoke, setConfirmRevoke] = useState(false);
 
   useEffect(() => void loadShareLink(), []);
+  const linkShowValues = link?.showValues;
   useEffect(() => {
-    if (link) setShowValues(link.showValues);
-  }, [link?.showValues]);
+    if (linkShowValues !== undefined) setShowValues(linkShowValues);
+  }, [linkShowValues]);
 
   const current = { title, layout: settings.layout, customCount: settings.customCount };
   const create = () => void createShareLink({ showValues, ...current });
