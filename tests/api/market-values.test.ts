@@ -10,7 +10,7 @@ import type { TCardHistoryAnswer, TTotalHistoryAnswer } from '../../core/contrac
 import type { TAdminPricesAnswer, TAlertView, TProfitAnswer } from '../../core/contracts/prices.types.ts';
 import { DAY_MS } from '../../core/limits.ts';
 import { CardSlot } from '../../db/models/CardSlot.ts';
-import type { User } from '../../db/models/User.ts';
+import { User as UserModel, type User } from '../../db/models/User.ts';
 import { sendPriceAlerts } from '../../api/services/prices/price-alerts.ts';
 import { refreshPrices } from '../../api/services/prices/refresh-prices.ts';
 import { accountWithClient } from '../helpers/factories.ts';
@@ -22,7 +22,7 @@ let emu: SportsCardsProEmulator;
 let srv: TTestServer;
 beforeAll(async () => {
   emu = await SportsCardsProEmulator.start();
-  srv = await startTestServer({ rateLimitScale: 100, env: { ...emu.env, PUBLIC_URL: 'http://ratio.test', ADMIN_EMAILS: 'boss@example.com' } });
+  srv = await startTestServer({ rateLimitScale: 100, env: { ...emu.env, PUBLIC_URL: 'http://ratio.test' } });
 });
 afterAll(async () => {
   await srv?.close();
@@ -285,7 +285,8 @@ describe('admin and access', () => {
   it('counts matched, stale and failing cards per source for admins only; a card of another user is out of reach', async () => {
     const { user, client } = await collector([{ slotNumber: 1, ...OHTANI, grader: 'PSA', grade: 10 }]);
     await runJob(user.email);
-    const admin = await accountWithClient(srv, 'pro', { email: 'boss@example.com' });
+    const admin = await accountWithClient(srv, 'pro');
+    await UserModel.query(srv.deps.db).patch({ isAdmin: true }).where('id', admin.user.id);
     const res = await admin.client.get<TAdminPricesAnswer>('/api/admin/prices');
     expect(res.status).toBe(200);
     expect(res.body.provider).toBe('SportsCardsPro');
