@@ -7,6 +7,7 @@ import type { CardAnalyzer } from './services/analysis/index.ts';
 import type { SessionCache } from './services/sessions/session-cache.ts';
 import type { RateLimits } from './services/limits/rate-limits.ts';
 import type { TBilling } from './services/billing/create-billing.ts';
+import type { PriceProvider } from './services/prices/provider.ts';
 import type { GalleryCache } from './services/cards/gallery-cache.ts';
 import type { SharedWallCache } from './services/share/load-shared-wall.ts';
 import type { TIntake } from './services/intake/create-intake.ts';
@@ -29,6 +30,8 @@ export interface TDeps {
   sessionCache?: SessionCache | undefined;
   /** Billing: Stripe when configured, else local billing in test mode (nobody is charged). */
   billing: TBilling;
+  /** Market prices (issue 25): SportsCardsPro when configured, else the price list (not market data). */
+  prices: PriceProvider;
   /** Galleries as GET /api/cards and the /gallery page answer them, per gallery version. */
   galleryCache: GalleryCache;
   /** Walls that share links show, per gallery version and link settings. */

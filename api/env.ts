@@ -36,6 +36,12 @@ export const ZEnv = z.object({
   GEMINI_BASE_URL: optional(z.url()),
   PSA_API_TOKEN: optional(z.string()),
   PSA_API_BASE_URL: optional(z.url()).transform((v) => v ?? 'https://api.psacard.com'),
+  // Market values (issue 25): SportsCardsPro when a token is set (or PRICE_PROVIDER says so), else the price list.
+  PRICE_PROVIDER: optional(z.enum(['sportscardspro', 'price-list'], 'must be sportscardspro or price-list')),
+  SPORTSCARDSPRO_TOKEN: optional(z.string()),
+  SPORTSCARDSPRO_BASE_URL: optional(z.url()).transform((v) => v ?? 'https://www.sportscardspro.com'),
+  PRICES_RATE_PER_SECOND: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().max(100).default(1)),
+  PRICES_TIMEOUT_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().max(120).default(10)),
   // PSA's rate limit for the token (calls per minute); bulk intake by cert waits its turn for each call.
   PSA_API_CALLS_PER_MINUTE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().max(60_000).default(60)),
   BILLING: optional(z.enum(['stripe', 'local'], 'must be stripe or local')),
@@ -84,6 +90,9 @@ export function parseEnv(raw: Record<string, string | undefined>): TEnv {
   if (billingProvider(env) === 'stripe') {
     for (const key of stripeKeys) if (!env[key]) problems.push(`${key}: required for Stripe billing`);
   }
+  if (env.PRICE_PROVIDER === 'sportscardspro' && !env.SPORTSCARDSPRO_TOKEN) {
+    problems.push('SPORTSCARDSPRO_TOKEN: required when PRICE_PROVIDER is sportscardspro');
+  }
   if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_BUCKET: required when any other S3_ setting is given (photos stay on the local disk without it)');
   }
@@ -120,6 +129,11 @@ export function parseEnv(raw: Record<string, string | undefined>): TEnv {
  */
 export function billingProvider(env: Pick<TEnv, 'BILLING' | 'STRIPE_SECRET_KEY'>): 'stripe' | 'local' {
   return env.BILLING ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'local');
+}
+
+/** Which price provider runs: PRICE_PROVIDER when set, else SportsCardsPro when a token is configured, else the price list. */
+export function priceProvider(env: Pick<TEnv, 'PRICE_PROVIDER' | 'SPORTSCARDSPRO_TOKEN'>): 'sportscardspro' | 'price-list' {
+  return env.PRICE_PROVIDER ?? (env.SPORTSCARDSPRO_TOKEN ? 'sportscardspro' : 'price-list');
 }
 
 /** The public origin used in links (emails) and the same-origin check. */

@@ -17,6 +17,7 @@ import { createAnalyzer } from './services/analysis/index.ts';
 import { createSessionCache } from './services/sessions/session-cache.ts';
 import { createCacheBus } from './services/bus/create-cache-bus.ts';
 import { createBilling } from './services/billing/create-billing.ts';
+import { createPrices } from './services/prices/create-prices.ts';
 import { viewerSizesSettled } from './services/images/viewer-size.ts';
 import { createGalleryCache } from './services/cards/gallery-cache.ts';
 import { createSharedWallCache } from './services/share/load-shared-wall.ts';
@@ -57,6 +58,7 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
     analyzer,
     intake: overrides.intake ?? createIntake(env, { db, images, analyzer, clock, log }),
     billing: overrides.billing ?? createBilling(env, { db, clock, log }),
+    prices: overrides.prices ?? createPrices(env, { db, clock }),
     galleryCache: overrides.galleryCache ?? createGalleryCache(presentSlot),
     sharedWalls: overrides.sharedWalls ?? createSharedWallCache(presentSharedWall),
     clock,

@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<TRegister>> = {
   cards: async () => (await import('./commands/cards.ts')).registerCards,
   db: async () => (await import('./commands/db.ts')).registerDb,
   images: async () => (await import('./commands/images.ts')).registerImages,
+  prices: async () => (await import('./commands/prices.ts')).registerPrices,
   retention: async () => (await import('./commands/retention.ts')).registerRetention,
   serve: async () => (await import('./commands/serve.ts')).registerServe,
   sessions: async () => (await import('./commands/sessions.ts')).registerSessions,

@@ -1,16 +1,32 @@
 import { setFieldsOf } from '../../core/cards/card-data.ts';
 import { formatCents } from '../../core/values.ts';
-import type { TSlotView } from '../../core/contracts/cards.types.ts';
+import type { TMarketView, TSlotView } from '../../core/contracts/cards.types.ts';
 import type { CardSlot } from '../../db/models/CardSlot.ts';
 
 const imageUrl = (id: string, variant: string) => `/api/images/${id}/${variant}`;
+
+/** The card's market value, or undefined before it was ever looked up. */
+export function presentMarket(card: CardSlot): TMarketView | undefined {
+  if (card.marketCents === null && card.priceMatch === null && card.marketError === null) return undefined;
+  const view: TMarketView = { isMarketData: card.marketIsMarket ?? false };
+  if (card.marketCents !== null) view.cents = card.marketCents;
+  if (card.marketLabel !== null) view.label = card.marketLabel;
+  if (card.marketEstimatedFrom !== null) view.estimatedFrom = card.marketEstimatedFrom;
+  if (card.marketSource !== null) view.source = card.marketSource;
+  if (card.marketAsOf !== null) view.asOf = card.marketAsOf;
+  if (card.priceProductId !== null) view.productId = card.priceProductId;
+  if (card.priceProductName !== null) view.productName = card.priceProductName;
+  if (card.priceMatch !== null) view.match = card.priceMatch;
+  if (card.marketError !== null) view.error = card.marketError;
+  return view;
+}
 
 /** Presents a filled slot: the spec's fields, image variants, cents, and the card's fields that are set. */
 export function presentSlot(card: CardSlot): TSlotView {
   const entered = card.allTimeHighCents;
   const peak = card.peakValueCents;
   const athFromHistory = peak !== null && (entered === null || peak > entered);
-  return {
+  const view: TSlotView = {
     id: card.id,
     slotNumber: card.slotNumber,
     imageUrl: card.imageId ? imageUrl(card.imageId, 'large') : null,
@@ -28,6 +44,10 @@ export function presentSlot(card: CardSlot): TSlotView {
     ...setFieldsOf(card),
     ...(card.populationAtGrade != null ? { populationAtGrade: card.populationAtGrade } : {}),
   };
+  const market = presentMarket(card);
+  if (market) view.market = market;
+  if (card.countsValue) view.countsValue = card.countsValue;
+  return view;
 }
 
 /** Presents an empty slot (after a delete, or the empty side of a swap). */

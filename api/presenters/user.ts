@@ -25,5 +25,6 @@ export function presentUser(user: User, now: Date): TUserView {
     canEdit: state.canEdit,
     maxSlots: state.maxSlots,
     readOnlyAbove: state.readOnlyAbove,
+    countsValue: user.countsValue ?? 'own',
   };
 }

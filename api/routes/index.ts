@@ -13,13 +13,14 @@ import { testModeRoutes } from './billing/test-mode.ts';
 import { adminRoutes } from './admin/admin.ts';
 import { healthRoutes } from './health/health.ts';
 import { shareRoutes } from './share/share.ts';
+import { priceRoutes } from './prices/prices.ts';
 import { intakeRoutes } from './intake/intake.ts';
 
 /** The whole JSON API under /api. Unknown /api paths answer a JSON 404. */
 export function apiRouter(deps: TDeps): Router {
   const api = new Router({ prefix: '/api' });
   const groups = [
-    authRoutes(deps), userRoutes(deps), cardRoutes(deps), imageRoutes(deps), trialRoutes(deps), analysisRoutes(deps),
+    authRoutes(deps), userRoutes(deps), priceRoutes(deps), cardRoutes(deps), imageRoutes(deps), trialRoutes(deps), analysisRoutes(deps),
     subscriptionRoutes(deps), checkoutRoutes(deps), adminRoutes(deps), healthRoutes(deps),
     shareRoutes(deps), intakeRoutes(deps),
     // Local billing's TEST MODE calls exist only when it is the provider.

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ANONYMOUS_SLOTS, MAX_DATA_URL_LENGTH, PRO_SLOTS } from '../limits.ts';
 import { CARD_TEXT_MAX, GRADERS, type TCardDataView } from '../cards/card-data.ts';
+import { COUNTS_VALUES, type TCountsValue } from '../prices.ts';
 import { costProblem, dateProblem, gradeProblem, normalizeCert, yearProblem } from '../cards/rules.ts';
 
 /** A slot number in a JSON body: a JSON number, whole, 1..1000 (no strings, arrays or booleans). */
@@ -173,7 +174,46 @@ export interface TSlotView extends TCardDataView {
   isEmpty: boolean;
   createdAt: string | null;
   updatedAt: string | null;
+  /** The card's market value (issue 25); left out until the card was looked up. */
+  market?: TMarketView;
+  /** Which value counts in totals for this card; left out when it follows the wall's choice. */
+  countsValue?: TCountsValue;
 }
+
+/** A card's market value as the card calls answer it (issue 25); a field not known is left out (the wall's answer stays small). */
+export interface TMarketView {
+  /** The last known price at the card's grade (or the nearest grade); left out before one was found. */
+  cents?: number;
+  /** The grade the price is of: 'PSA 10', 'Grade 9', 'Ungraded'. */
+  label?: string;
+  /** Set when the card's own grade had no price: the grade it was estimated from. */
+  estimatedFrom?: number;
+  /** Who gave it: 'SportsCardsPro', or a price list's name. */
+  source?: string;
+  /** False for a price list (the operator's or the embedded sample): not market data. */
+  isMarketData: boolean;
+  /** YYYY-MM-DD of the price; core/prices.ts isStale says when it wants a stale badge. */
+  asOf?: string;
+  /** The matched product (kept once matched; the collector may fix it). */
+  productId?: string;
+  productName?: string;
+  /** auto: matched by search; fixed: chosen by the collector; none: nothing fits. */
+  match?: 'auto' | 'fixed' | 'none';
+  /** Why the last look-up failed (the last known value stays). */
+  error?: string;
+}
+
+/** PATCH /api/cards/{slot}/market: which value counts for the card (null: the wall's), and/or the product it is. */
+export const ZMarketUpdate = z.object({
+  countsValue: z.enum(COUNTS_VALUES, `must be one of ${COUNTS_VALUES.join(', ')}`).nullable().optional(),
+  productId: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
+});
+
+/** PUT /api/cards/counts-value: which value counts for the whole wall. */
+export const ZWallCountsValue = z.object({ countsValue: z.enum(COUNTS_VALUES, `must be one of ${COUNTS_VALUES.join(', ')}`) });
+
+/** GET /api/cards/{slot}/market/search?q=…: products to pick from when fixing a match. */
+export const ZProductSearch = z.object({ q: z.string().trim().min(2, 'must be at least 2 characters').max(200, 'must be at most 200 characters') });
 
 /** POST /api/transfer-collection answer. */
 export interface TTransferAnswer {

@@ -31,7 +31,10 @@ export interface TValuePoint {
 /** GET /api/cards/{slot}/history: every recorded value of the card in that slot, oldest first. */
 export interface TCardHistoryAnswer {
   slotNumber: number;
+  /** The values the collector typed. */
   points: TValuePoint[];
+  /** The market values the price refresh recorded (issue 25). */
+  market: TValuePoint[];
 }
 
 /** GET /api/cards/value-history: the collection's total value over time (a step series). */

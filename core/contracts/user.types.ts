@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { TAccountKind, TBannerKind, TSubscriptionStatus, TTrialTone } from '../account.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../limits.ts';
+import type { TCountsValue } from '../prices.ts';
 
 /**
  * A user as the client sees it: spec §3 User plus the account state computed by
@@ -40,6 +41,8 @@ export interface TUserView {
   maxSlots: number;
   /** Data retention: cards past this slot are read-only and shown blurred; null otherwise. */
   readOnlyAbove: number | null;
+  /** Which value of the wall's cards counts in totals (issue 25): own or market. */
+  countsValue?: TCountsValue;
 }
 
 const name = z.string().trim().min(1, 'is required').max(100, 'is too long');

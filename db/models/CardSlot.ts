@@ -1,5 +1,6 @@
 import type { QueryBuilder } from 'objection';
 import type { TCardData, TCardGrader, TSubgradeValues } from '../../core/cards/card-data.ts';
+import type { TCountsValue } from '../../core/prices.ts';
 import { BaseModel } from './BaseModel.ts';
 
 /**
@@ -43,6 +44,20 @@ export class CardSlot extends BaseModel implements TCardData {
   declare acquiredOn: string | null;
   declare source: string | null;
   declare notes: string | null;
+  /** Market value (issue 25, api/services/prices/): the matched product and its last price. */
+  declare priceProductId: string | null;
+  declare priceProductName: string | null;
+  declare priceMatch: 'auto' | 'fixed' | 'none' | null;
+  declare marketCents: number | null;
+  declare marketLabel: string | null;
+  declare marketEstimatedFrom: number | null;
+  declare marketSource: string | null;
+  declare marketIsMarket: boolean | null;
+  declare marketAsOf: string | null;
+  declare marketCheckedAt: Date | null;
+  declare marketError: string | null;
+  /** Which value counts in totals; null follows the wall's choice (users.counts_value). */
+  declare countsValue: TCountsValue | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 

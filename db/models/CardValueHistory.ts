@@ -8,4 +8,6 @@ export class CardValueHistory extends BaseModel {
   declare cardId: number;
   declare valueCents: number;
   declare recordedAt: Date;
+  /** own: the value typed; market: a market price (issue 25). */
+  declare kind: 'own' | 'market';
 }

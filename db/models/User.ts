@@ -1,5 +1,6 @@
 import type { QueryBuilder } from 'objection';
 import type { TAccountFacts } from '../../core/account.ts';
+import type { TCountsValue } from '../../core/prices.ts';
 import { BaseModel } from './BaseModel.ts';
 
 /**
@@ -20,6 +21,8 @@ export class User extends BaseModel implements TAccountFacts {
   declare trialEndDate: Date | null;
   /** Bumped by every gallery write; keys the cached GET /api/cards answer. */
   declare galleryVersion: number;
+  /** Which value of the wall's cards counts in totals (issue 25): own or market. */
+  declare countsValue: TCountsValue;
   /** The billing provider's customer (Stripe cus_…, or lcus_… in local billing). */
   declare billingCustomerId: string | null;
   declare subscriptionId: string | null;

@@ -23,7 +23,7 @@ export function valueFields(input: { value?: string | null; allTimeHigh?: string
  */
 export async function recordValue(trx: Knex.Transaction, card: CardSlot, now: Date): Promise<void> {
   if (card.valueCents === null) return;
-  const last = await CardValueHistory.query(trx).where('cardId', card.id).orderBy('id', 'desc').first();
+  const last = await CardValueHistory.query(trx).where({ cardId: card.id, kind: 'own' }).orderBy('id', 'desc').first();
   if (last && last.valueCents === card.valueCents) return;
   await CardValueHistory.query(trx).insert({ cardId: card.id, valueCents: card.valueCents, recordedAt: now });
   if (card.peakValueCents === null || card.valueCents > card.peakValueCents) {

@@ -7,6 +7,8 @@ import { lockUser } from '../accounts/lock-user.ts';
 import { assertCertFree, cardColumns, type TCardFields } from './card-columns.ts';
 import { assertCanEditSlots } from './slot-access.ts';
 
+const IDENTITY_KEYS = ['year', 'set', 'cardNumber', 'subject', 'variety'] as const;
+
 /**
  * Changes the fields of the card in a slot (core/cards/card-write.ts says what becomes of its title
  * and description); 404 when the slot is empty, 409 cert_on_wall when the cert is on another card.
@@ -21,7 +23,11 @@ export async function updateCard(opts: { db: Knex; user: User; now: Date; slotNu
     if (!existing) throw notFound(`Slot ${opts.slotNumber} is empty`, 'slot_empty');
     const fields = cardColumns(existing, opts.fields);
     await assertCertFree(trx, user.id, fields.certNumber, existing.id);
-    const card = await CardSlot.query(trx).patchAndFetchById(existing.id, { ...fields, updatedAt: opts.now });
+    // A card that is now another card (year, set, number, subject, variety) is matched to its product again (issue 25).
+    const rematch = IDENTITY_KEYS.some((k) => k in fields && (fields as Partial<CardSlot>)[k] !== existing[k]) && existing.priceMatch !== null;
+    const card = await CardSlot.query(trx).patchAndFetchById(existing.id, {
+      ...fields, updatedAt: opts.now, ...(rematch ? { priceProductId: null, priceProductName: null, priceMatch: null, marketCheckedAt: null } : {}),
+    });
     await recordValue(trx, card, opts.now);
     return card;
   });

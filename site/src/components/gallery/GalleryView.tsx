@@ -4,12 +4,14 @@ import { LAYOUTS, firstOpenSlot, insightsView, portfolioInsights, registryFigure
 import { $cardList, $cards, $cardsState, $dialog, $swapMode, exitSwapMode, openDialog } from '../../stores/gallery.ts';
 import { $settings, galleryAccess, setCustomCount, slotsShown } from '../../stores/gallery-layout.ts';
 import { toast } from '../../stores/toast.ts';
+import { countedAmounts } from '../../stores/market.ts';
 import type { TUser } from '../../stores/user.ts';
 import AccountBanner from './AccountBanner.tsx';
 import GalleryDialogs from './GalleryDialogs.tsx';
 import GalleryTitle from './GalleryTitle.tsx';
 import GalleryToolbar from './GalleryToolbar.tsx';
 import InsightsCard from './InsightsCard.tsx';
+import ProfitPanel from './market/ProfitPanel.tsx';
 import RegistryPanel from './RegistryPanel.tsx';
 import SlotGrid from './SlotGrid.tsx';
 import SubscriptionBanner from './SubscriptionBanner.tsx';
@@ -55,8 +57,11 @@ export default function GalleryView({ user }: { user: TUser }) {
   const registry = access.pro && settings.registryMode;
   const panels = !(access.pro && settings.fullGallery);
   const beyond = access.pro ? list.filter((c) => c.slotNumber > count).length : 0;
-  const figures = useMemo(() => registryFigures(list, count), [list, count]);
-  const insights = useMemo(() => portfolioInsights(list), [list]);
+  // Totals count each card's own value or its market value, as the wall or the card chooses (issue 25).
+  const wallCounts = user.countsValue ?? 'own';
+  const counted = useMemo(() => countedAmounts(list, wallCounts), [list, wallCounts]);
+  const figures = useMemo(() => registryFigures(counted, count), [counted, count]);
+  const insights = useMemo(() => portfolioInsights(counted), [counted]);
 
   const addCard = () => {
     const slot = firstOpenSlot(cards, count, access.maxSlots);
@@ -103,6 +108,7 @@ export default function GalleryView({ user }: { user: TUser }) {
         <div className={`g-panels${panelsOpen ? ' is-open' : ''}`} id="gallery-panels" aria-busy={!ready || undefined}>
           {registry && <RegistryPanel figures={figures} />}
           <InsightsCard insights={insights} view={insightsView(access.pro, list.length)} withTotals={!registry} />
+          {access.pro && ready && <ProfitPanel version={`${list.length}:${insights.totalCents}`} />}
         </div>
       )}
 

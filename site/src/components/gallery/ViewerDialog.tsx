@@ -6,6 +6,7 @@ import { $cardList, closeDialog, openDialog, type TGalleryCard } from '../../sto
 import { DIALOG_TITLE_ID } from './dialog-ids.ts';
 import { cardName, formatShortDate, slotLabel, valueText } from './format.ts';
 import CardValueHistory from './history/CardValueHistory.tsx';
+import MarketValue from './market/MarketValue.tsx';
 import NoPhoto from './NoPhoto.tsx';
 import { ChevronIcon, CloseIcon, EditIcon, TrashIcon } from './icons.tsx';
 
@@ -71,6 +72,7 @@ export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; ca
             <div><dt>Value</dt><dd>{value ?? '—'}</dd></div>
             <div><dt>All-Time High</dt><dd>{high ?? '—'}</dd></div>
           </dl>
+          <MarketValue card={card} canEdit={canEdit} />
           <CardValueHistory card={card} />
           <div className="g-viewer-actions">
             <button type="button" className="btn btn-sm" disabled={!prev} onClick={() => prev && openDialog({ kind: 'view', slot: prev.slotNumber })}

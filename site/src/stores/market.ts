@@ -1,0 +1,121 @@
+/**
+ * Market values on the site (issue 25): the calls behind the viewer's market value, the P&L panel
+ * and price alerts. Rules (what counts, staleness) are core/prices.ts's.
+ */
+import { countedCents, type TCountsValue } from '../../../core/prices.ts';
+import type { TAlertView, TProfitAnswer } from '../../../core/contracts/prices.types.ts';
+import { apiRequest, errorMessage } from '../lib/api.ts';
+import { $cards, closeDialog, putSlots, type TGalleryCard } from './gallery.ts';
+import { toast } from './toast.ts';
+import { $user, setUser } from './user.ts';
+
+/** The wall's cards with the value that counts in place of their own (for the totals). */
+export function countedAmounts<T extends TGalleryCard>(list: readonly T[], wall: TCountsValue): T[] {
+  return list.map((c) => {
+    const cents = countedCents({ valueCents: c.valueCents, marketCents: c.market?.cents ?? null, countsValue: c.countsValue ?? null }, wall);
+    return cents === c.valueCents ? c : { ...c, valueCents: cents };
+  });
+}
+
+type TCardAnswer = { outcome: string | null; card: TGalleryCard };
+
+const OUTCOME_TEXT: Record<string, string> = {
+  priced: 'Market value updated',
+  no_match: 'No product matches this card: fix the match by searching for it',
+  no_price: 'The product has no price near this grade',
+};
+
+/** Looks the card up now; toasts the outcome. */
+export async function refreshMarket(slot: number): Promise<void> {
+  try {
+    const answer = await apiRequest<TCardAnswer>('POST', `/api/cards/${slot}/market/refresh`);
+    putSlots([answer.card]);
+    toast({ title: OUTCOME_TEXT[answer.outcome ?? ''] ?? 'Market value updated', variant: answer.outcome === 'priced' ? 'success' : 'default' });
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'Prices are unavailable right now'), variant: 'error' });
+  }
+}
+
+/** Which value counts for one card (null: the wall's choice). */
+export async function setCardCounts(slot: number, countsValue: TCountsValue | null): Promise<void> {
+  try {
+    const answer = await apiRequest<TCardAnswer>('PATCH', `/api/cards/${slot}/market`, { countsValue });
+    putSlots([answer.card]);
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'Failed to update card'), variant: 'error' });
+  }
+}
+
+/** Products to pick from when the match is wrong. */
+export function searchProducts(slot: number, q: string): Promise<{ source: string; products: Array<{ id: string; name: string; setName: string }> }> {
+  return apiRequest('GET', `/api/cards/${slot}/market/search?q=${encodeURIComponent(q)}`);
+}
+
+/** Fixes the card's product. */
+export async function fixMatch(slot: number, productId: string): Promise<boolean> {
+  try {
+    const answer = await apiRequest<TCardAnswer>('PATCH', `/api/cards/${slot}/market`, { productId });
+    putSlots([answer.card]);
+    toast({ title: 'Match fixed', variant: 'success' });
+    return true;
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'Failed to fix the match'), variant: 'error' });
+    return false;
+  }
+}
+
+/** Which value counts for the whole wall. */
+export async function setWallCounts(countsValue: TCountsValue): Promise<void> {
+  try {
+    await apiRequest('PUT', '/api/cards/counts-value', { countsValue });
+    const user = $user.get();
+    if (user) setUser({ ...user, countsValue });
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'Failed to save'), variant: 'error' });
+  }
+}
+
+export function fetchProfit(): Promise<TProfitAnswer> {
+  return apiRequest<TProfitAnswer>('GET', '/api/cards/profit');
+}
+
+export function fetchAlerts(): Promise<TAlertView[]> {
+  return apiRequest<TAlertView[]>('GET', '/api/price-alerts');
+}
+
+export async function createAlert(input: Record<string, unknown>): Promise<TAlertView | null> {
+  try {
+    const alert = await apiRequest<TAlertView>('POST', '/api/price-alerts', input);
+    toast({ title: 'Price alert set', variant: 'success' });
+    return alert;
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'Failed to set the alert'), variant: 'error' });
+    return null;
+  }
+}
+
+export async function deleteAlert(id: number): Promise<boolean> {
+  try {
+    await apiRequest('DELETE', `/api/price-alerts/${id}`);
+    return true;
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'Failed to remove the alert'), variant: 'error' });
+    return false;
+  }
+}
+
+/** Sells the card: it leaves the wall, its sale counts in realized gain. */
+export async function sellCard(slot: number, input: { soldCents: number; feesCents: number; soldOn: string }): Promise<boolean> {
+  try {
+    await apiRequest('POST', `/api/cards/${slot}/sell`, input);
+    const next = new Map($cards.get());
+    next.delete(slot);
+    $cards.set(next);
+    closeDialog();
+    toast({ title: 'Card sold', description: 'It left the wall; its sale counts in realized gain.', variant: 'success' });
+    return true;
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'Failed to record the sale'), variant: 'error' });
+    return false;
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Not a test: seeds a PRO (trial) wall priced from the embedded sample price list (and one card as
+ * SportsCardsPro would price it, stale), sells a card, sets a price alert and sends it to the
+ * outbox, then saves screenshots (both themes, 1280 and 390) of the viewer's market value, the
+ * alert form, the P&L panel and the alert email.
+ *   npm run build && npx node tests/e2e/market-shots.script.ts        -> /tmp/marketshots
+ *   DOCS=1 npx node tests/e2e/market-shots.script.ts                  -> docs/screenshots/
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { DAY_MS } from '../../core/limits.ts';
+import { CardSlot } from '../../db/models/CardSlot.ts';
+import { sendPriceAlerts } from '../../api/services/prices/price-alerts.ts';
+import { refreshPrices } from '../../api/services/prices/refresh-prices.ts';
+import { hydrated, startE2E } from '../helpers/e2e.ts';
+import { SAMPLE_CARDS, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
+
+const DOCS = process.env.DOCS === '1';
+const OUT = DOCS ? 'docs/screenshots' : (process.env.OUT ?? '/tmp/marketshots');
+const FIELDS = [
+  { year: '2018', set: 'Panini Prizm', cardNumber: '280', subject: 'Luka Doncic', grader: 'PSA', grade: 8.5, costCents: 30000 },
+  { year: '2003', set: 'Topps Chrome', cardNumber: '111', subject: 'LeBron James', grader: 'PSA', grade: 9, costCents: 180000 },
+  { year: '2011', set: 'Topps Update', cardNumber: 'US175', subject: 'Mike Trout', grader: 'PSA', grade: 10, costCents: 250000 },
+  { year: '1986', set: 'Fleer', cardNumber: '57', subject: 'Michael Jordan', grader: 'PSA', grade: 8, costCents: 350000 },
+  { year: '2000', set: 'Playoff Contenders', cardNumber: '144', subject: 'Tom Brady', grader: 'BGS', grade: 9, costCents: 120000 },
+] as const;
+
+await fs.mkdir(OUT, { recursive: true });
+const e2e = await startE2E();
+try {
+  const images = await Promise.all(SAMPLE_CARDS.map((c, i) => slabJpeg(c.title, (i * 47) % 360, c.description?.replace(/^\S+ /, '') ?? 'MINT 9')));
+  const pro = await e2e.newPage();
+  const email = 'values@example.com';
+  const user = await signUp(pro.context, email, 'Avery', 'Stone');
+  await startTrial(pro.context);
+  for (let i = 0; i < 6; i++) await seedCard(pro.context, i + 1, SAMPLE_CARDS[i]!, images[i]!);
+  const { db, prices, clock, mailer } = e2e.server.deps;
+  for (const [i, f] of FIELDS.entries()) await CardSlot.query(db).patch(f).where({ userId: user.id, slotNumber: i + 1 });
+  await refreshPrices({ db, prices, clock, email, staleAfterMs: 0 });
+  // Slot 5 as SportsCardsPro priced it ten days ago: a market price, stale.
+  const tenDaysAgo = new Date(Date.now() - 10 * DAY_MS).toISOString().slice(0, 10);
+  await CardSlot.query(db).patch({
+    marketCents: 210000, marketLabel: 'Grade 9', marketEstimatedFrom: null, marketSource: 'SportsCardsPro', marketIsMarket: true, marketAsOf: tenDaysAgo,
+    priceProductId: '2283154', priceProductName: 'Football Cards 2000 Playoff Contenders Tom Brady #144', priceMatch: 'auto', marketError: null,
+  }).where({ userId: user.id, slotNumber: 5 });
+  await pro.context.request.put('/api/cards/counts-value', { data: { countsValue: 'market' } });
+  await pro.context.request.post('/api/cards/6/sell', { data: { soldCents: 52000, feesCents: 6500, soldOn: new Date().toISOString().slice(0, 10) } });
+  await pro.context.request.post('/api/price-alerts', { data: { kind: 'above', slotNumber: 3, thresholdCents: 400000 } });
+  await sendPriceAlerts({ db, mailer, now: clock(), publicUrl: e2e.url });
+  const storage = await pro.context.storageState();
+  await pro.context.close();
+
+  const shoot = async (page: import('playwright-core').Page, name: string) => {
+    const png = await page.screenshot();
+    await fs.writeFile(`${OUT}/${name}.png`, DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png);
+  };
+  for (const theme of ['dark', 'light'] as const) {
+    for (const width of [1280, 390]) {
+      // The docs keep dark at 1280 and light at 390; /tmp gets every combination.
+      if (DOCS && (theme === 'dark') !== (width === 1280)) continue;
+      const phone = width < 800;
+      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width, height: phone ? 844 : 900 }, storageState: storage });
+      await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
+      const page = await context.newPage();
+      await page.goto('/gallery');
+      await hydrated(page);
+      await page.waitForSelector('[data-testid="filled-slot"] img');
+      const tag = `${theme}-${width}`;
+      if (phone) await page.locator('.g-panels-toggle').click().catch(() => undefined);
+      const profit = page.getByTestId('profit');
+      await profit.getByTestId('pl-total').waitFor();
+      await profit.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await shoot(page, `market-profit-${tag}`);
+      for (const slot of [1, 5]) {
+        await page.locator(`li[data-slot="${slot}"] button.g-face`).click();
+        const market = page.getByTestId('market-value');
+        await market.waitFor();
+        await market.scrollIntoViewIfNeeded();
+        await page.waitForTimeout(300);
+        await shoot(page, `market-viewer-${slot === 1 ? 'list' : 'stale'}-${tag}`);
+        if (slot === 1) {
+          await page.getByTestId('market-alert-open').click();
+          await page.getByTestId('market-alert-form').scrollIntoViewIfNeeded();
+          await page.waitForTimeout(200);
+          await shoot(page, `market-alert-form-${tag}`);
+        }
+        await page.getByRole('dialog').getByRole('button', { name: 'Close viewer' }).click();
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      }
+      await context.close();
+    }
+  }
+  // The alert email as it sits in the outbox.
+  const files = (await fs.readdir(e2e.outboxDir)).filter((f) => f.endsWith('.eml'));
+  const eml = await fs.readFile(path.join(e2e.outboxDir, files.at(-1)!), 'utf8');
+  const page = (await e2e.newPage({ width: 900, height: 600 })).page;
+  await page.setContent(`<pre style="font: 14px/1.5 monospace; white-space: pre-wrap; padding: 16px">${eml.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'))}</pre>`);
+  await shoot(page, 'market-alert-email');
+  console.log('saved to', OUT, 'outbox:', files.length, 'mail(s)');
+} finally {
+  await e2e.close();
+}
