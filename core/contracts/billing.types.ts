@@ -47,6 +47,12 @@ export interface TPaymentStep {
   clientSecret: string;
   subscriptionId: string;
   billing: TBillingMode;
+  /**
+   * When the first charge falls (ISO), or null when it is due now. Set when the upgrade is made
+   * during the trial: the paid period starts at the trial's end and the client only confirms the
+   * card now (issue 28 item 13).
+   */
+  firstChargeAt: string | null;
 }
 
 /**

@@ -47,8 +47,10 @@ export async function loadSubscription(): Promise<TSubscriptionStatusView | null
 }
 
 /** Where a payment step is completed (spec §7: /payment with both values as query parameters). */
-export function paymentPath(step: Pick<TPaymentStep, 'clientSecret' | 'subscriptionId'>): string {
+export function paymentPath(step: Pick<TPaymentStep, 'clientSecret' | 'subscriptionId'> & Partial<Pick<TPaymentStep, 'firstChargeAt'>>): string {
   const query = new URLSearchParams({ client_secret: step.clientSecret, subscription_id: step.subscriptionId });
+  // Upgraded during the trial: the card is charged when the trial ends (the payment step says so).
+  if (step.firstChargeAt) query.set('first_charge', step.firstChargeAt);
   return `/payment?${query.toString()}`;
 }
 
