@@ -111,7 +111,7 @@ describe('Stripe: guest checkout', () => {
 
     const paid = await stripe.completeCheckout(sessionId, { email: 'guest@example.com', name: 'Grace Guest' });
     expect(paid.redirectUrl).toBe(`http://ratio.test/complete-setup?session_id=${sessionId}`);
-    expect((await visitor.get(`/api/checkout-session/${sessionId}`)).body).toEqual({ email: 'guest@example.com' });
+    expect((await visitor.get(`/api/checkout-session/${sessionId}`)).body).toEqual({ email: 'guest@example.com', nameKnown: true });
 
     const setup = await visitor.post<TUserView>('/api/complete-account-setup', { sessionId, password: 'guest-pass-1' });
     expect(setup.status).toBe(201);

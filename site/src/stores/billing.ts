@@ -54,6 +54,11 @@ export function paymentPath(step: Pick<TPaymentStep, 'clientSecret' | 'subscript
   return `/payment?${query.toString()}`;
 }
 
+/** GET /api/subscription/:id/payment-intent: the pending step of one of the user's subscriptions. */
+export function pendingPaymentStep(subscriptionId: string): Promise<TPaymentStep> {
+  return apiRequest<TPaymentStep>('GET', `/api/subscription/${encodeURIComponent(subscriptionId)}/payment-intent`);
+}
+
 /** Opens a provider page in a new tab (spec §7), or here when the browser blocks the tab. */
 function openInNewTab(url: string): void {
   // Not the 'noopener' feature: with it window.open answers null, and a blocked tab could not be told apart.

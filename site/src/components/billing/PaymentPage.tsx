@@ -5,7 +5,7 @@ import RequireUser from '../shell/RequireUser.tsx';
 import AppHeader from '../shell/AppHeader.tsx';
 import Spinner from '../ui/Spinner.tsx';
 import SetupFailed from '../pricing/SetupFailed.tsx';
-import { $billingConfig, loadBillingConfig, syncSubscription, UPGRADE_DONE_PATH } from '../../stores/billing.ts';
+import { $billingConfig, loadBillingConfig, pendingPaymentStep, syncSubscription, UPGRADE_DONE_PATH } from '../../stores/billing.ts';
 import { toast } from '../../stores/toast.ts';
 import { deferredChargeText, PRO_PRICE_LABEL } from '../../../../core/billing.ts';
 import { formatShortDate } from '../../../../core/format.ts';
@@ -73,6 +73,7 @@ function PaymentBody({ clientSecret, firstCharge }: { clientSecret: string; firs
 function PaymentPage() {
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const [firstCharge, setFirstCharge] = useState<Date | null>(null);
+  const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
   useEffect(() => {
     const q = new URLSearchParams(window.location.search);
     const secret = q.get('client_secret');
@@ -82,8 +83,16 @@ function PaymentPage() {
     }
     const charge = new Date(q.get('first_charge') ?? '');
     if (!Number.isNaN(charge.getTime())) setFirstCharge(charge);
+    setSubscriptionId(q.get('subscription_id'));
     setClientSecret(secret);
   }, []);
+  // The server's word on when the card is charged (a link without first_charge, or an edited one).
+  useEffect(() => {
+    if (!subscriptionId) return;
+    pendingPaymentStep(subscriptionId)
+      .then((step) => setFirstCharge(step.firstChargeAt ? new Date(step.firstChargeAt) : null))
+      .catch(() => undefined);
+  }, [subscriptionId]);
   if (!clientSecret) return <Spinner label="Loading…" />;
   return (
     <RequireUser signedOutMessage="Sign in to complete your upgrade">
