@@ -7,7 +7,7 @@ import { migrationSource } from './db/migrations/index.ts';
  */
 const config: Knex.Config = {
   client: 'pg',
-  // eslint-disable-next-line -- the knex CLI is the one place outside api/env.ts that reads it
+  // The knex CLI is the one place outside api/env.ts that reads it.
   connection: process.env.DATABASE_URL,
   migrations: { migrationSource },
 };

@@ -5,8 +5,11 @@ import type { Mailer } from './services/mail/mailer.ts';
 import type { ImageStore } from './services/images/image-store.ts';
 import type { CardAnalyzer } from './services/analysis/index.ts';
 import type { SessionCache } from './services/sessions/session-cache.ts';
-import type { RateLimits } from './middleware/rate-limit.ts';
+import type { RateLimits } from './services/limits/rate-limits.ts';
 import type { TBilling } from './services/billing/create-billing.ts';
+import type { GalleryCache } from './services/cards/gallery-cache.ts';
+import type { SharedWallCache } from './services/share/load-shared-wall.ts';
+import type { TIntake } from './services/intake/create-intake.ts';
 
 /**
  * Everything a request handler may need, built once at start-up (api/server.ts) or by a test.
@@ -26,6 +29,14 @@ export interface TDeps {
   sessionCache?: SessionCache | undefined;
   /** Billing: Stripe when configured, else local billing in test mode (nobody is charged). */
   billing: TBilling;
+  /** Galleries as GET /api/cards and the /gallery page answer them, per gallery version. */
+  galleryCache: GalleryCache;
+  /** Walls that share links show, per gallery version and link settings. */
+  sharedWalls: SharedWallCache;
+  /** Closes the database and what it owns (the embedded database's owner thread): the server's shutdown. */
+  closeDb(): Promise<void>;
+  /** Bulk intake by cert (PSA's cert API when PSA_API_TOKEN is set) and by photo: background queues (issue 23 §3). */
+  intake: TIntake;
   /** The current time; tests move it. */
   clock: () => Date;
   /** Set by the server's graceful shutdown: health answers 503 and connections close after their response. */

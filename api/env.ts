@@ -26,14 +26,18 @@ export const ZEnv = z.object({
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: optional(z.string()).transform((v) => v ?? 'Ratio <no-reply@ratio.local>'),
   SUPPORT_EMAIL: optional(z.email()).transform((v) => v ?? 'support@ratio.local'),
-  ADMIN_EMAILS: optional(z.string()).transform((v) =>
-    (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
-  ),
+  /**
+   * No longer read (issue 21: it made admin whoever first signed up with a listed address); kept
+   * only so the server can warn at start that it is set. Admins: `ratio users admin <email>`.
+   */
+  ADMIN_EMAILS: optional(z.string()),
   GEMINI_API_KEY: optional(z.string()),
   GEMINI_MODEL: optional(z.string()).transform((v) => v ?? 'gemini-2.5-flash'),
   GEMINI_BASE_URL: optional(z.url()),
   PSA_API_TOKEN: optional(z.string()),
   PSA_API_BASE_URL: optional(z.url()).transform((v) => v ?? 'https://api.psacard.com'),
+  // PSA's rate limit for the token (calls per minute); bulk intake by cert waits its turn for each call.
+  PSA_API_CALLS_PER_MINUTE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().max(60_000).default(60)),
   BILLING: optional(z.enum(['stripe', 'local'], 'must be stripe or local')),
   STRIPE_SECRET_KEY: optional(z.string()),
   STRIPE_PUBLISHABLE_KEY: optional(z.string()),

@@ -1,51 +1,66 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeServerAddress } from './server-address.ts';
 import type { Server } from 'node:http';
-import { migrateLatest, openDb } from '../db/connection.ts';
+import { migrateLatest, openDb, type TOpenDb } from '../db/connection.ts';
 import { createApp } from './app.ts';
 import { listen } from './listen.ts';
 import type { TDeps } from './deps.ts';
-import type { TEnv } from './env.ts';
+import { publicUrl, type TEnv } from './env.ts';
 import { createLogger } from './logger.ts';
-import { createSharedRateLimits } from './middleware/rate-limit-store.ts';
+import { createSharedRateLimits } from './services/limits/shared-rate-limits.ts';
 import { createMailer } from './services/mail/mailer.ts';
-import { createImageStore } from './services/images/image-store.ts';
+import { createImageStore } from './services/images/create-image-store.ts';
 import { sweepImages } from './services/images/sweep-images.ts';
 import { createAnalyzer } from './services/analysis/index.ts';
 import { createSessionCache } from './services/sessions/session-cache.ts';
 import { createCacheBus } from './services/bus/create-cache-bus.ts';
 import { createBilling } from './services/billing/create-billing.ts';
 import { viewerSizesSettled } from './services/images/viewer-size.ts';
+import { createGalleryCache } from './services/cards/gallery-cache.ts';
+import { createSharedWallCache } from './services/share/load-shared-wall.ts';
+import { presentSlot } from './presenters/card.ts';
+import { presentSharedWall } from './presenters/share.ts';
+import { createIntake } from './services/intake/create-intake.ts';
+import { passwordResetsSettled } from './services/accounts/request-password-reset.ts';
 
 /** Builds the dependencies from settings: database (migrated), mailer, limits, logger, clock. */
 export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
   const log = overrides.log ?? createLogger(env.LOG_LEVEL);
-  const db = overrides.db ?? await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, owner: true });
+  const given = overrides.db;
+  const opened: TOpenDb = given ? { db: given, close: () => given.destroy() } : await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, owner: true });
+  const db = opened.db;
   const applied = await migrateLatest(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const clock = overrides.clock ?? (() => new Date());
+  const images = overrides.images ?? createImageStore(env);
+  const analyzer = overrides.analyzer ?? createAnalyzer({
+    geminiApiKey: env.GEMINI_API_KEY,
+    geminiModel: env.GEMINI_MODEL,
+    geminiBaseUrl: env.GEMINI_BASE_URL,
+    psaToken: env.PSA_API_TOKEN,
+    psaBaseUrl: env.PSA_API_BASE_URL,
+    // The offline reader's process (about 150 MB) starts on the first photo, which waits about a
+    // second for its models, and stops after two minutes without one (analysis-process.ts).
+    warmOcr: false,
+  });
   return {
     env,
     db,
     log,
     // Right across processes: the database announces every change to a user or session (bus/).
-    sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : createSessionCache(db, await createCacheBus(db, log)),
+    sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : createSessionCache(db, await createCacheBus(db, log, opened.notifications)),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
     limits: overrides.limits ?? await createSharedRateLimits(env, db, log),
-    images: overrides.images ?? createImageStore(env),
-    analyzer: overrides.analyzer ?? createAnalyzer({
-      geminiApiKey: env.GEMINI_API_KEY,
-      geminiModel: env.GEMINI_MODEL,
-      geminiBaseUrl: env.GEMINI_BASE_URL,
-      psaToken: env.PSA_API_TOKEN,
-      psaBaseUrl: env.PSA_API_BASE_URL,
-      // The offline reader loads its models at start-up, so the first photo does not wait for them
-      // (tests start many servers and leave it to the first photo).
-      warmOcr: env.NODE_ENV !== 'test',
-    }),
+    images,
+    analyzer,
+    intake: overrides.intake ?? createIntake(env, { db, images, analyzer, clock, log }),
     billing: overrides.billing ?? createBilling(env, { db, clock, log }),
+    galleryCache: overrides.galleryCache ?? createGalleryCache(presentSlot),
+    sharedWalls: overrides.sharedWalls ?? createSharedWallCache(presentSharedWall),
     clock,
+    closeDb: overrides.closeDb ?? opened.close,
   };
 }
 
@@ -54,6 +69,12 @@ export interface TRunningServer {
   deps: TDeps;
   url: string;
   close(): Promise<void>;
+}
+
+/** Removes `<DATA_DIR>/ratio.pid` on a clean stop, if it still names this process (issue 21). */
+export async function removePidFile(file: string): Promise<void> {
+  const named = await fs.readFile(file, 'utf8').catch(() => '');
+  if (named.trim() === String(process.pid)) await fs.rm(file, { force: true });
 }
 
 /**
@@ -70,14 +91,23 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
-  await fs.mkdir(env.DATA_DIR, { recursive: true });
-  if (options.pidFile !== false) await fs.writeFile(path.join(env.DATA_DIR, 'ratio.pid'), String(process.pid));
+  await fs.mkdir(env.DATA_DIR, { recursive: true, mode: 0o700 });
+  // Owner-only even when it was made earlier by hand or by an older build (best effort: it may not be ours).
+  await fs.chmod(env.DATA_DIR, 0o700).catch(() => undefined);
+  const pidFile = path.join(env.DATA_DIR, 'ratio.pid');
+  if (options.pidFile !== false) {
+    await fs.writeFile(pidFile, String(process.pid), { mode: 0o600 });
+    writeServerAddress(env.DATA_DIR, env.PUBLIC_URL ? publicUrl(env) : url);
+  }
   const billing = deps.billing.provider.billing;
   deps.log.info({
     url, database: env.DATABASE_URL ? 'postgresql' : 'pglite', mail: deps.mailer.isOutbox ? 'outbox' : 'smtp',
     images: env.S3_BUCKET ? `s3 (${env.S3_BUCKET})` : 'local', limits: env.REDIS_URL ? 'redis' : env.DATABASE_URL ? 'postgresql' : 'memory',
     billing: billing.provider === 'local' ? 'local (TEST MODE: nobody is charged)' : `stripe (${billing.mode})`,
   }, 'Ratio is serving');
+  if (env.ADMIN_EMAILS?.trim()) {
+    deps.log.warn('ADMIN_EMAILS is set but no longer read: nobody is made admin by it. Make an admin with `ratio users admin <email>` (README "Admin dashboard").');
+  }
   // Leftovers of an earlier run killed mid-upload go now, in the background (`ratio images sweep`
   // does the same on demand). Folders younger than the grace period are left to uploads in flight.
   const sweep = options.sweep === false ? Promise.resolve() : sweepImages({ db: deps.db, images: deps.images, now: deps.clock(), apply: true })
@@ -110,10 +140,12 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
         await sweep;
         // A viewer size written after its upload's answer lands before the process lets go of its store.
         await viewerSizesSettled();
+        await passwordResetsSettled();
         await deps.analyzer.close();
         await deps.sessionCache?.close();
         await deps.limits.close?.();
-        await deps.db.destroy();
+        await deps.closeDb();
+        if (options.pidFile !== false) await removePidFile(pidFile);
       })();
       return closing;
     },

@@ -12,6 +12,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'csv-parse/sync';
 import { exportCards } from '../api/services/cards/export-cards.ts';
+import { presentSlot } from '../api/presenters/card.ts';
 import { importCards, previewImport } from '../api/services/cards/import-cards.ts';
 import { EXPORT_COLUMNS } from '../core/csv/export-row.ts';
 import { PSA_COLLECTION_COLUMNS } from '../core/csv/layouts/psa-collection.ts';
@@ -71,7 +72,7 @@ async function run(kind: TTestDbKind): Promise<void> {
         const imported = performance.now() - t;
         if (done.imported !== ROWS) throw new Error(`${file.name}: imported ${done.imported}`);
         t = performance.now();
-        const out = await exportCards({ db, user, baseUrl: 'https://ratio.example' });
+        const out = await exportCards({ db, user, baseUrl: 'https://ratio.example', present: presentSlot });
         const exported = performance.now() - t;
         if (out.split('\r\n').length < ROWS + 1) throw new Error('short export');
         if (i === 0) continue; // warm-up

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from '../api/env.ts';
 import { createLogger } from '../api/logger.ts';
-import { createRateLimits } from '../api/middleware/rate-limit.ts';
+import { createRateLimits } from '../api/services/limits/rate-limits.ts';
 import { startServer, type TRunningServer } from '../api/server.ts';
 import { createTestDb, postgresReachable } from '../tests/helpers/db.ts';
 import { freePort, RATIO_BIN } from '../tests/helpers/process.ts';
@@ -22,10 +22,10 @@ export interface TLoadResult {
 /**
  * Loads a URL from a second process (bench/load-worker.ts), so the load generator does not share
  * the server's event loop; spawned asynchronously, so a server in this process keeps serving.
- * Returns throughput and latency percentiles in ms.
+ * Returns throughput and latency percentiles in ms. `pauseMs`: each connection waits between requests (a steady load).
  */
-export async function loadFromSecondProcess(url: string, opts: { connections?: number; seconds?: number; headers?: Record<string, string> } = {}): Promise<TLoadResult> {
-  const args = ['bench/load-worker.ts', url, String(opts.connections ?? 50), String(opts.seconds ?? 8), JSON.stringify(opts.headers ?? {})];
+export async function loadFromSecondProcess(url: string, opts: { connections?: number; seconds?: number; headers?: Record<string, string>; pauseMs?: number } = {}): Promise<TLoadResult> {
+  const args = ['bench/load-worker.ts', url, String(opts.connections ?? 50), String(opts.seconds ?? 8), JSON.stringify(opts.headers ?? {}), String(opts.pauseMs ?? 0)];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });

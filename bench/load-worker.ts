@@ -2,11 +2,14 @@
  * A load generator run as its own process by bench/lib.ts: `connections` concurrent loops issue
  * GETs for `seconds` over keep-alive sockets and record each latency with sub-millisecond
  * precision. Prints one JSON line: { requests, seconds, latencies: { p50, p99 }, errors, non2xx }.
- * Usage: node bench/load-worker.ts <url> <connections> <seconds> [headersJson]
+ * Usage: node bench/load-worker.ts <url> <connections> <seconds> [headersJson] [pauseMs]
+ * `pauseMs`: each loop waits this long between its requests (a steady client load instead of as fast as possible).
  */
 import http from 'node:http';
 
-const [url, connArg, secArg, headersArg] = process.argv.slice(2);
+const [url, connArg, secArg, headersArg, pauseArg] = process.argv.slice(2);
+const pauseMs = Number(pauseArg ?? 0);
+const pause = () => (pauseMs > 0 ? new Promise((r) => setTimeout(r, pauseMs)) : Promise.resolve());
 const target = new URL(url!);
 const connections = Number(connArg ?? 50);
 const seconds = Number(secArg ?? 8);
@@ -35,11 +38,11 @@ function once(): Promise<void> {
 const warmupEnd = performance.now() + 1000;
 const end = warmupEnd + seconds * 1000;
 await Promise.all(Array.from({ length: connections }, async () => {
-  while (performance.now() < warmupEnd) await once();
+  while (performance.now() < warmupEnd) { await once(); await pause(); }
 }));
 latencies.length = 0;
 await Promise.all(Array.from({ length: connections }, async () => {
-  while (performance.now() < end) await once();
+  while (performance.now() < end) { await once(); await pause(); }
 }));
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;

@@ -70,7 +70,7 @@ async function seed(url: string, dbEnv: { databaseUrl?: string; dataDir: string 
     body: JSON.stringify({ email, password: 'bench-password', firstName: 'Scale', lastName: 'Bench' }),
   });
   const cookie = reg.headers.getSetCookie()[0]!.split(';')[0]!;
-  const db = await openDb({ databaseUrl: dbEnv.databaseUrl, dataDir: dbEnv.dataDir });
+  const { db, close } = await openDb({ databaseUrl: dbEnv.databaseUrl, dataDir: dbEnv.dataDir });
   try {
     const user = await db('users').where({ email }).first<{ id: number }>('id');
     await db('users').where('id', user.id).update(accountFacts('pro'));
@@ -83,7 +83,7 @@ async function seed(url: string, dbEnv: { databaseUrl?: string; dataDir: string 
     for (let i = 0; i < CARDS; i += 250) await db('card_slots').insert(slots.slice(i, i + 250));
     await db('users').where('id', user.id).increment('galleryVersion', 1);
   } finally {
-    await db.destroy();
+    await close();
   }
   return cookie;
 }
@@ -167,9 +167,9 @@ if (await postgresReachable()) {
     const s3env = parseEnv({ ...s3.env, DATA_DIR: dataDir }) as Parameters<typeof createS3Client>[0];
     const store = s3ImageStore(s3env);
     const thumb = await sharp({ create: { width: 400, height: 560, channels: 3, background: '#1f4e7a' } }).webp({ quality: 80 }).toBuffer();
-    const db = await openDb({ databaseUrl: testDb.url });
+    const { db, close } = await openDb({ databaseUrl: testDb.url });
     const rows = (await db('card_images').select('id', 'userId')) as Array<{ id: string; userId: number }>;
-    await db.destroy();
+    await close();
     for (let i = 0; i < rows.length; i += 50) await Promise.all(rows.slice(i, i + 50).map((r) => store.write(`${r.userId}/${r.id}/thumb.webp`, thumb)));
     const fetchAll = async (urls: string[], headers: Record<string, string>) => {
       const t0 = performance.now();

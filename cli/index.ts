@@ -21,6 +21,10 @@ const COMMANDS: Record<string, () => Promise<TRegister>> = {
   users: async () => (await import('./commands/users.ts')).registerUsers,
 };
 
+// What Ratio writes (the database, the outbox with live reset links, photos, the PID file) is the
+// operator's alone: folders 0700, files 0600, whatever the shell's umask (issue 21).
+process.umask(0o077);
+
 /** The `ratio` command: registers the commands; each lives in cli/commands/. */
 const named = commandOf(process.argv);
 const flags = engineFlags(named).filter((flag) => !process.execArgv.includes(flag));

@@ -1,6 +1,8 @@
 // How `ratio` starts its process: which Node and V8 flags a command wants, and the relaunch that
 // gets them. Plain JavaScript: cli/bin.js loads it on any Node (types in relaunch.d.ts).
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 
 /**
  * V8 flags for a command (its first word). A one-off command runs the embedded database's
@@ -12,7 +14,28 @@ import { spawn } from 'node:child_process';
  * @returns {string[]}
  */
 export function engineFlags(command) {
-  return command === undefined || command === 'serve' || command === 'help' ? [] : ['--liftoff-only'];
+  if (command === undefined || command === 'serve' || command === 'help') return [];
+  // No PGlite in this process (PostgreSQL, or the running server's socket): no WebAssembly to
+  // compile, and no second Node process started just to pass the flag.
+  return runsPgliteHere(process.env) ? ['--liftoff-only'] : [];
+}
+
+/**
+ * Whether a command would open the embedded database in this process: not with DATABASE_URL, and
+ * not while a live process (the server) owns the data directory and serves it on its socket
+ * (db/embedded/lock.ts writes `<DATA_DIR>/pglite.lock`: { pid, host, port }).
+ * @param {Record<string, string | undefined>} env
+ */
+export function runsPgliteHere(env) {
+  if (env.DATABASE_URL) return false;
+  try {
+    const holder = JSON.parse(fs.readFileSync(path.join(path.resolve(env.DATA_DIR || 'data'), 'pglite.lock'), 'utf8'));
+    if (!holder.host) return true;
+    process.kill(holder.pid, 0);
+    return false;
+  } catch (err) {
+    return /** @type {NodeJS.ErrnoException} */ (err).code !== 'EPERM';
+  }
 }
 
 /** The command's first word in argv (after node and the script), if any. */

@@ -7,11 +7,11 @@ import { migrateLatest, openDb } from '../db/connection.ts';
  * database it goes through the running server when one owns the data directory.
  */
 export async function withDb<T>(env: TEnv, fn: (db: Knex) => Promise<T>): Promise<T> {
-  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const { db, close } = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await migrateLatest(db);
     return await fn(db);
   } finally {
-    await db.destroy();
+    await close();
   }
 }

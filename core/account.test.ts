@@ -137,9 +137,8 @@ describe('retentionDue', () => {
 });
 
 describe('isAdmin', () => {
-  it('is the stored flag or an ADMIN_EMAILS entry, whatever the case', () => {
-    expect(isAdmin({ isAdmin: true, email: 'a@b.co' }, [])).toBe(true);
-    expect(isAdmin({ isAdmin: false, email: 'Boss@Ratio.Local' }, ['boss@ratio.local'])).toBe(true);
-    expect(isAdmin({ isAdmin: false, email: 'a@b.co' }, ['boss@ratio.local'])).toBe(false);
+  it('is the stored flag only (ADMIN_EMAILS is no longer read, issue 21)', () => {
+    expect(isAdmin({ isAdmin: true })).toBe(true);
+    expect(isAdmin({ isAdmin: false })).toBe(false);
   });
 });

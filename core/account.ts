@@ -229,7 +229,11 @@ export function retentionDue(f: TAccountFacts, now: Date): { deleteAbove: number
   return now.getTime() >= state.dataDeletionDate.getTime() ? { deleteAbove: FREE_SLOTS } : null;
 }
 
-/** decisions.md 7: an admin is flagged in the database (ratio users admin) or listed in ADMIN_EMAILS. */
-export function isAdmin(user: { isAdmin: boolean; email: string }, adminEmails: readonly string[]): boolean {
-  return user.isAdmin || adminEmails.includes(user.email.toLowerCase());
+/**
+ * decisions.md 7: an admin is flagged in the database, by the CLI (`ratio users admin <email>`).
+ * ADMIN_EMAILS is no longer read (issue 21): it made admin whoever first signed up with a listed
+ * address, proven or not; the server warns at start when it is still set.
+ */
+export function isAdmin(user: { isAdmin: boolean }): boolean {
+  return user.isAdmin;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CUSTOM_DEFAULT, LAYOUTS, clampCustomCount, formatUpside, insightsView, isLayoutId, layoutSlotCount, portfolioInsights, ratioUpside,
+  CUSTOM_DEFAULT, LAYOUTS, canSwap, clampCustomCount, formatUpside, insightsView, isLayoutId, layoutSlotCount, portfolioInsights, ratioUpside,
   registryFigures, type TCardAmounts,
 } from './gallery.ts';
 
@@ -108,5 +108,12 @@ describe('layouts', () => {
     expect(CUSTOM_DEFAULT).toBe(30);
     expect(isLayoutId('2x5')).toBe(true);
     expect(isLayoutId('3x3')).toBe(false);
+  });
+});
+
+describe('canSwap (decisions.md 4)', () => {
+  it('lets accounts with PRO features swap, and no one else', () => {
+    expect(canSwap({ hasProFeatures: true })).toBe(true);
+    expect(canSwap({ hasProFeatures: false })).toBe(false);
   });
 });

@@ -193,6 +193,15 @@ export type TSwapStep =
   | { kind: 'ignore' };
 
 /**
+ * Card swap is a PRO feature (decisions.md 4): PRO, a running trial and grandfathered accounts may
+ * swap; free and trial-expired accounts may not (the API refuses with 403 requiresUpgrade, the
+ * wall shows the upsell). The one rule, for api and site.
+ */
+export function canSwap(state: { hasProFeatures: boolean }): boolean {
+  return state.hasProFeatures;
+}
+
+/**
  * The swap selection machine: the first tap on a card selects it, a tap on the same slot clears
  * the selection, a tap on any other slot swaps the two (an empty slot receives the card). A first
  * tap on an empty slot selects nothing.

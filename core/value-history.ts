@@ -2,12 +2,8 @@
  * Value history (decisions.md 5, issue 11): the collection's total value over time, from every
  * recorded value of the cards it holds. Pure; the API reads the records and the site draws them.
  */
-import type { TValuePoint } from './contracts/csv.types.ts';
+import type { THistoryRange, TValuePoint } from './contracts/csv.types.ts';
 import { DAY_MS } from './limits.ts';
-
-/** The ranges the insights panel's total-value chart offers. */
-export const HISTORY_RANGES = ['30d', '90d', '1y', 'all'] as const;
-export type THistoryRange = (typeof HISTORY_RANGES)[number];
 
 /** One recorded value of one card. */
 export interface TValueRecord {

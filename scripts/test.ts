@@ -2,8 +2,8 @@
  * `npm test`: everything a clean machine needs, then every test.
  * 1. Debian's Chromium for the browser tests (installed with apt-get when missing).
  * 2. Astro's generated types (astro sync: .astro/, which a clean clone lacks), then the site build
- *    the browser tests serve and beside it the type check (tsc): a type error fails the run like a
- *    failing test.
+ *    the browser tests serve and beside it the type check (tsc) and the lint (scripts/lint.ts: ESLint,
+ *    import cycles, knip): a type error or a lint finding fails the run like a failing test.
  * 3. PostgreSQL: used when reachable (started with the machine's command when it is installed but
  *    down), so the API tests run on PGlite and on PostgreSQL.
  * 4. Vitest over every project; the exit code is Vitest's.
@@ -31,6 +31,9 @@ run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'sync'], astroEnv);
 const typecheck = new Promise<number | null>((resolve) => {
   spawn(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'], { stdio: 'inherit' }).on('exit', resolve);
 });
+const lint = new Promise<number | null>((resolve) => {
+  spawn(process.execPath, ['scripts/lint.ts'], { stdio: 'inherit' }).on('exit', resolve);
+});
 run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], astroEnv);
 
 let postgres = await postgresReachable();
@@ -49,6 +52,11 @@ const typecheckStatus = await typecheck;
 if (typecheckStatus !== 0) {
   console.error('[test] type check failed');
   process.exit(typecheckStatus ?? 1);
+}
+const lintStatus = await lint;
+if (lintStatus !== 0) {
+  console.error('[test] lint failed (npm run lint)');
+  process.exit(lintStatus ?? 1);
 }
 
 const result = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], {

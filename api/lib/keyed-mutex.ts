@@ -18,5 +18,3 @@ export function createKeyedMutex() {
     },
   };
 }
-
-export type KeyedMutex = ReturnType<typeof createKeyedMutex>;

@@ -48,6 +48,8 @@ export function jsonBody(options: TJsonBodyOptions | string = {}): Middleware {
       throw badRequest('invalid_json', 'The request body is not valid JSON');
     }
     (ctx.request as unknown as { body: unknown }).body = parsed;
+    // Parsing several MB takes tens of ms: the route's own work starts in a later turn (issue 21).
+    if (big) await yieldToLoop();
     return next();
   };
 }

@@ -1,6 +1,6 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors.ts';
-import type { RateLimits } from './rate-limit.ts';
+import type { RateLimits } from '../services/limits/rate-limits.ts';
 
 /**
  * Sign-in lock-out that only the guesser feels (issue #7 item 4). Failures are counted per account

@@ -16,7 +16,8 @@ const received = new WeakMap<Context, Buffer>();
 
 const tooLarge = () => new AppError(413, 'image_too_large', 'Image is larger than 10 MB');
 const overLimit = (what: string) => new AppError(413, 'upload_too_large', `The form has ${what}`);
-const unreadable = () => badRequest('invalid_upload', 'The upload could not be read');
+/** A body that is not a whole multipart form (cut inside the headers or a part, no closing boundary). */
+const unreadable = () => badRequest('bad_request', 'The upload could not be read');
 
 /**
  * Reads a multipart form (busboy, streaming) into memory: the text fields as the request body and
@@ -57,6 +58,9 @@ function readForm(ctx: Context): Promise<{ fields: Record<string, string>; image
       else fields[name] = value;
     });
     parser.on('file', (name, stream) => {
+      // A body that ends inside the file makes this stream emit 'error' (busboy: "Unexpected end of
+      // form"); unhandled, that error would end the process (issue 21).
+      stream.on('error', () => fail(unreadable()));
       const chunks: Buffer[] = [];
       let size = 0;
       stream.on('data', (chunk: Buffer) => {
@@ -78,6 +82,11 @@ function readForm(ctx: Context): Promise<{ fields: Record<string, string>; image
     });
     ctx.req.on('aborted', () => fail(unreadable()));
     ctx.req.on('error', () => fail(unreadable()));
+    // The request ended (or was cut) before busboy saw the closing boundary: busboy reports it as an
+    // 'error' above; this covers a stream that closes without one.
+    ctx.req.on('close', () => {
+      if (!ctx.req.complete) fail(unreadable());
+    });
     ctx.req.pipe(parser);
   });
 }

@@ -12,7 +12,7 @@ export function requireAdmin(deps: TDeps): Middleware {
   return async (ctx: Context, next: Next) => {
     const { user } = await currentUser(ctx, deps);
     if (!user) throw unauthorized();
-    if (!isAdmin(user, deps.env.ADMIN_EMAILS)) throw forbidden(ADMIN_REQUIRED, 'admin_required');
+    if (!isAdmin(user)) throw forbidden(ADMIN_REQUIRED, 'admin_required');
     return next();
   };
 }

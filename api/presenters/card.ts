@@ -26,6 +26,7 @@ export function presentSlot(card: CardSlot): TSlotView {
     createdAt: card.createdAt.toISOString(),
     updatedAt: card.updatedAt.toISOString(),
     ...setFieldsOf(card),
+    ...(card.populationAtGrade != null ? { populationAtGrade: card.populationAtGrade } : {}),
   };
 }
 

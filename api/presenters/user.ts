@@ -3,7 +3,7 @@ import type { TUserView } from '../../core/contracts/user.types.ts';
 import type { User } from '../../db/models/User.ts';
 
 /** Presents a user with the account state computed at `now`; never includes the password hash or provider ids. */
-export function presentUser(user: User, now: Date, adminEmails: readonly string[]): TUserView {
+export function presentUser(user: User, now: Date): TUserView {
   const state = accountState(user, now);
   return {
     id: user.id,
@@ -14,7 +14,7 @@ export function presentUser(user: User, now: Date, adminEmails: readonly string[
     isTrialActive: state.isTrialActive,
     trialEndDate: user.trialEndDate ? user.trialEndDate.toISOString() : null,
     isGrandfathered: user.isGrandfathered,
-    isAdmin: isAdmin(user, adminEmails),
+    isAdmin: isAdmin(user),
     accountStatus: state.kind,
     subscriptionStatus: state.subscriptionStatus,
     banner: state.banner,

@@ -13,6 +13,7 @@ import { testModeRoutes } from './billing/test-mode.ts';
 import { adminRoutes } from './admin/admin.ts';
 import { healthRoutes } from './health/health.ts';
 import { shareRoutes } from './share/share.ts';
+import { intakeRoutes } from './intake/intake.ts';
 
 /** The whole JSON API under /api. Unknown /api paths answer a JSON 404. */
 export function apiRouter(deps: TDeps): Router {
@@ -20,7 +21,7 @@ export function apiRouter(deps: TDeps): Router {
   const groups = [
     authRoutes(deps), userRoutes(deps), cardRoutes(deps), imageRoutes(deps), trialRoutes(deps), analysisRoutes(deps),
     subscriptionRoutes(deps), checkoutRoutes(deps), adminRoutes(deps), healthRoutes(deps),
-    shareRoutes(deps),
+    shareRoutes(deps), intakeRoutes(deps),
     // Local billing's TEST MODE calls exist only when it is the provider.
     ...(deps.billing.testMode ? [testModeRoutes(deps, deps.billing.testMode)] : []),
   ];

@@ -4,20 +4,39 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { EXPORT_LAYOUTS, MAP_FIELDS, type TExportLayout, type TImportAnswer } from '../../core/contracts/csv.types.ts';
 import type { TColumnMapping } from '../../core/csv/layouts/mapped.ts';
-import { publicUrl } from '../../api/env.ts';
+import { publicUrl, type TEnv } from '../../api/env.ts';
+import { runningServerUrl } from '../../api/server-address.ts';
 import { createPsaVerifier, type PsaVerifier } from '../../api/services/analysis/psa-verify.ts';
 import { findByEmail } from '../../api/services/accounts/set-account-flag.ts';
 import { exportCards } from '../../api/services/cards/export-cards.ts';
+import { presentSlot } from '../../api/presenters/card.ts';
 import { importCards, previewImport } from '../../api/services/cards/import-cards.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
 import { printJson } from '../output.ts';
 import { withDb } from '../with-db.ts';
 import { formatCount } from '../../core/format.ts';
+import type { TCertBatchView } from '../../core/contracts/intake.types.ts';
+import { createCertQueue } from '../../api/services/intake/cert-queue.ts';
+import { createPsa } from '../../api/services/intake/create-intake.ts';
+import type { PsaClient } from '../../api/services/intake/psa-client.ts';
+import type { ImageStore } from '../../api/services/images/image-store.ts';
+import { createImageStore } from '../../api/services/images/create-image-store.ts';
+import { viewerSizesSettled } from '../../api/services/images/viewer-size.ts';
+import { createLogger } from '../../api/logger.ts';
+import { progressBar } from '../progress.ts';
+
+/**
+ * The address image links in an export point at: PUBLIC_URL when set (as the server's own export
+ * does), else the server running on this DATA_DIR (whatever port it took), else localhost:PORT.
+ */
+export function exportBaseUrl(env: TEnv): string {
+  return env.PUBLIC_URL ? publicUrl(env) : runningServerUrl(env.DATA_DIR) ?? publicUrl(env);
+}
 
 /** The CSV export of one user's cards in a layout (the file GET /api/cards/export.csv?layout=… sends). */
 export async function runCardsExport(db: Knex, options: { email: string; baseUrl: string; layout?: TExportLayout | undefined }): Promise<string> {
-  return exportCards({ db, user: await findByEmail(db, options.email), baseUrl: options.baseUrl, ...(options.layout ? { layout: options.layout } : {}) });
+  return exportCards({ db, user: await findByEmail(db, options.email), baseUrl: options.baseUrl, present: presentSlot, ...(options.layout ? { layout: options.layout } : {}) });
 }
 
 /** `--map player=Name --map year=Yr` as a column mapping; refuses a field Ratio does not know. */
@@ -79,8 +98,55 @@ export function describeImport(a: TImportAnswer, dryRun: boolean, onlyValid = fa
   return lines;
 }
 
+/**
+ * Adds a card per cert number in `text` to the user's gallery (the same cert queue as POST
+ * /api/intake/certs): with PSA_API_TOKEN each is filled by PSA's cert API at its rate limit, else
+ * made with its cert only. Resolves with the finished batch; `onProgress` follows it.
+ */
+export async function runCardsCerts(db: Knex, options: {
+  email: string;
+  text: string;
+  psa: PsaClient;
+  images: ImageStore;
+  now?: () => Date;
+  onProgress?: (done: number, total: number) => void;
+}): Promise<TCertBatchView> {
+  const user = await findByEmail(db, options.email);
+  const queue = createCertQueue({ db, images: options.images, psa: options.psa, clock: options.now ?? (() => new Date()), log: createLogger('silent') });
+  const started = await queue.start(user, options.text);
+  const timer = setInterval(() => {
+    const b = queue.get(user.id, started.id);
+    if (b) options.onProgress?.(b.done, b.total);
+  }, 200);
+  try {
+    await queue.settled(started.id);
+  } finally {
+    clearInterval(timer);
+  }
+  const done = queue.get(user.id, started.id)!;
+  options.onProgress?.(done.done, done.total);
+  return done;
+}
+
+/** A cert batch's result as lines for the terminal. */
+export function describeCerts(b: TCertBatchView): string[] {
+  const lines: string[] = [];
+  if (b.notice) lines.push(b.notice);
+  for (const i of b.invalid) lines.push(`  "${i.text}": ${i.problem}`);
+  if (b.repeated.length) lines.push(`${formatCount(b.repeated.length)} repeated cert number${b.repeated.length === 1 ? '' : 's'} added once.`);
+  for (const i of b.items) {
+    const what = i.status === 'added'
+      ? `slot ${i.slotNumber}${i.title ? `: ${i.title}` : ''}${i.population !== undefined ? ` (population ${formatCount(i.population)} at this grade)` : ''}${i.message ? ` (${i.message})` : ''}`
+      : i.message ?? i.status;
+    lines.push(`  #${i.cert} ${i.status === 'added' ? 'added to ' : ''}${what}`);
+  }
+  const added = b.items.filter((i) => i.status === 'added').length;
+  lines.push(`${formatCount(added)} card${added === 1 ? '' : 's'} added.`);
+  return lines;
+}
+
 export function registerCards(program: Command): void {
-  const cards = program.command('cards').description("a user's cards: CSV export and import");
+  const cards = program.command('cards').description("a user's cards: CSV export and import, adding by cert number");
   cards.command('export <email>')
     .description("write a user's cards as CSV (to stdout, or --output)")
     .option('-o, --output <file>', 'write to this file instead of stdout')
@@ -89,7 +155,7 @@ export function registerCards(program: Command): void {
       const env = loadEnv();
       const layout = z.enum(EXPORT_LAYOUTS, `--layout is one of ${EXPORT_LAYOUTS.join(', ')}`).safeParse(opts.layout);
       if (!layout.success) handleError(new Error(layout.error.issues[0]?.message));
-      const csv = await withDb(env, (db) => runCardsExport(db, { email, baseUrl: publicUrl(env), layout: layout.data })).catch(handleError);
+      const csv = await withDb(env, (db) => runCardsExport(db, { email, baseUrl: exportBaseUrl(env), layout: layout.data })).catch(handleError);
       if (opts.output) await fs.writeFile(opts.output, csv).catch(handleError);
       else process.stdout.write(csv);
     });
@@ -108,5 +174,22 @@ export function registerCards(program: Command): void {
       if (opts.json) printJson(result);
       else for (const l of describeImport(result, Boolean(opts.dryRun), Boolean(opts.onlyValid))) console.log(l);
       if (result.errorCount > 0 && !(opts.onlyValid && result.imported > 0)) process.exitCode = 1;
+    });
+  cards.command('certs <email> <file>')
+    .description("add a card per PSA cert number in a file (one per line, or separated by commas or spaces) to a user's gallery; with PSA_API_TOKEN PSA's cert API fills each card, its photo and population, at PSA's rate limit")
+    .option('--json', 'print the result as JSON')
+    .action(async (email: string, file: string, opts: { json?: boolean }) => {
+      const text = await fs.readFile(file, 'utf8').catch(handleError);
+      const env = loadEnv();
+      const bar = progressBar('Adding', opts.json ? null : process.stdout);
+      const result = await withDb(env, async (db) => {
+        const done = await runCardsCerts(db, { email, text, psa: createPsa(env), images: createImageStore(env), onProgress: (d, t) => bar.update(d, t) });
+        await viewerSizesSettled();
+        return done;
+      }).catch(handleError);
+      bar.finish();
+      if (opts.json) printJson(result);
+      else for (const l of describeCerts(result)) console.log(l);
+      if (result.items.some((i) => i.status !== 'added')) process.exitCode = 1;
     });
 }

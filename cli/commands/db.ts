@@ -13,11 +13,11 @@ import { withDb } from '../with-db.ts';
 
 /** Runs one migration step on the configured database and closes it. */
 async function onDatabase(env: TEnv, step: (db: Knex) => Promise<string[]>): Promise<string[]> {
-  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const { db, close } = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     return await step(db);
   } finally {
-    await db.destroy();
+    await close();
   }
 }
 

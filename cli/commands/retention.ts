@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { Knex } from 'knex';
 import type { TEnv } from '../../api/env.ts';
-import { createImageStore, type ImageStore } from '../../api/services/images/image-store.ts';
+import { createImageStore } from '../../api/services/images/create-image-store.ts';
+import type { ImageStore } from '../../api/services/images/image-store.ts';
 import { runRetention, type TRetentionAccount, type TRetentionReport } from '../../api/services/jobs/run-retention.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
@@ -39,19 +40,41 @@ export function describeRetention(report: TRetentionReport): string[] {
   return lines;
 }
 
+/**
+ * `--apply` with a `--now` in the future would delete cards whose owners are still in their grace
+ * period, their 30 days or a running trial (issue 21): such a run is a dry run unless `--force`.
+ * A minute of slack keeps a `--now` of "now" from another machine's clock an ordinary run.
+ */
+export function futureApplyRefused(options: { apply?: boolean | undefined; now?: string | undefined; force?: boolean | undefined }, clock = new Date()): boolean {
+  if (!options.apply || options.force || options.now === undefined) return false;
+  return parseDateOption('--now', options.now, clock).getTime() > clock.getTime() + 60_000;
+}
+
+export const FUTURE_APPLY_REFUSED = 'ratio: --apply with a --now in the future would delete cards that are not due yet (grace periods, retention and trials still running). Nothing was deleted: above is what would be. Add --force to delete them anyway.';
+
+/** The crontab line the help and the README give (README "Operate it"): hourly, at minute 7. */
+export const RETENTION_CRON = '7 * * * *  cd /srv/ratio && npm run --silent ratio -- retention run --apply >> /var/log/ratio-retention.log 2>&1';
+
 export function registerRetention(program: Command): void {
   const retention = program.command('retention').description('the data retention job (decisions.md 6)');
   retention.command('run')
     .description('report trial and grace-period ends; delete cards past slot 10 once 30 days of retention are over (dry run unless --apply)')
     .option('--apply', 'delete (otherwise only print what would be deleted)')
     .option('--now <date>', 'run as if it were this date (ISO, e.g. 2026-12-01)')
+    .option('--force', 'with --apply and a --now in the future: delete anyway (refused without it)')
     .option('--json', 'print the report as JSON')
-    .addHelpText('after', '\nSafe to run from cron every minute: idempotent, and a second run at once does nothing.\nExample crontab line:\n  17 3 * * * cd /srv/ratio && npm run --silent ratio -- retention run --apply')
-    .action(async (opts: { apply?: boolean; now?: string; json?: boolean }) => {
+    .addHelpText('after', `\nIdempotent, and a run while another is in progress does nothing, so any schedule is safe.\nThe crontab line (hourly; /srv/ratio is where Ratio is installed):\n  ${RETENTION_CRON}`)
+    .action(async (opts: { apply?: boolean; now?: string; json?: boolean; force?: boolean }) => {
       parseDateOption('--now', opts.now, new Date()); // before opening the database: bad input fails at once
+      const refused = futureApplyRefused(opts);
       const env: TEnv = loadEnv();
-      const report = await withDb(env, (db) => runRetentionJob(db, createImageStore(env), { ...opts, quiet: opts.json })).catch(handleError);
+      const run = { ...opts, apply: opts.apply && !refused, quiet: opts.json };
+      const report = await withDb(env, (db) => runRetentionJob(db, createImageStore(env), run)).catch(handleError);
       if (opts.json) printJson(report);
       else for (const l of describeRetention(report)) console.log(l);
+      if (refused) {
+        console.error(FUTURE_APPLY_REFUSED);
+        process.exitCode = 1;
+      }
     });
 }

@@ -3,8 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import type { TEnv } from '../../api/env.ts';
-import { startServer } from '../../api/server.ts';
+import { publicUrl, type TEnv } from '../../api/env.ts';
+import { writeServerAddress } from '../../api/server-address.ts';
+import { removePidFile, startServer } from '../../api/server.ts';
 import { migrateLatest, openDb } from '../../db/connection.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
@@ -42,28 +43,31 @@ async function serveOne(env: TEnv, options: { pidFile?: boolean; sweep?: boolean
  * reach every worker, which drain gracefully; this process exits when all have.
  */
 async function servePrimary(env: TEnv, workers: number): Promise<void> {
-  const db = await openDb({ databaseUrl: env.DATABASE_URL });
+  const { db, close } = await openDb({ databaseUrl: env.DATABASE_URL });
   try {
     await migrateLatest(db);
   } finally {
-    await db.destroy();
+    await close();
   }
   let stopping = false;
+  const pidFile = path.join(env.DATA_DIR, 'ratio.pid');
+  const done = () => void removePidFile(pidFile).finally(() => process.exit(0));
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+      if (!Object.keys(cluster.workers ?? {}).length) done();
       return;
     }
     console.error(`ratio serve: worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
     cluster.fork();
   });
   for (let i = 0; i < workers; i++) cluster.fork();
-  await fs.mkdir(env.DATA_DIR, { recursive: true });
-  await fs.writeFile(path.join(env.DATA_DIR, 'ratio.pid'), String(process.pid));
+  await fs.mkdir(env.DATA_DIR, { recursive: true, mode: 0o700 });
+  await fs.writeFile(pidFile, String(process.pid), { mode: 0o600 });
+  writeServerAddress(env.DATA_DIR, publicUrl(env));
   const stop = () => {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+    if (!Object.keys(cluster.workers ?? {}).length) done();
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -17,9 +17,12 @@ export function runStats(db: Knex, now = new Date()): Promise<TAdminStats> {
 /** The stats as the dashboard words them, for the terminal. */
 export function describeStats(s: TAdminStats): string[] {
   const f = s.figures;
+  // Adoption counts every account with the PRO features: paying, on a trial, or legacy.
+  const withProFeatures = Math.round(f.proTierAdoption * s.totalUsers);
+  const legacy = Math.max(0, withProFeatures - s.proUsers - s.trialUsers);
   return [
     `Platform Analytics at ${s.timestamp}`,
-    `Total Users          ${s.totalUsers} (${s.freeUsers} free, ${s.proUsers} pro; ${s.trialUsers} on a trial)`,
+    `Total Users          ${s.totalUsers} (${s.proUsers} pro, paying; ${s.freeUsers} free, of whom ${s.trialUsers} on a trial and ${legacy} legacy)`,
     `Monthly Revenue      ${formatCents(f.monthlyRevenueCents)}`,
     `Conversion Rate      ${formatPercent(f.conversionRate)}`,
     `Total Cards          ${s.totalCards}`,
@@ -32,7 +35,7 @@ export function describeStats(s: TAdminStats): string[] {
     'User Engagement',
     `  Avg cards per user      ${f.averageCardsPerUser.toFixed(1)}`,
     `  Free tier utilization   ${formatPercent(f.freeTierUtilization)}`,
-    `  Pro tier adoption       ${formatPercent(f.proTierAdoption)}`,
+    `  Pro tier adoption       ${formatPercent(f.proTierAdoption)} (${withProFeatures} with PRO features: ${s.proUsers} pro + ${s.trialUsers} on a trial + ${legacy} legacy)`,
   ];
 }
 

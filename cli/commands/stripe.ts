@@ -9,7 +9,8 @@ import { createStripeClient } from '../../api/services/billing/stripe/client.ts'
 import { ensureProPrice, PRO_PRICE_LOOKUP_KEY } from '../../api/services/billing/stripe/price.ts';
 import { SUBSCRIPTION_EVENTS } from '../../api/services/billing/stripe/stripe-billing.ts';
 import { syncSubscription } from '../../api/services/billing/sync-subscription.ts';
-import { User } from '../../db/models/User.ts';
+import type { User } from '../../db/models/User.ts';
+import { accountByEmail, accountsWithCustomer } from '../../api/services/accounts/find-accounts.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
 import { printJson } from '../output.ts';
@@ -49,12 +50,12 @@ export async function runStripeSync(env: TEnv, db: Knex, options: { email?: stri
   let users: User[];
   if (options.email) {
     const email = z.email('must be an email address').parse(options.email.trim().toLowerCase());
-    const user = await User.query(db).modify('byEmail', email).first();
+    const user = await accountByEmail(db, email);
     if (!user) throw new Error(`no user with email ${email}`);
     if (!user.billingCustomerId || !provider.ownsCustomer(user.billingCustomerId)) throw new Error(`${email} has no Stripe customer yet`);
     users = [user];
   } else {
-    users = (await User.query(db).whereNotNull('billingCustomerId').orderBy('id')).filter((u) => provider.ownsCustomer(u.billingCustomerId!));
+    users = (await accountsWithCustomer(db)).filter((u) => provider.ownsCustomer(u.billingCustomerId!));
   }
   const rows: Array<{ email: string; status: string }> = [];
   for (const user of users) {

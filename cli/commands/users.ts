@@ -5,11 +5,11 @@ import { accountState, isAdmin, type TAccountKind } from '../../core/account.ts'
 import type { TUserView } from '../../core/contracts/user.types.ts';
 import { presentUser } from '../../api/presenters/user.ts';
 import { findByEmail, setAccountFlag } from '../../api/services/accounts/set-account-flag.ts';
-import { CardSlot } from '../../db/models/CardSlot.ts';
-import { User } from '../../db/models/User.ts';
+import { cardCount, listAccounts } from '../../api/services/accounts/find-accounts.ts';
+import type { User } from '../../db/models/User.ts';
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
-import { printJson } from '../output.ts';
+import { formatTable, printJson } from '../output.ts';
 import { withDb } from '../with-db.ts';
 
 const TIERS = ['free', 'trial', 'trial_expired', 'pro', 'grandfathered'] as const satisfies readonly TAccountKind[];
@@ -22,6 +22,8 @@ export interface TUserRow {
   status: TAccountKind;
   subscription: string;
   admin: boolean;
+  /** The legacy flag (`users grandfather`): shown as status `grandfathered` once no trial or subscription comes first. */
+  legacy: boolean;
   createdAt: string;
 }
 
@@ -35,26 +37,39 @@ export function runUsersGrandfather(db: Knex, options: { email: string; undo?: b
   return setAccountFlag({ db, email: options.email, flag: 'isGrandfathered', value: !options.undo, now: new Date() });
 }
 
-/** The users, newest first, with their account status (core/account.ts); `tier` keeps one status. */
-export async function runUsersList(db: Knex, options: { adminEmails?: readonly string[]; now?: Date; tier?: string | undefined } = {}): Promise<TUserRow[]> {
+/**
+ * The users, newest first, with their account status (core/account.ts); `tier` keeps one status.
+ * `grandfathered` keeps every legacy account, also one whose trial or subscription shows first
+ * (core/account.ts ranks those above the legacy status): the accounts `users grandfather` made.
+ */
+export async function runUsersList(db: Knex, options: { now?: Date; tier?: string | undefined } = {}): Promise<TUserRow[]> {
   const tier = ZTier.parse(options.tier);
   const now = options.now ?? new Date();
-  const users = await User.query(db).orderBy('id', 'desc');
+  const users = await listAccounts(db);
   const rows = users.map((u): TUserRow => {
     const state = accountState(u, now);
     return {
       id: u.id, email: u.email, name: `${u.firstName} ${u.lastName}`, status: state.kind, subscription: state.subscriptionStatus,
-      admin: isAdmin(u, options.adminEmails ?? []), createdAt: u.createdAt.toISOString(),
+      admin: isAdmin(u), legacy: u.isGrandfathered, createdAt: u.createdAt.toISOString(),
     };
   });
-  return tier ? rows.filter((r) => r.status === tier) : rows;
+  return tier ? rows.filter((r) => r.status === tier || (tier === 'grandfathered' && r.legacy)) : rows;
 }
 
 /** One account as the API presents it, with its card count and sign-up date. */
-export async function runUsersShow(db: Knex, options: { email: string; adminEmails?: readonly string[]; now?: Date }): Promise<TUserView & { cards: number; createdAt: string }> {
+export async function runUsersShow(db: Knex, options: { email: string; now?: Date }): Promise<TUserView & { cards: number; createdAt: string }> {
   const user = await findByEmail(db, options.email);
-  const row = (await CardSlot.query(db).where('userId', user.id).count('* as n').first()) as unknown as { n: string | number };
-  return { ...presentUser(user, options.now ?? new Date(), options.adminEmails ?? []), cards: Number(row.n), createdAt: user.createdAt.toISOString() };
+  const cards = await cardCount(db, user.id);
+  return { ...presentUser(user, options.now ?? new Date()), cards, createdAt: user.createdAt.toISOString() };
+}
+
+/** What `users grandfather` did, including what shows first while a trial or subscription runs. */
+export function describeGrandfather(user: User, now: Date): string {
+  if (!user.isGrandfathered) return `${user.email} is no longer a legacy account.`;
+  const state = accountState(user, now);
+  if (state.kind === 'grandfathered') return `${user.email} is now a legacy (grandfathered) account: 10 slots with every PRO feature.`;
+  const first = state.kind === 'trial' ? `its PRO trial, which runs until ${user.trialEndDate!.toISOString().slice(0, 10)},` : 'its PRO subscription';
+  return `${user.email} is now a legacy (grandfathered) account: 10 slots with every PRO feature once ${first} is over; until then its status is ${state.kind} (\`users list --tier grandfathered\` lists it).`;
 }
 
 export function registerUsers(program: Command): void {
@@ -66,17 +81,17 @@ export function registerUsers(program: Command): void {
     .action(async (opts: { tier?: string; json?: boolean }) => {
       ZTier.parse(opts.tier); // before opening the database: bad input fails at once
       const env = loadEnv();
-      const rows = await withDb(env, (db) => runUsersList(db, { adminEmails: env.ADMIN_EMAILS, tier: opts.tier })).catch(handleError);
+      const rows = await withDb(env, (db) => runUsersList(db, { tier: opts.tier })).catch(handleError);
       if (opts.json) printJson(rows);
       else if (!rows.length) console.log(opts.tier ? `No ${opts.tier} users.` : 'No users yet.');
-      else console.table(rows.map(({ createdAt, ...r }) => ({ ...r, joined: createdAt.slice(0, 10) })));
+      else for (const l of formatTable(rows.map(({ createdAt, ...r }) => ({ ...r, joined: createdAt.slice(0, 10) })))) console.log(l);
     });
   users.command('show <email>')
     .description("one account: status, subscription, trial, rights and card count")
     .option('--json', 'print the account as JSON')
     .action(async (email: string, opts: { json?: boolean }) => {
       const env = loadEnv();
-      const view = await withDb(env, (db) => runUsersShow(db, { email, adminEmails: env.ADMIN_EMAILS })).catch(handleError);
+      const view = await withDb(env, (db) => runUsersShow(db, { email })).catch(handleError);
       if (opts.json) printJson(view);
       else for (const [key, value] of Object.entries(view)) console.log(`${key.padEnd(20)} ${value === null ? '-' : String(value)}`);
     });
@@ -92,6 +107,6 @@ export function registerUsers(program: Command): void {
     .option('--undo', 'make it an ordinary account again')
     .action(async (email: string, opts: { undo?: boolean }) => {
       const user = await withDb(loadEnv(), (db) => runUsersGrandfather(db, { email, undo: opts.undo })).catch(handleError);
-      console.log(`${user.email} is ${user.isGrandfathered ? 'now a legacy (grandfathered) account' : 'no longer a legacy account'}.`);
+      console.log(describeGrandfather(user, new Date()));
     });
 }

@@ -55,3 +55,12 @@ describe('analysisFromLabel', () => {
     }
   });
 });
+
+describe('a qualified grade and a cert read from a label', () => {
+  it('are in the answer and kept on the card saved from it', async () => {
+    const { cardDataFromAnalysis } = await import('../cards/from-analysis.ts');
+    const a = analysisFromLabel(parseLabel('1954 TOPPS\nED MATHEWS\nGRAY BACK\n#30\nVG 3 (MK)\n07312345'));
+    expect(a).toMatchObject({ grade: '3', qualifier: 'MK', condition: 'PSA 3 VG (MK)', certNumber: '07312345' });
+    expect(cardDataFromAnalysis(a)).toMatchObject({ grader: 'PSA', grade: 3, qualifier: 'MK', certNumber: '07312345', subject: 'Ed Mathews' });
+  });
+});

@@ -66,5 +66,6 @@ export function analysisFromLabel(p: TParsedLabel): TCardAnalysis {
     certNumber: p.certNumber,
     subgrades: p.subgrades,
     autoGrade: p.autoGrade,
+    qualifier: p.qualifier,
   };
 }

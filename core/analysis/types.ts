@@ -69,6 +69,8 @@ export const ZCardAnalysis = z.object({
   subgrades: ZSubgrades.nullable(),
   /** Autograph grade of a dual-graded card ('10'), else null. */
   autoGrade: z.string().nullable(),
+  /** PSA qualifier code read with the grade ('MK', 'OC'), else null; absent from analyzers that do not read it. */
+  qualifier: z.string().nullable().optional(),
   /** Per-field certainty; absent when the analyzer does not give one (Gemini). */
   fieldConfidence: ZFieldConfidence.optional(),
 });

@@ -13,7 +13,15 @@ export const BRANDS: readonly string[] = [
   'PANINI PRIZM DRAFT PICKS', 'UPPER DECK', 'UPPER DECK YOUNG GUNS', 'UPPER DECK SP AUTHENTIC', 'SP AUTHENTIC',
   'UPPER DECK EXQUISITE', 'SPX', 'FLEER', 'FLEER ULTRA', 'FLEER TRADITION', 'ULTRA', 'SKYBOX', 'SKYBOX PREMIUM',
   'SCORE', 'LEAF', 'O-PEE-CHEE', 'GOUDEY', 'PLAY BALL', 'PINNACLE', 'PACIFIC', 'CLASSIC', 'PRESS PASS',
-].sort((a, b) => b.length - a.length);
+  // Sets PSA prints on vintage and modern sports labels (issue #22), for correcting a blurred read only
+  // (none taken from the real photo set, so its figures stay a fair check).
+  'BOWMAN\'S BEST', 'TOPPS TIFFANY', 'TOPPS GALLERY', 'TOPPS GOLD', 'TOPPS ARCHIVES', 'TOPPS ALLEN & GINTER',
+  'TOPPS DECK', 'TOPPS BIG', 'TOPPS GIANT', 'TOPPS CHROME REF.', 'DONRUSS ELITE',
+  'UPPER DECK SP', 'U.D. SP', 'FLEER UPDATE', 'FLEER GLOSSY', 'FLEER TRADED', 'SCORE TRADED', 'LEAF LIMITED',
+  'SPORTFLICS', 'KELLOGG\'S', 'HOSTESS', 'JELL-O', 'BAZOOKA', 'RED MAN', 'BERK ROSS',
+  'EXHIBITS', 'DIAMOND STARS', 'DOUBLE PLAY', 'PLAY BALL', 'GOUDEY', 'CRACKER JACK',
+  'TOPPS TRADED TIFFANY', 'FLEER ULTRA', 'STADIUM CLUB', 'TOPPS HERITAGE HIGH NUMBER',
+].filter((b, i, all) => all.indexOf(b) === i).sort((a, b) => b.length - a.length);
 
 /** Single words that mark a phrase as a brand even when the whole set name is unknown. */
 export const BRAND_ROOTS: ReadonlySet<string> = new Set([

@@ -78,8 +78,11 @@ export const NO_CARD_DATA: Readonly<TCardData> = Object.freeze({
 /** The set fields of a card, as the API answers them (a field not set is left out). */
 export type TCardDataView = { [K in keyof TCardData]?: NonNullable<TCardData[K]> };
 
-/** Compile-time check that CARD_DATA_KEYS names every field of TCardData. */
 type TUnlisted = Exclude<keyof TCardData, (typeof CARD_DATA_KEYS)[number]>;
+/**
+ * Compile-time check that CARD_DATA_KEYS names every field of TCardData.
+ * @public nothing imports it: its type is the check
+ */
 export const EVERY_KEY_LISTED: TUnlisted extends never ? true : never = true;
 
 /** The fields of `data` that are set (not null), for an answer. */

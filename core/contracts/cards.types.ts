@@ -68,7 +68,6 @@ export const ZCardData = z.object({
   source: cardText(CARD_TEXT_MAX.source),
   notes: z.union([text(CARD_TEXT_MAX.notes).transform((s) => s.trim() || null), z.null()]).optional(),
 });
-export type TCardDataInput = z.output<typeof ZCardData>;
 
 /** PATCH /api/cards/{slot}: the spec's fields of a card and its structured fields; each optional (spec §5: only the image is required on upload). */
 export const ZCardFields = z.object({
@@ -78,7 +77,6 @@ export const ZCardFields = z.object({
   allTimeHigh: money.optional(),
   ...ZCardData.shape,
 });
-export type TCardFieldsInput = z.output<typeof ZCardFields>;
 
 /** A multipart text field as the JSON field it stands for: '' is null, numbers and subgrades are parsed. */
 const formNumber = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v) : v);
@@ -124,7 +122,6 @@ export const ZGalleryCard = z.object({
   /** The visitor's card as fields (issue 23: kept on transfer, Notes included); older clients send none. */
   ...ZCardData.shape,
 });
-export type TGalleryCardInput = z.input<typeof ZGalleryCard>;
 
 /** The cards of an anonymous collection as sign-up and trial start carry them (at most 3). */
 export const ZAnonymousCards = z.array(ZGalleryCard).max(ANONYMOUS_SLOTS, `at most ${ANONYMOUS_SLOTS} cards`);
@@ -159,6 +156,8 @@ export const ZMigrate = z.object({ collection: z.array(ZAnonymousItem).max(100, 
  * card's structured fields, issue 23: a field not set is left out of the answer).
  */
 export interface TSlotView extends TCardDataView {
+  /** PSA's population at this grade (cards added by cert with PSA's API). */
+  populationAtGrade?: number;
   id: number | null;
   slotNumber: number;
   imageUrl: string | null;

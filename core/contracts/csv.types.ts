@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { MAX_IMPORT_BYTES } from '../csv/limits.ts';
-import { HISTORY_RANGES, type THistoryRange } from '../value-history.ts';
 import type { TCardDataView } from '../cards/card-data.ts';
 import type { TSlotView } from './cards.types.ts';
 import type { TLayoutId } from '../csv/layouts/layout.ts';
@@ -13,9 +12,12 @@ import { EXPORT_LAYOUTS, type TExportLayout } from '../csv/export-layouts.ts';
 
 export { EXPORT_LAYOUTS, type TExportLayout };
 
-export { HISTORY_RANGES, MAX_IMPORT_BYTES };
+export { MAX_IMPORT_BYTES };
 export { MAX_IMPORT_ROWS, PREVIEW_LIST_MAX, PSA_CHECK_MAX } from '../csv/limits.ts';
-export type { THistoryRange };
+
+/** The ranges the insights panel's total-value chart offers. */
+export const HISTORY_RANGES = ['30d', '90d', '1y', 'all'] as const;
+export type THistoryRange = (typeof HISTORY_RANGES)[number];
 
 /** GET /api/cards/value-history?range=… */
 export const ZHistoryQuery = z.object({ range: z.enum(HISTORY_RANGES, 'must be one of 30d, 90d, 1y, all').default('90d') });

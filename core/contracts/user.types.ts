@@ -58,7 +58,3 @@ export const ZUpdateName = z.object({ firstName: name, lastName: name });
 /** POST /api/auth/change-password. */
 export const ZChangePassword = z.object({ currentPassword: ZAnyPassword, newPassword: ZNewPassword });
 
-/** Answers that only carry words for the user. */
-export interface TMessageAnswer {
-  message: string;
-}

@@ -17,11 +17,12 @@ const card = (over: Partial<TSlotView> = {}): TSlotView => ({
 
 describe('formula escaping', () => {
   it('prefixes cells a spreadsheet would run, and import takes the prefix off', () => {
-    for (const cell of ['=HYPERLINK("x")', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx']) {
+    for (const cell of ['=HYPERLINK("x")', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx', ' =1+1', '\n=cmd|x', '  \r\n @SUM(A1)', '\u00a0+1', '\t -2']) {
       expect(escapeCell(cell)).toBe(`'${cell}`);
       expect(unescapeCell(escapeCell(cell))).toBe(cell);
     }
     expect(escapeCell('Topps 2018')).toBe('Topps 2018');
+    expect(escapeCell(' Topps = 2018')).toBe(' Topps = 2018');
     expect(unescapeCell("'quoted")).toBe("'quoted");
   });
 });

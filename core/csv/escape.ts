@@ -1,10 +1,12 @@
 /**
- * Spreadsheet formula injection (OWASP "CSV Injection"): a cell that starts with = + - @, a tab or
- * a carriage return may run as a formula when the file is opened in Excel, Sheets or LibreOffice.
+ * Spreadsheet formula injection (OWASP "CSV Injection"): a cell whose first non-blank character is
+ * = + - @ (spreadsheets skip leading spaces and line breaks before a formula, issue 21), or that
+ * starts with a tab or a carriage return, may run as a formula when the file is opened in Excel,
+ * Sheets or LibreOffice.
  * Exported cells get a leading apostrophe, which spreadsheets show as text; import takes it off
  * again, so a round trip keeps what the user typed.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(\s*[=+\-@]|[\t\r])/;
 
 /** The cell as it is safe to write into a CSV file. */
 export function escapeCell(cell: string): string {

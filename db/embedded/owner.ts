@@ -1,4 +1,5 @@
 import { EventEmitter, once } from 'node:events';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { acquireLock } from './lock.ts';
@@ -46,6 +47,10 @@ const MAX_SOCKET_PATH = 107;
  */
 export async function ownEmbedded(dataDir: string): Promise<TServedAt & { notifications: OwnerNotifications; close(): Promise<void> }> {
   const lock = acquireLock(dataDir);
+  // PGlite writes its files readable by all (0666, its file system's own modes, whatever the
+  // umask); the folder they are in, and DATA_DIR above it, are owner-only, so no one else reaches them.
+  fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true, mode: 0o700 });
+  fs.chmodSync(path.join(dataDir, 'pglite'), 0o700);
   const socketPath = path.join(dataDir, '.s.PGSQL.5432');
   let worker: Worker | undefined;
   let served: TServedAt;

@@ -17,11 +17,22 @@ import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-
 import { SessionGate } from './session-gate.ts';
 import { CACHE_CHANNEL } from '../cache-channel.ts';
 
+/**
+ * PGlite's memory, sized for a single collector to a small club (thousands of cards, a few people
+ * at once) rather than PostgreSQL's defaults: shared_buffers (the page cache, which a busy process
+ * fills in full) is 16 MB, not 128; work_mem and temp_buffers are small. (The WebAssembly heap
+ * cannot start below the 128 MB the module declares; only what is touched counts in memory.) A bigger database still works, with more reads
+ * from disk; PostgreSQL (DATABASE_URL) is the choice for more (README "Running at scale").
+ */
+const PGLITE_MEMORY = {
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${process.env.RATIO_PGLITE_SHARED_BUFFERS ?? '16MB'}`, '-c', 'work_mem=2MB', '-c', 'temp_buffers=2MB', '-c', 'maintenance_work_mem=16MB'],
+};
+
 const { dir, socketPath, posted } = workerData as { dir: string; socketPath: string | null; posted: Int32Array };
 const port = parentPort!;
 
 try {
-  const db = await PGlite.create(dir);
+  const db = await PGlite.create(dir, PGLITE_MEMORY);
   // PGlite's one session listens; the notifications come back inside clients' answers (SessionGate).
   await db.exec(`LISTEN ${CACHE_CHANNEL}`);
   // SessionGate has the queue's three methods; the option is typed as pglite-socket's own

@@ -8,7 +8,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('users', (t) => {
     t.bigIncrements('id');
     t.text('email').notNullable().unique().comment('Stored lower-cased');
-    t.text('password_hash').notNullable().comment('scrypt, see api/lib/password.ts');
+    t.text('password_hash').notNullable().comment('scrypt, see db/password.ts');
     t.text('first_name').notNullable();
     t.text('last_name').notNullable();
     t.boolean('is_pro').notNullable().defaultTo(false);

@@ -10,7 +10,8 @@ import * as shares from './20261126120000_shares.ts';
 import * as cardFields from './20261201100000_card_fields.ts';
 import * as importKeys from './20261201110000_import_keys.ts';
 import * as shareSealedToken from './20261203120000_share_sealed_token.ts';
-import * as shareOwnerName from './20261204100000_share_owner_name.ts';
+import * as population from './20261204100000_population.ts';
+import * as shareOwnerName from './20261204110000_share_owner_name.ts';
 
 interface TMigration {
   up(knex: Knex): Promise<void>;
@@ -32,7 +33,8 @@ const MIGRATIONS: Record<string, TMigration> = {
   '20261201100000_card_fields': cardFields,
   '20261201110000_import_keys': importKeys,
   '20261203120000_share_sealed_token': shareSealedToken,
-  '20261204100000_share_owner_name': shareOwnerName,
+  '20261204100000_population': population,
+  '20261204110000_share_owner_name': shareOwnerName,
 };
 
 /**

@@ -24,6 +24,8 @@ export class CardSlot extends BaseModel implements TCardData {
   declare transferKey: string | null;
   /** The file row (and copy) an import made the card from (core/csv/row-key.ts). */
   declare importKey: string | null;
+  /** PSA's population at the card's grade, when it was added by cert with PSA's API (issue 23 §3). */
+  declare populationAtGrade: number | null;
   declare grader: TCardGrader | null;
   declare grade: number | null;
   declare qualifier: string | null;

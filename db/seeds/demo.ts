@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { DAY_MS, FREE_SLOTS, TRIAL_DAYS } from '../../core/limits.ts';
-import { hashPassword } from '../../api/lib/password.ts';
+import { hashPassword } from '../password.ts';
 import { CardSlot } from '../models/CardSlot.ts';
 import { User } from '../models/User.ts';
 

@@ -155,6 +155,33 @@ describe('the analysis child process', () => {
     }
   });
 
+  it('stops its process after the idle time without a photo, and starts a fresh one for the next photo', async () => {
+    const reader = createAnalysisProcess({ timeoutMs: 30_000, maxQueue: 4, idleMs: 1_500 });
+    try {
+      expect(reader.childPid()).toBeNull(); // nothing runs before the first photo
+      const photo = await renderLabel(OHTANI);
+      expect((await reader.run(photo, 'image/jpeg')).player).toBe('Shohei Ohtani');
+      const first = reader.childPid()!;
+      expect(first).toEqual(expect.any(Number));
+      // Photos closer together than the idle time keep the same process.
+      expect((await reader.run(photo, 'image/jpeg')).player).toBe('Shohei Ohtani');
+      expect(reader.childPid()).toBe(first);
+      const gone = async (pid: number) => {
+        for (let i = 0; i < 100; i++) {
+          try { process.kill(pid, 0); } catch { return true; }
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return false;
+      };
+      expect(await gone(first)).toBe(true);
+      expect(reader.childPid()).toBeNull();
+      expect((await reader.run(photo, 'image/jpeg')).player).toBe('Shohei Ohtani');
+      expect(reader.childPid()).not.toBe(first);
+    } finally {
+      await reader.close();
+    }
+  });
+
   it('gives up a photo that takes longer than its limit, as busy', async () => {
     const impatient = createAnalysisProcess({ timeoutMs: 1, maxQueue: 4 });
     await expect(impatient.run(await renderLabel(OHTANI), 'image/jpeg')).rejects.toBeInstanceOf(AnalysisBusyError);

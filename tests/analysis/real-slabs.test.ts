@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOcrAnalyzer } from '../../api/services/analysis/index.ts';
-import { REAL_SLABS_PRESENT, loadRealSlabs, realSlabPhoto, scoreRealRead, summarise, type TScoredRead } from './fixtures/real-slabs.ts';
+import { REAL_SLABS_DIR, REAL_SLABS_PRESENT, loadRealSlabs, realSlabPhoto, scoreRealRead, summarise, type TScoredRead } from './fixtures/real-slabs.ts';
 
 /**
  * The offline analyzer on real photographs of graded slabs (issue #10), asserting its budget so a
@@ -8,6 +8,9 @@ import { REAL_SLABS_PRESENT, loadRealSlabs, realSlabPhoto, scoreRealRead, summar
  * copied into it: on a machine without that folder these tests are not registered (a
  * data-availability condition, like a database that is not installed).
  */
+// Said once in the output, not skipped silently: a clone without the photos runs no real-slab test.
+if (!REAL_SLABS_PRESENT) console.warn(`real-slab tests skipped: no truth.json in ${REAL_SLABS_DIR} (put the photos in ../shared/real-slabs or set RATIO_REAL_SLABS)`);
+
 describe.runIf(REAL_SLABS_PRESENT)('offline analyzer on the real slab photos', () => {
   const analyzer = createOcrAnalyzer({ maxQueue: 100, timeoutMs: 120_000 });
   afterAll(() => analyzer.close());

@@ -52,8 +52,9 @@ describe('POST /api/analyze-card (offline label reader)', () => {
         expect(res.status).toBe(200);
         expect(res.body.player).toMatch(/ja morant/i);
       }
-      // The server's longest event-loop delay beyond what an idle thread saw over the same time.
-      expect(meter.worst().excess).toBeLessThan(50);
+      // The server's longest event-loop delay beyond what a control thread saw over the same time,
+      // against a budget scaled by how much the load slowed the control's work.
+      expect(meter.worst().excess, JSON.stringify(meter.worst())).toBeLessThan(meter.allowed(50));
     } finally {
       await meter.close();
     }

@@ -226,7 +226,7 @@ describe('edit, values and delete', () => {
 
 describe('swap', () => {
   it('swaps two cards, or moves a card to an empty slot', async () => {
-    const { client } = await registerUser(srv);
+    const { client } = await trialUser();
     await upload(client, 1, photo, { title: 'A' });
     await upload(client, 2, photo, { title: 'B' });
     const res = await client.post<TSlotView[] & TApiBody>('/api/cards/swap', { fromSlot: 1, toSlot: 2 });
@@ -237,7 +237,7 @@ describe('swap', () => {
   });
 
   it('refuses the same slot, two empty slots and bad numbers', async () => {
-    const { client } = await registerUser(srv);
+    const { client } = await trialUser();
     expect((await client.post('/api/cards/swap', { fromSlot: 3, toSlot: 3 })).status).toBe(400);
     expect((await client.post('/api/cards/swap', { fromSlot: 3, toSlot: 4 })).body.error?.code).toBe('empty_slots');
     expect((await client.post('/api/cards/swap', { fromSlot: 'x', toSlot: 4 })).status).toBe(400);

@@ -57,6 +57,13 @@ describe('export', () => {
     expect(second![1]).toBe(`'=HYPERLINK("http://evil.example")`);
     expect([second![3], second![4]]).toEqual(['n/a', '']);
 
+    // A formula behind leading blanks is escaped too (issue 21): spreadsheets skip them.
+    for (const description of [' =HYPERLINK("http://evil.example")', '\n@SUM(A1)', ' \r\n+1']) {
+      expect((await client.patch('/api/cards/7', { description })).status).toBe(200);
+      const cell = records((await exportOf(client)).text)[2]![2];
+      expect(cell, JSON.stringify(description)).toBe(`'${description}`);
+    }
+
     const path = new URL(row.Image!).pathname;
     expect((await client.get(path)).status).toBe(200);
     const stranger = await registerUser(srv);

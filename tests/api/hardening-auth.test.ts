@@ -1,7 +1,7 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../api/lib/password.ts';
-import { createRateLimits } from '../../api/middleware/rate-limit.ts';
+import { hashPassword } from '../../db/password.ts';
+import { createRateLimits } from '../../api/services/limits/rate-limits.ts';
 import { registerUser, resetTokenFor, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 /** Issue #7 items 3, 4, 5 and 10 (plain HTTP in production): limits that hold, and hold only the guesser. */
@@ -92,9 +92,9 @@ describe('item 4 and 5: lock-outs that only the guesser feels', () => {
   it('using a reset link, or changing the password, revokes every other outstanding link', async () => {
     const { client, input } = await registerUser(srv);
     await srv.client().post('/api/forgot-password', { email: input.email });
-    const first = resetTokenFor(srv, input.email);
+    const first = await resetTokenFor(srv, input.email);
     await srv.client().post('/api/forgot-password', { email: input.email });
-    const second = resetTokenFor(srv, input.email);
+    const second = await resetTokenFor(srv, input.email);
     expect((await srv.client().post('/api/reset-password', { token: second, password: 'after-reset' })).status).toBe(200);
     const stale = await srv.client().post('/api/reset-password', { token: first, password: 'attacker-choice' });
     expect(stale.status).toBe(400);
@@ -102,7 +102,7 @@ describe('item 4 and 5: lock-outs that only the guesser feels', () => {
 
     expect((await client.post('/api/login', { email: input.email, password: 'after-reset' })).status).toBe(200);
     await srv.client().post('/api/forgot-password', { email: input.email });
-    const pending = resetTokenFor(srv, input.email);
+    const pending = await resetTokenFor(srv, input.email);
     expect((await client.post('/api/auth/change-password', { currentPassword: 'after-reset', newPassword: 'changed-in-settings' })).status).toBe(200);
     expect((await srv.client().post('/api/reset-password', { token: pending, password: 'attacker-choice' })).status).toBe(400);
     expect((await srv.client().post('/api/login', { email: input.email, password: 'changed-in-settings' })).status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import { jpegWithExif, uploadForm } from '../fixtures/images.ts';
-import { registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
+import { registerTrialUser, registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 let srv: TTestServer;
 beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });
@@ -10,7 +10,8 @@ afterAll(async () => { await srv?.close(); });
 describe('one user can never read or change another user’s gallery', () => {
   it('every card route of user B leaves user A untouched, and A’s images answer B with 404', async () => {
     const a = await registerUser(srv);
-    const b = await registerUser(srv);
+    // A trial account, so its swap is judged on the slots (a free account may not swap at all).
+    const b = await registerTrialUser(srv);
     const photo = await jpegWithExif(300, 400);
     const card = (await a.client.request<TSlotView>('POST', '/api/cards/1/upload', uploadForm(photo, { title: 'A only', value: '99' }))).body;
     await a.client.request('POST', '/api/cards/2/upload', uploadForm(photo, { title: 'A second' }));

@@ -1,3 +1,4 @@
+import { passwordResetsSettled } from '../../api/services/accounts/request-password-reset.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,6 +46,7 @@ describe('email', () => {
     const { input } = await registerUser(srv);
     const res = await srv.client().post('/api/forgot-password', { email: input.email });
     expect(res.status).toBe(200);
+    await passwordResetsSettled(); // the email goes out after the answer
     const mail = received.find((m) => m.to.includes(input.email));
     expect(mail?.from).toBe('no-reply@ratio.local');
     expect(mail?.data).toMatch(/Subject: Reset your Ratio password/);

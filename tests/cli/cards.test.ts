@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describeImport, readMapOptions, runCardsExport, runCardsImport } from '../../cli/commands/cards.ts';
+import { describeCerts, describeImport, readMapOptions, runCardsCerts, runCardsExport, runCardsImport } from '../../cli/commands/cards.ts';
+import { NO_PSA, createPsaClient } from '../../api/services/intake/psa-client.ts';
+import { jpegWithExif } from '../fixtures/images.ts';
+import { psaRecord, startPsaEmulator } from '../helpers/psa-emulator.ts';
 import { registerTrialUser, registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 let srv: TTestServer;
@@ -60,5 +63,33 @@ describe('ratio cards', () => {
     expect(() => readMapOptions(['team=Team'])).toThrow(/a field is one of/);
     const psa = await runCardsExport(srv.deps.db, { email: input.email, baseUrl: 'https://ratio.example', layout: 'psa-collection' });
     expect(psa.split('\r\n')[0]).toBe('\ufeffItem Status,Item,Cert Number,Grade Issuer,Grade,Autograph Grade,Year,Set,Card Number,Subject,Variety,Serial,Category,My Cost,PSA Estimate,Gain/Loss,My Value,Date Acquired,Source,My Notes,Vault Status,Vaulted Date,Days Vaulted,Listing Status,Listing Date,Listing Price,Sold Status,Sold On,Sold Date,Sold Price,Sold Fees,Sold Proceeds,Payment Date');
+  });
+
+  it('certs adds a card per cert: without a token with the cert only, with PSA (emulator) filled, with its photo and population', async () => {
+    const { client, input } = await registerTrialUser(srv);
+    const plain = await runCardsCerts(srv.deps.db, { email: input.email, text: '11223344\n11223344\nabc\n', psa: NO_PSA, images: srv.deps.images });
+    expect(describeCerts(plain)).toEqual([
+      'PSA lookup unavailable: each card is made with its cert number, and you fill in the rest.',
+      '  "abc": A PSA cert number is 7 to 9 digits',
+      '1 repeated cert number added once.',
+      '  #11223344 added to slot 1 (PSA lookup unavailable)',
+      '1 card added.',
+    ]);
+    const psa = await startPsaEmulator({ '55667788': psaRecord('55667788') }, await jpegWithExif(400, 700));
+    try {
+      const client2 = createPsaClient({ token: psa.token, baseUrl: psa.baseUrl, callsPerMinute: 6000 });
+      const seen: number[] = [];
+      const filled = await runCardsCerts(srv.deps.db, { email: input.email, text: '55667788 11223344', psa: client2, images: srv.deps.images, onProgress: (d) => seen.push(d) });
+      expect(describeCerts(filled)).toEqual([
+        '  #55667788 added to slot 2: 2018 Topps Chrome Shohei Ohtani Refractor #193 (population 1,000 at this grade)',
+        '  #11223344 This slab is already on your wall: cert #11223344 is the card in slot 1.',
+        '1 card added.',
+      ]);
+      expect(seen.at(-1)).toBe(2);
+    } finally {
+      await psa.close();
+    }
+    const wall = (await client.get<TSlotView[]>('/api/cards')).body;
+    expect(wall[1]).toMatchObject({ slotNumber: 2, subject: 'Shohei Ohtani', populationAtGrade: 1000, thumbUrl: expect.stringMatching(/^\/api\/images\//) });
   });
 });

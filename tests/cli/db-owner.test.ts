@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processStarted } from '../../db/embedded/lock.ts';
 import { ownEmbedded } from '../../db/embedded/owner.ts';
 import { createTestDb, testDbKind, type TTestDb } from '../helpers/db.ts';
 import { TestClient } from '../helpers/http.ts';
@@ -82,6 +83,31 @@ if (testDbKind() === 'pglite') {
       expect(list.code).toBe(0);
       expect(list.stdout).toContain('operator@example.com');
       await expect(fs.stat(lock)).rejects.toThrow(/ENOENT/);
+    }, SLOW);
+
+    it('a lock whose PID now belongs to another process (not a Ratio owner) is taken over', async () => {
+      const lock = path.join(dataDir, 'pglite.lock');
+      // A live process that is no Ratio owner: the PID a crashed owner's lock names, reused.
+      const other = spawn('sleep', ['120']);
+      try {
+        const started = processStarted(other.pid!);
+        expect(started).toBeTruthy();
+        for (const record of [
+          // The lock recorded its owner's start time; the process with that PID now started later.
+          { pid: other.pid, command: 'bin.js serve', since: '2026-01-01T00:00:00.000Z', started: String(Number(started) - 1000), host: dataDir, port: 5432 },
+          // A lock written before start times were recorded: the PID's process is not Node.
+          { pid: other.pid, command: 'bin.js serve', since: '2026-01-01T00:00:00.000Z', host: dataDir, port: 5432 },
+        ]) {
+          await fs.writeFile(lock, JSON.stringify(record));
+          const list = await runRatio(['users', 'list'], { env });
+          expect(list.stderr).toBe('');
+          expect(list.code).toBe(0);
+          expect(list.stdout).toContain('operator@example.com');
+          await expect(fs.stat(lock)).rejects.toThrow(/ENOENT/);
+        }
+      } finally {
+        other.kill();
+      }
     }, SLOW);
 
     it('the bin works from another folder, with DATA_DIR relative to the project, on the shell\'s own node', async () => {

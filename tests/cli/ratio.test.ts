@@ -174,7 +174,20 @@ describe('ratio retention run', () => {
     expect(dry.stdout).toContain('Dry run: run again with --apply to delete them.');
     expect(await counts()).toEqual({ ended: 14, paying: 14, legacy: 10, photos: 4 });
 
-    const applied = json<TReport>((await ratio('retention', 'run', '--apply', '--now', plus(31), '--json')).stdout);
+    // A future --now with --apply is a dry run unless --force (issue 21): it says so, lists, deletes nothing.
+    const refused = await ratio('retention', 'run', '--apply', '--now', plus(31));
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('(dry run)');
+    expect(refused.stdout).toContain(`  ${ended.email}: 4 card(s), 4 photo(s) past slot 10`);
+    expect(refused.stderr).toContain('Add --force to delete them anyway.');
+    expect(await counts()).toEqual({ ended: 14, paying: 14, legacy: 10, photos: 4 });
+    const refusedJson = await ratio('retention', 'run', '--apply', '--now', plus(31), '--json');
+    expect(refusedJson.code).toBe(1);
+    expect(json<TReport>(refusedJson.stdout)).toMatchObject({ ran: true, applied: false });
+    expect(mine(json<TReport>(refusedJson.stdout))).toMatchObject([{ email: ended.email, cards: 4, photos: 4 }]);
+    expect(await counts()).toEqual({ ended: 14, paying: 14, legacy: 10, photos: 4 });
+
+    const applied = json<TReport>((await ratio('retention', 'run', '--apply', '--force', '--now', plus(31), '--json')).stdout);
     expect(applied).toMatchObject({ ran: true, applied: true });
     expect(mine(applied)).toMatchObject([{ email: ended.email, cards: 4, photos: 4 }]);
     expect(await counts()).toEqual({ ended: 10, paying: 14, legacy: 10, photos: 0 });
@@ -182,7 +195,7 @@ describe('ratio retention run', () => {
     const after = await withDb(async (db) => (await User.query(db).findById(ended.id))!);
     expect(accountState(after, new Date(plus(31))).subscriptionStatus).toBe('free');
 
-    const again = json<TReport>((await ratio('retention', 'run', '--apply', '--now', plus(40), '--json')).stdout);
+    const again = json<TReport>((await ratio('retention', 'run', '--apply', '--force', '--now', plus(40), '--json')).stdout);
     expect(mine(again)).toEqual([]);
     expect(await counts()).toEqual({ ended: 10, paying: 14, legacy: 10, photos: 0 });
   });

@@ -1,14 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 
 /**
  * Issue 3 in Chromium: a visitor photographs a slab, has it read offline, saves it, fills the
  * 3-slot wall, meets the full-wall offer and the upgrade dialog, edits and deletes, reloads, and
  * is refused a 4th card. Every step asserts what the visitor sees (and, where the spec names
- * them, the browser storage keys).
+ * them, the browser storage keys). Each test is its own visitor (a fresh browser context) and
+ * stands on its own data: the wall it starts from is written to the browser storage first, in the
+ * shape the site writes it (issue 21: one slow analysis no longer fails the tests after it).
  */
+
+/** The offline reading of a photo waits for a core on a loaded machine: bounded, but generously. */
+const ANALYSIS_MS = 120_000;
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
@@ -32,25 +37,68 @@ const TROUT = { left: ['2011 TOPPS UPDATE', 'MIKE TROUT', ''], right: ['#US175',
 const GRIFFEY = { left: ['1989 UPPER DECK', 'KEN GRIFFEY JR.', ''], right: ['#1', 'NM-MT', '8'], cert: '44556677' };
 
 let e2e: TE2E;
+let context: BrowserContext | undefined;
 let page: Page;
 const photos: Record<string, Buffer> = {};
+/** The stored image of each photo: a JPEG data URL at most 800 px long, as the site keeps it. */
+const stored800: Record<string, string> = {};
 
 beforeAll(async () => {
   e2e = await startE2E();
   photos.ohtani = await slabPhoto(OHTANI);
   photos.trout = await slabPhoto(TROUT);
   photos.griffey = await slabPhoto(GRIFFEY);
-  ({ page } = await e2e.newPage());
+  for (const [name, photo] of Object.entries(photos)) {
+    stored800[name] = `data:image/jpeg;base64,${(await sharp(photo).resize(800, 800, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer()).toString('base64')}`;
+  }
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
 });
 
 afterAll(async () => {
   await e2e?.close();
 });
 
+type TSeedCard = { player: string; userValue: string; photo: 'ohtani' | 'trout' | 'griffey'; year?: string; brand?: string; condition?: string; cardNumber?: string; certNumber?: string };
+
+/** The cards the flow makes: as saved after the analysis, and as typed by hand. */
+const OHTANI_SAVED: TSeedCard = { photo: 'ohtani', player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', condition: 'PSA 10 GEM MT', userValue: '$1,250.50', cardNumber: '193', certNumber: '12345678' };
+const OHTANI_EDITED: TSeedCard = { ...OHTANI_SAVED, player: 'Shohei Ohtani RC', userValue: '2,000' };
+const TROUT_SAVED: TSeedCard = { photo: 'trout', player: 'Mike Trout', year: '2011', brand: 'Topps Update', condition: 'PSA 9 MINT', userValue: '900' };
+const GRIFFEY_SAVED: TSeedCard = { photo: 'griffey', player: 'Ken Griffey Jr.', year: '1989', brand: 'Upper Deck', condition: 'PSA 8 NM-MT', userValue: 'ask me' };
+
+/**
+ * A new visitor (its own browser context) whose browser already holds `cards` as the anonymous
+ * collection, written once before the site's first script runs.
+ */
+async function visitor(cards: TSeedCard[] = []): Promise<void> {
+  ({ context, page } = await e2e.newPage());
+  if (!cards.length) return;
+  const stored = cards.map((c, i) => ({
+    id: `seed-${i + 1}`, image: stored800[c.photo]!, player: c.player, year: c.year ?? '', brand: c.brand ?? '', condition: c.condition ?? '',
+    userValue: c.userValue, userNotes: '', addedAt: new Date(Date.UTC(2026, 10, 20, 10, i)).toISOString(),
+    cardNumber: c.cardNumber ?? '', certNumber: c.certNumber ?? '', variety: '', sport: '',
+  }));
+  await context!.addInitScript((json) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.setItem('ratio-cache-version', '3.2');
+    localStorage.setItem('anonymous-collection', json);
+  }, JSON.stringify(stored));
+}
+
+async function openCollection(): Promise<void> {
+  await page.goto('/collection');
+  await hydrated(page);
+}
+
 const toast = () => page.getByTestId('toast');
 
-async function expectToast(title: string, description?: string | RegExp): Promise<void> {
-  await toast().filter({ hasText: title }).waitFor({ timeout: 15_000 });
+async function expectToast(title: string, description?: string | RegExp, timeout = 15_000): Promise<void> {
+  await toast().filter({ hasText: title }).waitFor({ timeout });
   if (description) expect(await toast().innerText()).toMatch(description);
 }
 
@@ -96,6 +144,7 @@ async function figures(): Promise<Record<string, string>> {
 
 describe('the anonymous collection in Chromium', () => {
   it('shows the 3-step flow, its demo and the upload hint; analysing without a photo is refused', async () => {
+    await visitor();
     await openStart();
     expect(await page.getByTestId('stepper').textContent()).toMatch(/Upload Image.*Analyze.*Save to Collection/);
     expect(await page.getByTestId('stepper').locator('[aria-current=step]').textContent()).toMatch(/Upload Image/);
@@ -108,6 +157,8 @@ describe('the anonymous collection in Chromium', () => {
   });
 
   it('refuses a file that is not an image', async () => {
+    await visitor();
+    await openStart();
     await page.getByTestId('photo-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expectToast('Invalid File');
     expect(await page.getByTestId('photo-preview').count()).toBe(0);
@@ -115,6 +166,8 @@ describe('the anonymous collection in Chromium', () => {
   });
 
   it('scales the photo to 800 px, reads the label offline with a visible progress state and fills the fields', async () => {
+    await visitor();
+    await openStart();
     await pick(photos.ohtani!, 'ohtani.jpg');
     const size = await page.getByTestId('photo-preview').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
     expect(Math.max(...size)).toBe(800);
@@ -130,7 +183,7 @@ describe('the anonymous collection in Chromium', () => {
     await page.getByTestId('analysis-progress').waitFor();
     expect(await page.getByRole('button', { name: 'Analyzing...' }).isDisabled()).toBe(true);
 
-    await expectToast('Analysis Complete', /Identified: Shohei Ohtani - .*10/i);
+    await expectToast('Analysis Complete', /Identified: Shohei Ohtani - .*10/i, ANALYSIS_MS);
     await page.unroute('**/api/analyze-card');
     expect(sent.image).toMatch(/^data:image\/jpeg;base64,/);
 
@@ -143,10 +196,17 @@ describe('the anonymous collection in Chromium', () => {
     expect(await field('Cert Number').inputValue()).toBe('12345678');
     expect(await page.getByTestId('confidence').innerText()).toMatch(/confidence · \d+%/i);
     await dismissToast();
-  });
+  }, ANALYSIS_MS + 60_000);
 
   it('saves the card with its value and shows it on the wall', async () => {
-    await fill({ 'Estimated Value ($)': '$1,250.50' });
+    // The fields as the analysis fills them (the test above), typed here.
+    await visitor();
+    await openStart();
+    await pick(photos.ohtani!, 'ohtani.jpg');
+    await fill({
+      'Player Name': 'Shohei Ohtani', Year: '2018', Brand: 'Topps Chrome', Condition: 'PSA 10 GEM MT', 'Card Number': '193', 'Cert Number': '12345678',
+      'Estimated Value ($)': '$1,250.50',
+    });
     await saveAndLand();
     const cards = await stored();
     expect(cards).toHaveLength(1);
@@ -163,6 +223,8 @@ describe('the anonymous collection in Chromium', () => {
   });
 
   it('fills the wall to 3 through an empty slot and Add Another Card, without analysis', async () => {
+    await visitor([OHTANI_SAVED]);
+    await openCollection();
     await page.getByTestId('empty-slot').first().click();
     await page.waitForURL('**/start-collection');
     await hydrated(page);
@@ -189,6 +251,7 @@ describe('the anonymous collection in Chromium', () => {
   });
 
   it('opens the upgrade dialog on ?showUpgrade=true; Esc and Back to Gallery close it', async () => {
+    await visitor([OHTANI_SAVED, TROUT_SAVED, GRIFFEY_SAVED]);
     await page.goto('/collection?showUpgrade=true');
     await hydrated(page);
     const dialog = page.getByRole('dialog', { name: /FREE for 7 days/ });
@@ -206,6 +269,8 @@ describe('the anonymous collection in Chromium', () => {
   });
 
   it('edits a card in the Edit Card Details dialog, keeping its id', async () => {
+    await visitor([OHTANI_SAVED, TROUT_SAVED, GRIFFEY_SAVED]);
+    await openCollection();
     const before = await stored();
     const first = page.getByTestId('filled-slot').first();
     await first.hover();
@@ -232,6 +297,8 @@ describe('the anonymous collection in Chromium', () => {
   });
 
   it('reaches edit and delete by keyboard; Cancel and Esc close the dialog and focus returns', async () => {
+    await visitor([OHTANI_EDITED, TROUT_SAVED, GRIFFEY_SAVED]);
+    await openCollection();
     const edit = page.getByRole('button', { name: /^Edit Mike Trout/ });
     await edit.focus();
     const actions = page.getByTestId('filled-slot').nth(1).locator('.slot-actions');
@@ -256,6 +323,8 @@ describe('the anonymous collection in Chromium', () => {
   });
 
   it('deletes a card and frees its slot', async () => {
+    await visitor([OHTANI_EDITED, TROUT_SAVED, GRIFFEY_SAVED]);
+    await openCollection();
     await page.getByRole('button', { name: /^Delete Mike Trout/ }).click();
     await expectToast('Card Removed', /Card has been deleted from your collection\./);
     expect((await stored()).map((c) => c.player)).toEqual(['Shohei Ohtani RC', 'Ken Griffey Jr.']);
@@ -267,6 +336,8 @@ describe('the anonymous collection in Chromium', () => {
   });
 
   it('keeps the wall as left across a reload', async () => {
+    await visitor([OHTANI_EDITED, GRIFFEY_SAVED]);
+    await openCollection();
     await page.reload();
     await hydrated(page);
     const players = await page.locator('[data-testid=filled-slot] h3').allInnerTexts();
@@ -275,6 +346,7 @@ describe('the anonymous collection in Chromium', () => {
   });
 
   it('refuses a 4th card with "Free Limit Reached" and the upgrade dialog', async () => {
+    await visitor([OHTANI_EDITED, GRIFFEY_SAVED]);
     await openStart();
     await pick(photos.trout!);
     await fill({ 'Player Name': 'Mike Trout' });
@@ -301,7 +373,8 @@ describe('the anonymous collection in Chromium', () => {
   });
 
   it('Start Free Trial writes the backup with images blanked and goes to /pricing', async () => {
-    await page.getByRole('dialog').getByRole('button', { name: 'Back to Gallery' }).click();
+    await visitor([OHTANI_EDITED, GRIFFEY_SAVED, TROUT_SAVED]);
+    await openCollection();
     await page.getByTestId('full-wall').getByRole('button', { name: 'Start Free Trial' }).click();
     await page.waitForURL('**/pricing');
     const backup = await page.evaluate(() => ({

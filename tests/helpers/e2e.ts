@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { parseEnv } from '../../api/env.ts';
 import { createLogger } from '../../api/logger.ts';
-import { createRateLimits } from '../../api/middleware/rate-limit.ts';
+import { createRateLimits } from '../../api/services/limits/rate-limits.ts';
 import { startServer, type TRunningServer } from '../../api/server.ts';
 import { createMigratedTestDb } from './db.ts';
 
@@ -28,13 +28,13 @@ export interface TE2E {
 
 /**
  * The built app (dist/) on a random port with a fresh in-memory database and its own data folder,
- * plus headless Chromium. One per test file.
+ * plus headless Chromium. One per test file. `env`: more settings (e.g. PSA_API_TOKEN for a PSA emulator).
  */
-export async function startE2E(): Promise<TE2E> {
+export async function startE2E(options: { env?: Record<string, string> } = {}): Promise<TE2E> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-e2e-'));
   // A known port, so PUBLIC_URL (the links local billing's checkout and portal hand out) is right.
   const port = await freePort();
-  const env = parseEnv({ NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const env = parseEnv({ NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const server = await startServer(env, {
     siteDir: path.resolve('dist'),
     deps: { db: (await createMigratedTestDb('pglite')).db, log: createLogger('silent'), limits: createRateLimits(50) },

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { DAY_MS, RETENTION_DAYS, TRIAL_DAYS } from '../../core/limits.ts';
 import { CardSlot } from '../../db/models/CardSlot.ts';
 import { User } from '../../db/models/User.ts';
-import { hashPassword } from '../../api/lib/password.ts';
+import { hashPassword } from '../../db/password.ts';
 import { SESSION_COOKIE } from '../../api/middleware/session.ts';
 import { sessionSecret } from '../../api/env.ts';
 import { createSession } from '../../api/services/sessions/sessions.ts';

@@ -39,6 +39,12 @@ export async function freePort(): Promise<number> {
 /** `ratio serve` running as its own process. */
 export interface TServerProcess {
   url: string;
+  /** Its own process id (the primary's, with --workers). */
+  pid: number;
+  /** Resolves when the process has exited (stopped, killed or crashed). */
+  exited: Promise<TRun>;
+  /** What it has printed so far (stdout and stderr). */
+  output(): string;
   /** Stops it with SIGTERM (by the PID it wrote) and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -47,12 +53,15 @@ export interface TServerProcess {
  * Starts `ratio serve` on a free port with `env` (DATA_DIR and, for PostgreSQL, DATABASE_URL) and
  * waits until it answers. Rejects with what it printed when it exits first.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<TServerProcess> {
+export async function startServerProcess(env: Record<string, string>, args: string[] = []): Promise<TServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [RATIO_BIN, 'serve'], {
+  const child = spawn(process.execPath, [RATIO_BIN, 'serve', ...args], {
     cwd: '/',
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
   });
+  let printed = '';
+  child.stdout?.on('data', (c: Buffer) => { printed += c.toString(); });
+  child.stderr?.on('data', (c: Buffer) => { printed += c.toString(); });
   const ended = collect(child);
   const url = `http://127.0.0.1:${port}`;
   let exited: TRun | null = null;
@@ -64,6 +73,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<T
   }
   return {
     url,
+    pid: child.pid!,
+    exited: ended,
+    output: () => printed,
     async stop() {
       const pid = Number(await fs.readFile(path.join(env.DATA_DIR!, 'ratio.pid'), 'utf8'));
       process.kill(pid, 'SIGTERM');

@@ -6,12 +6,13 @@ import type { TDeps } from '../../api/deps.ts';
 import { parseEnv } from '../../api/env.ts';
 import { listen } from '../../api/listen.ts';
 import { createLogger } from '../../api/logger.ts';
-import { createRateLimits } from '../../api/middleware/rate-limit.ts';
+import { createRateLimits } from '../../api/services/limits/rate-limits.ts';
 import { createDeps } from '../../api/server.ts';
 import { createBilling } from '../../api/services/billing/create-billing.ts';
 import type { StripeEmulator } from './stripe/emulator.ts';
 import type { Mailer, TMail } from '../../api/services/mail/mailer.ts';
 import { viewerSizesSettled } from '../../api/services/images/viewer-size.ts';
+import { passwordResetsSettled } from '../../api/services/accounts/request-password-reset.ts';
 import { createMigratedTestDb, type TTestDb } from './db.ts';
 import { TestClient } from './http.ts';
 
@@ -85,6 +86,7 @@ export async function startTestServer(options: {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // Viewer sizes still being written after their answers, before their folder is removed.
       await viewerSizesSettled();
+      await passwordResetsSettled();
       await deps.analyzer.close();
       await deps.sessionCache?.close();
       await testDb.drop();
@@ -113,8 +115,12 @@ export async function registerTrialUser(srv: TTestServer) {
   return u;
 }
 
-/** The token of the last reset link mailed to an address (throws when none was sent). */
-export function resetTokenFor(srv: TTestServer, email: string): string {
+/**
+ * The token of the last reset link mailed to an address (throws when none was sent), once the
+ * reset requests answered so far have done their work (they run after the answer).
+ */
+export async function resetTokenFor(srv: TTestServer, email: string): Promise<string> {
+  await passwordResetsSettled();
   const mail = srv.mailer.sent.filter((m) => m.to === email).at(-1);
   const match = mail?.text.match(/\/reset-password\?token=([A-Za-z0-9_%-]+)/);
   if (!match?.[1]) throw new Error(`no reset link mailed to ${email}`);

@@ -7,7 +7,7 @@ import { consume, limitByIp } from '../../middleware/rate-limit.ts';
 import { clearSessionCookie, currentUser, SESSION_COOKIE, startSession } from '../../middleware/session.ts';
 import { presentUser } from '../../presenters/user.ts';
 import { signUp } from '../../services/accounts/sign-up.ts';
-import { requestPasswordReset } from '../../services/accounts/request-password-reset.ts';
+import { startPasswordReset } from '../../services/accounts/request-password-reset.ts';
 import { resetPassword } from '../../services/accounts/reset-password.ts';
 import { verifyCredentials } from '../../services/accounts/verify-credentials.ts';
 import { destroySession } from '../../services/sessions/sessions.ts';
@@ -27,7 +27,7 @@ export function authRoutes(deps: TDeps): Router {
     await startSession(ctx, deps, user.id);
     deps.log.info({ userId: user.id, trial: Boolean(input.startTrial) }, 'user registered');
     ctx.status = 201;
-    const answer: TAccountAnswer = { ...presentUser(user, deps.clock(), deps.env.ADMIN_EMAILS), ...(cardsMoved ? { cardsMoved } : {}) };
+    const answer: TAccountAnswer = { ...presentUser(user, deps.clock()), ...(cardsMoved ? { cardsMoved } : {}) };
     ctx.body = answer;
   });
 
@@ -41,7 +41,7 @@ export function authRoutes(deps: TDeps): Router {
     });
     await guard.succeeded();
     await startSession(ctx, deps, user.id);
-    ctx.body = presentUser(user, deps.clock(), deps.env.ADMIN_EMAILS);
+    ctx.body = presentUser(user, deps.clock());
   });
 
   // decisions.md 8: sign-in is email and password, on /auth.
@@ -57,9 +57,11 @@ export function authRoutes(deps: TDeps): Router {
   router.post('/forgot-password', limitByIp(deps.limits.forgotIp), jsonBody(), async (ctx) => {
     const input = parseInput(ZForgotPassword, bodyOf(ctx));
     await consume([deps.limits.forgotAccount, input.email.toLowerCase()]);
-    await requestPasswordReset({
+    // Not awaited: the answer must not tell, by its time, whether the address has an account.
+    const answered = new Promise((resolve) => { ctx.res.once('finish', resolve); ctx.res.once('close', resolve); });
+    startPasswordReset({
       db: deps.db, mailer: deps.mailer, log: deps.log, email: input.email, secret, baseUrl: publicUrl(deps.env), now: deps.clock(),
-    });
+    }, answered);
     ctx.body = { message: 'If an account exists for that email, a reset link is on its way. It expires in 1 hour.' };
   });
 

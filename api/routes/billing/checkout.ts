@@ -41,7 +41,7 @@ export function checkoutRoutes(deps: TDeps): Router {
     await startSession(ctx, deps, user.id);
     deps.log.info({ userId: user.id }, 'account set up after checkout');
     ctx.status = 201;
-    const answer: TAccountAnswer = presentUser(user, deps.clock(), deps.env.ADMIN_EMAILS);
+    const answer: TAccountAnswer = presentUser(user, deps.clock());
     ctx.body = answer;
   });
 

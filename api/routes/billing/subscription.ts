@@ -88,7 +88,7 @@ export function subscriptionRoutes(deps: TDeps): Router {
     const synced = own && user.billingCustomerId
       ? ((await syncSubscription({ ...base, now: deps.clock(), customerId: user.billingCustomerId })) ?? user)
       : user;
-    const answer: TSyncAnswer = { user: presentUser(synced, deps.clock(), deps.env.ADMIN_EMAILS), subscription: status(synced) };
+    const answer: TSyncAnswer = { user: presentUser(synced, deps.clock()), subscription: status(synced) };
     ctx.body = answer;
   });
 

@@ -14,7 +14,7 @@ import { presentUser } from '../../presenters/user.ts';
 import { handleBillingEvent } from '../../services/billing/handle-event.ts';
 import type { LocalBilling } from '../../services/billing/local/local-billing.ts';
 import { ensureCustomer } from '../../services/billing/ensure-customer.ts';
-import { User } from '../../../db/models/User.ts';
+import { accountById } from '../../services/accounts/find-accounts.ts';
 
 const ZSessionParams = z.object({ sessionId: z.string().min(1).max(100) });
 
@@ -29,9 +29,9 @@ export function testModeRoutes(deps: TDeps, local: LocalBilling): Router {
   const handle = (event: Parameters<typeof handleBillingEvent>[0]['event']) =>
     handleBillingEvent({ db: deps.db, billing: local, now: deps.clock(), event });
   const answerFor = async (userId: number): Promise<TSyncAnswer> => {
-    const user = await User.query(deps.db).findById(userId);
+    const user = await accountById(deps.db, userId);
     if (!user) throw notFound('No such account');
-    return { user: presentUser(user, deps.clock(), deps.env.ADMIN_EMAILS), subscription: presentSubscription(user, deps.clock(), local.billing) };
+    return { user: presentUser(user, deps.clock()), subscription: presentSubscription(user, deps.clock(), local.billing) };
   };
 
   // Confirms a first payment; the owner is the signed-in account (a visitor's checkout pays below).

@@ -2,17 +2,15 @@ import { gunzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { toGalleryCards } from '../../../core/transfer.ts';
-import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { TDeps } from '../../deps.ts';
 import { bodyOf, jsonBody, parseInput } from '../../middleware/body.ts';
 import { imageUpload, uploadedImage } from '../../middleware/multipart.ts';
 import { requireUser, userOf } from '../../middleware/session.ts';
 import { presentEmptySlot, presentSlot } from '../../presenters/card.ts';
 import { clearSlot } from '../../services/cards/clear-slot.ts';
-import { swapSlots } from '../../services/cards/swap-slots.ts';
+import { cardsInSlots, swapSlots } from '../../services/cards/swap-slots.ts';
 import { transferCollection } from '../../services/cards/transfer-collection.ts';
 import { updateCard } from '../../services/cards/update-card.ts';
-import { galleryCacheOf } from '../../services/cards/gallery-cache.ts';
 import { uploadCard } from '../../services/cards/upload-card.ts';
 import { MAX_IMPORT_BYTES, ZExportQuery, ZHistoryQuery, ZImportRequest } from '../../../core/contracts/csv.types.ts';
 import { publicUrl } from '../../env.ts';
@@ -33,7 +31,7 @@ export function cardRoutes(deps: TDeps): Router {
   const router = new Router();
   const auth = requireUser(deps);
 
-  const gallery = galleryCacheOf(deps);
+  const gallery = deps.galleryCache;
   router.get('/cards', auth, async (ctx) => {
     const { limit } = parseInput(ZCardsQuery, { limit: ctx.query.limit });
     const answer = await gallery.get(deps.db, userOf(ctx), limit);
@@ -58,7 +56,7 @@ export function cardRoutes(deps: TDeps): Router {
   router.post('/cards/swap', auth, jsonBody(), async (ctx) => {
     const input = parseInput(ZSwap, bodyOf(ctx));
     await swapSlots({ db: deps.db, user: userOf(ctx), now: deps.clock(), ...input });
-    const rows = await CardSlot.query(deps.db).where('userId', userOf(ctx).id).whereIn('slotNumber', [input.fromSlot, input.toSlot]);
+    const rows = await cardsInSlots(deps.db, userOf(ctx).id, [input.fromSlot, input.toSlot]);
     ctx.body = [input.fromSlot, input.toSlot].map((n) => {
       const row = rows.find((r) => r.slotNumber === n);
       return row ? presentSlot(row) : presentEmptySlot(n);
@@ -117,7 +115,7 @@ export function cardRoutes(deps: TDeps): Router {
   router.get('/cards/export.csv', auth, async (ctx) => {
     const { layout } = parseInput(ZExportQuery, ctx.query);
     const now = deps.clock();
-    const csv = await exportCards({ db: deps.db, user: userOf(ctx), baseUrl: publicUrl(deps.env), layout, now });
+    const csv = await exportCards({ db: deps.db, user: userOf(ctx), baseUrl: publicUrl(deps.env), present: presentSlot, layout, now });
     ctx.set('Cache-Control', 'private, no-store');
     ctx.set('Content-Disposition', `attachment; filename="${exportFileName(now, layout)}"`);
     ctx.type = 'text/csv; charset=utf-8';

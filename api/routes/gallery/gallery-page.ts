@@ -9,7 +9,6 @@ import {
 } from '../../../core/first-screen.ts';
 import type { TDeps } from '../../deps.ts';
 import { currentUser } from '../../middleware/session.ts';
-import { galleryCacheOf } from '../../services/cards/gallery-cache.ts';
 import { userAnswer } from '../user/user-answer.ts';
 
 /** Where the built page asks the browser to preload the first page (gallery.astro): the server puts the page's data there instead. */
@@ -69,7 +68,7 @@ export async function galleryPage(deps: TDeps, siteDir: string, built: string, c
   const end = rest.indexOf(FIRST_SCREEN_END);
   const render = start >= 0 && end > start ? await firstScreenRenderer(siteDir) : null;
   if (!render) deps.log.warn({ siteDir }, '/gallery is served without its first screen drawn: the build has no placeholder or no dist/server/first-screen.mjs');
-  const gallery = galleryCacheOf(deps);
+  const gallery = deps.galleryCache;
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const { user } = await currentUser(ctx, deps);

@@ -5,7 +5,7 @@ import { notFound } from '../../errors.ts';
 import { requireUser, userOf } from '../../middleware/session.ts';
 import { findImage } from '../../services/images/known-images.ts';
 import { variantKey, variantMime } from '../../services/images/save-card-image.ts';
-import { readViewerSize } from '../../services/images/viewer-size.ts';
+import { readMadeVariant } from '../../services/images/viewer-size.ts';
 
 const ZImageParams = z.object({ id: z.uuid(), variant: z.enum(['thumb', 'large', 'original']) });
 
@@ -22,7 +22,7 @@ export function imageRoutes(deps: TDeps): Router {
     const { id, variant } = params.data;
     const image = await findImage(deps.db, id);
     if (!image || image.userId !== userOf(ctx).id) throw notFound('No such image');
-    const data = variant === 'large' ? await readViewerSize(deps.images, image) : await deps.images.read(variantKey(image, variant));
+    const data = variant === 'original' ? await deps.images.read(variantKey(image, variant)) : await readMadeVariant(deps.images, image, variant);
     if (!data) throw notFound('No such image');
     ctx.type = variantMime(image, variant);
     ctx.set('Cache-Control', 'private, max-age=31536000, immutable');

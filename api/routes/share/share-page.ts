@@ -5,7 +5,6 @@ import { publicUrl, sessionSecret } from '../../env.ts';
 import { consume } from '../../middleware/rate-limit.ts';
 import { openShare } from '../../services/share/open-share.ts';
 import { shareUrl } from './share.ts';
-import { shareState } from './share-state.ts';
 
 const SHARE_PAGE = /^\/share\/([^/]+)$/;
 
@@ -15,16 +14,15 @@ const SHARE_PAGE = /^\/share\/([^/]+)$/;
  * link gets `notFoundPage` (the landing page's not-found variant, spec §2), as any unknown path does.
  */
 export function sharePage(deps: TDeps, notFoundPage: Middleware): Middleware {
-  const state = shareState(deps);
   const secret = sessionSecret(deps.env);
   return async (ctx, next) => {
     const match = SHARE_PAGE.exec(ctx.path);
     if (!match || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    await consume([state.pageIp, ctx.ip]);
+    await consume([deps.limits.sharePageIp, ctx.ip]);
     const token = ZShareToken.safeParse(match[1]);
     const opened = token.success ? await openShare({ db: deps.db, secret, token: token.data, now: deps.clock() }) : null;
     if (!opened || !token.success) return notFoundPage(ctx, next);
-    const wall = await state.walls.get(deps.db, opened, token.data);
+    const wall = await deps.sharedWalls.get(deps.db, opened, token.data);
     const locals: TSharedPageLocals = { wall, url: shareUrl(deps, token.data), imageUrl: `${publicUrl(deps.env)}${wall.previewUrl}` };
     ctx.state.astroLocals = { sharedPage: locals };
     ctx.set('Cache-Control', 'private, no-cache');

@@ -17,7 +17,6 @@ import { readSharedImage } from '../../services/share/read-shared-image.ts';
 import { revokeShare } from '../../services/share/revoke-share.ts';
 import { sharePreview } from '../../services/share/share-preview.ts';
 import { updateShare } from '../../services/share/update-share.ts';
-import { shareState } from './share-state.ts';
 
 const ZImageParams = z.object({ id: z.uuid(), variant: z.enum(['thumb', 'large']) });
 
@@ -35,7 +34,6 @@ export const shareUrl = (deps: TDeps, token: string) => `${publicUrl(deps.env)}/
 export function shareRoutes(deps: TDeps): Router {
   const router = new Router();
   const auth = requireUser(deps);
-  const state = shareState(deps);
   const secret = sessionSecret(deps.env);
 
   /** The live link's address for its owner, from the sealed token (issue 28); null when it cannot be opened. */
@@ -83,20 +81,20 @@ export function shareRoutes(deps: TDeps): Router {
     return { ...opened, token: token.data };
   };
 
-  router.get('/share/:token', limitByIp(state.pageIp), async (ctx) => {
+  router.get('/share/:token', limitByIp(deps.limits.sharePageIp), async (ctx) => {
     const opened = await open(ctx);
-    ctx.body = await state.walls.get(deps.db, opened, opened.token);
+    ctx.body = await deps.sharedWalls.get(deps.db, opened, opened.token);
   });
 
-  router.get('/share/:token/preview.png', limitByIp(state.pageIp), async (ctx) => {
+  router.get('/share/:token/preview.png', limitByIp(deps.limits.sharePageIp), async (ctx) => {
     const opened = await open(ctx);
-    const wall = await state.walls.get(deps.db, opened, opened.token);
+    const wall = await deps.sharedWalls.get(deps.db, opened, opened.token);
     ctx.type = 'image/png';
     ctx.body = await sharePreview({ db: deps.db, images: deps.images, open: opened, wall });
   });
 
   // Photos never change, but a link can be revoked: browsers keep them and ask again each time (304).
-  router.get('/share/:token/images/:id/:variant', limitByIp(state.imageIp), async (ctx) => {
+  router.get('/share/:token/images/:id/:variant', limitByIp(deps.limits.shareImageIp), async (ctx) => {
     const opened = await open(ctx);
     const params = ZImageParams.safeParse(ctx.params);
     if (!params.success) throw notFound('No such image');

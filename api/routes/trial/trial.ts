@@ -17,7 +17,7 @@ export function trialRoutes(deps: TDeps): Router {
     const { user, cardsMoved } = await startTrialWithCards({
       db: deps.db, images: deps.images, log: deps.log, now: deps.clock(), userId: userOf(ctx).id, cards: input.collectionData,
     });
-    const answer: TAccountAnswer = { ...presentUser(user, deps.clock(), deps.env.ADMIN_EMAILS), ...(cardsMoved ? { cardsMoved } : {}) };
+    const answer: TAccountAnswer = { ...presentUser(user, deps.clock()), ...(cardsMoved ? { cardsMoved } : {}) };
     ctx.body = answer;
   });
   return router;

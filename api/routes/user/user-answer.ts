@@ -14,5 +14,5 @@ export async function userAnswer(deps: TDeps, user: User): Promise<TUserView> {
     db: deps.db, billing: deps.billing.provider, user, now: deps.clock(),
     onError: (err) => deps.log.warn({ err }, 'billing refresh failed'),
   });
-  return presentUser(fresh, deps.clock(), deps.env.ADMIN_EMAILS);
+  return presentUser(fresh, deps.clock());
 }

@@ -30,7 +30,7 @@ export function userRoutes(deps: TDeps): Router {
   router.patch('/auth/user', requireUser(deps), jsonBody(), async (ctx) => {
     const input = parseInput(ZUpdateName, bodyOf(ctx));
     const user = await updateProfile({ db: deps.db, userId: userOf(ctx).id, ...input });
-    ctx.body = presentUser(user, deps.clock(), deps.env.ADMIN_EMAILS);
+    ctx.body = presentUser(user, deps.clock());
   });
 
   router.post('/auth/change-password', requireUser(deps), jsonBody(), async (ctx) => {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { User } from '../../../db/models/User.ts';
 import { badRequest, unauthorized } from '../../errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashPassword, verifyPassword } from '../../../db/password.ts';
 import { Session } from '../../../db/models/Session.ts';
 import { revokeResetLinks } from './revoke-reset-links.ts';
 

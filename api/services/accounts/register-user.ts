@@ -1,8 +1,6 @@
-import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import { User } from '../../../db/models/User.ts';
 import { conflict } from '../../errors.ts';
-import { hashPassword } from '../../lib/password.ts';
 import type { TDb } from '../../lib/transaction.ts';
 
 export interface TRegisterInput {
@@ -41,9 +39,3 @@ export async function insertUser(db: TDb, fields: { email: string; passwordHash:
   }
 }
 
-/** Creates an account, in the caller's transaction when given; refuses an email already registered (409 email_taken). */
-export async function registerUser(opts: { db: Knex; trx?: Knex.Transaction; input: TRegisterInput }): Promise<User> {
-  await assertEmailFree(opts.trx ?? opts.db, opts.input.email.trim().toLowerCase());
-  const passwordHash = await hashPassword(opts.input.password);
-  return insertUser(opts.trx ?? opts.db, { ...opts.input, passwordHash });
-}

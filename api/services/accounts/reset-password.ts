@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { PasswordResetToken } from '../../../db/models/PasswordResetToken.ts';
 import { User } from '../../../db/models/User.ts';
 import { badRequest } from '../../errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { hashPassword } from '../../../db/password.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { destroyUserSessions } from '../sessions/sessions.ts';
 import { revokeResetLinks } from './revoke-reset-links.ts';

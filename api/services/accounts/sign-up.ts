@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { TCardsMoved } from '../../../core/contracts/auth.types.ts';
 import { User } from '../../../db/models/User.ts';
 import { AppError } from '../../errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { hashPassword } from '../../../db/password.ts';
 import type { Logger } from '../../logger.ts';
 import { applyTransfer, prepareTransfer, type TIncomingCard, type TPreparedTransfer } from '../cards/transfer-collection.ts';
 import type { ImageStore } from '../images/image-store.ts';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { User } from '../../../db/models/User.ts';
 import { AppError } from '../../errors.ts';
-import { burnPasswordCheck, verifyPassword } from '../../lib/password.ts';
+import { burnPasswordCheck, verifyPassword } from '../../../db/password.ts';
 
 /**
  * The user whose email and password match. An unknown email answers 404 'User not found' (spec §8

@@ -18,6 +18,11 @@ export interface TAnalysisProcessOptions {
   timeoutMs: number;
   /** Photos allowed to wait while one is read; more are refused as busy. */
   maxQueue: number;
+  /**
+   * The child is stopped after this long with no photo (ms), giving its memory (about 150 MB of
+   * models and runtime) back; the next photo starts a fresh one (about a second). Default 2 minutes.
+   */
+  idleMs?: number;
 }
 
 /** Reads photos in a child process, one at a time, queueing the rest. */
@@ -58,6 +63,25 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
   let closed = false;
   /** The child the photo in flight was sent to. */
   let sentTo: ChildProcess | null = null;
+  let idleTimer: NodeJS.Timeout | null = null;
+  const idleMs = o.idleMs ?? 120_000;
+
+  /** After `idleMs` with nothing to read, the child goes; any photo before then cancels that. */
+  const stopWhenIdle = () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      idleTimer = null;
+      const idle = child;
+      if (closed || inFlight || queue.length || !idle) return;
+      child = null;
+      idle.kill('SIGTERM');
+    }, idleMs);
+    idleTimer.unref();
+  };
+  const keepAwake = () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+  };
 
   const settle = (job: TJob) => {
     if (job.timer) clearTimeout(job.timer);
@@ -108,8 +132,10 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
     const job = queue.shift();
     if (!job) {
       child?.channel?.unref();
+      if (child) stopWhenIdle();
       return;
     }
+    keepAwake();
     settle(job);
     child ??= spawn();
     child.channel?.ref();
@@ -140,11 +166,14 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
       });
     },
     warm() {
-      if (!closed) child ??= spawn();
+      if (closed) return;
+      child ??= spawn();
+      if (!inFlight && !queue.length) stopWhenIdle();
     },
     childPid: () => child?.pid ?? null,
     async close() {
       closed = true;
+      keepAwake();
       for (const job of queue.splice(0)) {
         settle(job);
         job.reject(new AnalysisFailedError(new Error('analysis process closed')));

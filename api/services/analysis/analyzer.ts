@@ -1,19 +1,8 @@
 import { mergePsaCert } from '../../../core/analysis/psa-cert.ts';
-import type { TCardAnalysis } from '../../../core/analysis/types.ts';
+import type { CardAnalyzer } from './card-analyzer.ts';
 import { createGeminiAnalyzer } from './gemini-analyzer.ts';
 import { createOcrAnalyzer } from './ocr-analyzer.ts';
 import { createPsaVerifier, type PsaVerifier } from './psa-verify.ts';
-
-/** Reads a card photo. One instance per process; safe for concurrent calls. */
-export interface CardAnalyzer {
-  /**
-   * Identifies the card in `image` (bytes of a JPEG/PNG/WebP/GIF/HEIC; `mime` is its sniffed type).
-   * Throws AnalysisInputError (400), AnalysisBusyError (503) or AnalysisFailedError (502).
-   */
-  analyze(image: Buffer, mime: string): Promise<TCardAnalysis>;
-  /** Releases workers and sockets. Idempotent; call on shutdown. */
-  close(): Promise<void>;
-}
 
 /** Settings for createAnalyzer; the caller maps them from its parsed env (nothing here reads process.env). */
 export interface TAnalyzerOptions {

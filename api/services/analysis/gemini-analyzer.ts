@@ -1,5 +1,5 @@
 import { ApiError, GoogleGenAI } from '@google/genai';
-import type { CardAnalyzer } from './analyzer.ts';
+import type { CardAnalyzer } from './card-analyzer.ts';
 import { AnalysisBusyError, AnalysisFailedError } from './errors.ts';
 import { GEMINI_PROMPT, GEMINI_RESPONSE_SCHEMA, ZGeminiCard, analysisFromGemini } from './gemini-answer.ts';
 

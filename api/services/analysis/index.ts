@@ -4,14 +4,9 @@
  * built at start-up with createAnalyzer; the errors below carry their HTTP status and code.
  */
 export { createAnalyzer, withPsaVerification } from './analyzer.ts';
-export type { CardAnalyzer, TAnalyzerOptions } from './analyzer.ts';
+export type { CardAnalyzer } from './card-analyzer.ts';
 export { decodeImageDataUrl, sniffImageMime, MAX_DATA_URL_LENGTH, MAX_IMAGE_BYTES } from './decode-data-url.ts';
-export type { TDecodedImage, TImageMime } from './decode-data-url.ts';
 export { AnalysisBusyError, AnalysisFailedError, AnalysisInputError, ANALYSIS_MESSAGES } from './errors.ts';
-export { createGeminiAnalyzer, DEFAULT_GEMINI_MODEL } from './gemini-analyzer.ts';
-export type { TGeminiAnalyzerOptions } from './gemini-analyzer.ts';
+export { createGeminiAnalyzer } from './gemini-analyzer.ts';
 export { createOcrAnalyzer } from './ocr-analyzer.ts';
-export type { TOcrAnalyzerOptions } from './ocr-analyzer.ts';
-export { createPsaVerifier, PSA_API_BASE } from './psa-verify.ts';
-export type { PsaVerifier, TPsaLookup, TPsaVerifierOptions } from './psa-verify.ts';
-export type { TCardAnalysis } from '../../../core/analysis/types.ts';
+export { createPsaVerifier } from './psa-verify.ts';

@@ -1,4 +1,4 @@
-import type { CardAnalyzer } from './analyzer.ts';
+import type { CardAnalyzer } from './card-analyzer.ts';
 import { createAnalysisProcess } from './analysis-process.ts';
 
 /** Settings of the offline analyzer; every one has a working default. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import type { TTextBox } from '../../../core/analysis/label-layout.ts';
+import type { TCtcOutput } from './ctc.ts';
 
 /**
  * PaddleOCR (PP-OCRv4 detection + recognition) on ONNX Runtime, with the models the
@@ -34,6 +35,10 @@ function modelsDir(): string {
 export interface PaddleReader {
   /** Text boxes found in `image`, each read; boxes in image pixels. */
   read(image: TRgbImage): Promise<TTextBox[]>;
+  /** The text of one box of `image` (a line or part of one, found by other means than detection). */
+  recognize(image: TRgbImage, box: { x0: number; y0: number; x1: number; y1: number }): Promise<TTextBox>;
+  /** The recognizer's raw output for one box, to decode against what the line may say (ctc.ts). */
+  outputFor(image: TRgbImage, box: { x0: number; y0: number; x1: number; y1: number }): Promise<TCtcOutput>;
 }
 
 export async function createPaddleReader(threads = 1): Promise<PaddleReader> {
@@ -80,7 +85,7 @@ export async function createPaddleReader(threads = 1): Promise<PaddleReader> {
     })).filter((b) => b.x1 - b.x0 >= 4 && b.y1 - b.y0 >= 4);
   }
 
-  async function recognize(image: TRgbImage, b: { x0: number; y0: number; x1: number; y1: number }): Promise<TTextBox> {
+  async function outputFor(image: TRgbImage, b: { x0: number; y0: number; x1: number; y1: number }): Promise<TCtcOutput> {
     const bw = b.x1 - b.x0;
     const bh = b.y1 - b.y0;
     const outW = Math.max(16, Math.min(2000, Math.round((REC_HEIGHT * bw) / bh)));
@@ -107,9 +112,11 @@ export async function createPaddleReader(threads = 1): Promise<PaddleReader> {
     }
     const out = await rec.run({ [rec.inputNames[0] ?? 'x']: new ort.Tensor('float32', input, [1, 3, REC_HEIGHT, outW]) });
     const t = out[rec.outputNames[0] ?? ''];
-    const probs = t?.data as Float32Array;
-    const steps = Number(t?.dims[1] ?? 0);
-    const classes = Number(t?.dims[2] ?? 0);
+    return { probs: t?.data as Float32Array, steps: Number(t?.dims[1] ?? 0), classes: Number(t?.dims[2] ?? 0), dictionary };
+  }
+
+  async function recognize(image: TRgbImage, b: { x0: number; y0: number; x1: number; y1: number }): Promise<TTextBox> {
+    const { probs, steps, classes } = await outputFor(image, b);
     const space = dictionary.length - 1;
     const chars: { c: string; p: number; at: number }[] = [];
     let spaceSeen = 0;
@@ -139,6 +146,8 @@ export async function createPaddleReader(threads = 1): Promise<PaddleReader> {
   }
 
   return {
+    recognize,
+    outputFor,
     async read(image) {
       const boxes = await detect(image);
       const read: TTextBox[] = [];

@@ -4,7 +4,9 @@ import { readLabelLayout } from '../../../core/analysis/label-layout.ts';
 import type { TCardAnalysis } from '../../../core/analysis/types.ts';
 import { openImage } from '../images/open-image.ts';
 import { AnalysisInputError } from './errors.ts';
+import { findLabelFrame, straightenedBox, type TLabelSearch } from './find-label.ts';
 import type { PaddleReader, TRgbImage } from './paddle-reader.ts';
+import { readLabelImage } from './read-label.ts';
 
 /** One way of looking at a photo: a quarter turn, then the whole frame or its top (where slab labels sit). */
 export interface TView {
@@ -65,10 +67,28 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
     const read = readLabelLayout(await reader.read(await render(decoded.data, raw, view)));
     return { read, analysis: analysisFromLayout(read) };
   };
+  // A red-framed PSA label found by its colour is read line by line (issue #22): the way to read
+  // a small listing photo, whose letters the text detector misses. Several slabs: nothing to read.
+  const frame = await searchFrame(decoded.data, raw);
+  if (frame.kind === 'several') return analysisFromLayout(readLabelLayout([]));
   let best: TCardAnalysis | null = null;
+  const small = Math.max(width, height) <= SMALL_PHOTO;
+  let framedRead = false;
+  const readFramed = async () => {
+    if (frame.kind !== 'label' || framedRead) return;
+    framedRead = true;
+    keep(await readFramedLabel(reader, decoded.data, raw, frame));
+  };
   const keep = (analysis: TCardAnalysis) => {
     if (!best || analysis.confidence > best.confidence) best = analysis;
   };
+  if (small) {
+    await readFramed();
+    const first = best as TCardAnalysis | null;
+    if (first && first.confidence >= 0.5) return first;
+    // A thumbnail's label letters are a few pixels high: the text detector finds none (issue #22).
+    if (first && Math.max(width, height) <= THUMBNAIL) return first;
+  }
   let views = viewsFor(width, height);
   let closerRead = false;
   while (views.length) {
@@ -91,7 +111,59 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
     }
     views = rest;
   }
+  if (((best as TCardAnalysis | null)?.confidence ?? 0) < GOOD_ENOUGH) await readFramed();
   return best ?? analysisFromLayout(readLabelLayout([]));
+}
+
+/** Longest side of a photo read by its red label frame before anything else (a listing thumbnail). */
+const SMALL_PHOTO = 900;
+/** Longest side of a photo whose framed label, once found, is the only read (the detector reads nothing this small). */
+const THUMBNAIL = 400;
+/** Longest side the red frame is looked for at. */
+const SEARCH_SIDE = 480;
+/** Width a found label is read at: its letters about 10 px tall, where the recognizer reads blurred text best. */
+const LABEL_WIDTH = 208;
+
+type TRaw = { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+
+/** The red label frame in the photo, looked for on a copy at most SEARCH_SIDE px; boxes in the photo's pixels. */
+async function searchFrame(data: Buffer, raw: TRaw): Promise<TLabelSearch> {
+  const scale = Math.min(1, SEARCH_SIDE / Math.max(raw.width, raw.height));
+  const small = await sharp(data, { raw })
+    .resize({ width: Math.max(1, Math.round(raw.width * scale)), height: Math.max(1, Math.round(raw.height * scale)), fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const found = findLabelFrame({ data: small.data, width: small.info.width, height: small.info.height });
+  const up = (f: { x0: number; y0: number; x1: number; y1: number }) => ({
+    x0: Math.floor(f.x0 / scale),
+    y0: Math.floor(f.y0 / scale),
+    x1: Math.min(raw.width, Math.ceil(f.x1 / scale)),
+    y1: Math.min(raw.height, Math.ceil(f.y1 / scale)),
+  });
+  if (found.kind === 'label') return { kind: 'label', frame: { ...found.frame, ...up(found.frame) } };
+  if (found.kind === 'several') return { kind: 'several', frames: found.frames.map((f) => ({ ...f, ...up(f) })) };
+  return found;
+}
+
+/** Reads the label in a found frame: the photo turned to straighten it, the label cut out, scaled and read line by line. */
+async function readFramedLabel(reader: PaddleReader, data: Buffer, raw: TRaw, found: Extract<TLabelSearch, { kind: 'label' }>): Promise<TCardAnalysis> {
+  let img = sharp(data, { raw }).removeAlpha();
+  let box: { x0: number; y0: number; x1: number; y1: number } = found.frame;
+  if (Math.abs(found.frame.angle) > 0.7) {
+    const turned = await img.rotate(-found.frame.angle, { background: '#808080' }).raw().toBuffer({ resolveWithObject: true });
+    img = sharp(turned.data, { raw: { width: turned.info.width, height: turned.info.height, channels: 3 } });
+    box = straightenedBox(found.frame, raw.width, raw.height);
+  }
+  const width = Math.max(1, box.x1 - box.x0);
+  const height = Math.max(1, box.y1 - box.y0);
+  const label = await img
+    .extract({ left: box.x0, top: box.y0, width, height })
+    .resize({ width: LABEL_WIDTH, height: Math.max(8, Math.round((height * LABEL_WIDTH) / width)), fit: 'fill', kernel: 'cubic' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const boxes = await readLabelImage(reader, { data: label.data, width: label.info.width, height: label.info.height });
+  return analysisFromLayout(readLabelLayout(boxes));
 }
 
 async function render(data: Buffer, raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 }, view: TView): Promise<TRgbImage> {

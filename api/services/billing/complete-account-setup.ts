@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { User } from '../../../db/models/User.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { hashPassword } from '../../../db/password.ts';
 import { assertEmailFree, insertUser } from '../accounts/register-user.ts';
 import type { BillingProvider, TCheckoutSession } from './provider.ts';
 import { currentSubscription, subscriptionFacts } from './sync-subscription.ts';

@@ -39,14 +39,6 @@ export interface TProviderEvent {
   customerId: string | null;
 }
 
-/** The provider could not be reached or refused unexpectedly (spec §8 'Upgrade failed'). */
-export class BillingUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'BillingUnavailableError';
-  }
-}
-
 export interface BillingProvider {
   readonly billing: TBillingMode;
   /** Stripe.js key for the Payment Element (Stripe only). */

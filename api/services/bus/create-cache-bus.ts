@@ -1,17 +1,16 @@
 import type { Knex } from 'knex';
-import { embeddedNotifications } from '../../../db/connection.ts';
+import type { OwnerNotifications } from '../../../db/embedded/owner.ts';
 import type { Logger } from '../../logger.ts';
 import { userIdOf, type CacheBus } from './cache-bus.ts';
 import { createPgBus } from './pg-bus.ts';
 
 /**
  * The bus for a server's database: LISTEN on PostgreSQL (a connection of its own); on the embedded
- * database, what its owner's thread hears (db/embedded/worker.ts). Undefined for PGlite in this
- * process (tests), whose only client is this process.
+ * database, what its owner's thread hears (`embedded`: db/embedded/worker.ts). Undefined for PGlite
+ * in this process (tests), whose only client is this process.
  */
-export async function createCacheBus(db: Knex, log: Logger): Promise<CacheBus | undefined> {
+export async function createCacheBus(db: Knex, log: Logger, embedded?: OwnerNotifications): Promise<CacheBus | undefined> {
   if (db.client.config.client !== 'pg') return undefined;
-  const embedded = embeddedNotifications(db);
   if (embedded) {
     const listeners = new Set<(userId: number | null) => void>();
     const onNotify = (payload: string) => { for (const fn of listeners) fn(userIdOf(payload)); };

@@ -5,21 +5,23 @@ import { exportRow } from '../../../core/csv/export-row.ts';
 import { WRITE_LAYOUTS } from '../../../core/csv/layouts/index.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
-import { presentSlot } from '../../presenters/card.ts';
+import type { TSlotView } from '../../../core/contracts/cards.types.ts';
 
 /**
  * The user's cards as a CSV file in `layout` (issue 11; issue 23 §2: Ratio's own, or PSA My
  * Collection's, Collectr's, Card Ladder's, CollX's, on every tier), in slot order, formula-escaped,
  * with a UTF-8 byte order mark so spreadsheets read '•' and accents right. Values and all-time
- * highs are the ones the gallery shows (presentSlot); photo links are absolute URLs on `baseUrl`
+ * highs are the ones the gallery shows (`present`, the caller's presentSlot); photo links are absolute URLs on `baseUrl`
  * that open for the signed-in owner. Read-only.
  */
-export async function exportCards(opts: { db: Knex; user: Pick<User, 'id'>; baseUrl: string; layout?: TExportLayout; now?: Date }): Promise<string> {
+export async function exportCards(opts: {
+  db: Knex; user: Pick<User, 'id'>; baseUrl: string; present: (card: CardSlot) => TSlotView; layout?: TExportLayout; now?: Date;
+}): Promise<string> {
   const layout = WRITE_LAYOUTS[opts.layout ?? 'ratio'];
   const now = opts.now ?? new Date();
   const cards = await CardSlot.query(opts.db).modify('ofUser', opts.user.id);
   const context = { imageLink: (path: string) => opts.baseUrl + path, now };
-  const rows = cards.map((card) => exportRow(presentSlot(card), context, layout));
+  const rows = cards.map((card) => exportRow(opts.present(card), context, layout));
   return `\ufeff${stringify([[...layout.header(now)], ...rows], { record_delimiter: 'windows' })}`;
 }
 

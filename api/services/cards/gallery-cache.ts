@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { Knex } from 'knex';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
-import { presentSlot } from '../../presenters/card.ts';
+import type { TSlotView } from '../../../core/contracts/cards.types.ts';
 
 /** A user's GET /api/cards answer, serialized and gzipped once per gallery version. */
 export interface TGalleryAnswer {
@@ -25,7 +25,7 @@ const size = (entry: TEntry) => [...entry.answers.values()].reduce((sum, a) => s
  * cache forgets as soon as the database announces the user's change (services/bus/): a write by any
  * process makes the next read here rebuild. Least recently used users drop out past MAX_BYTES.
  */
-export function createGalleryCache() {
+export function createGalleryCache(present: (card: CardSlot) => TSlotView) {
   const entries = new Map<number, TEntry>();
   let bytes = 0;
   const drop = (userId: number) => {
@@ -59,7 +59,7 @@ export function createGalleryCache() {
       const query = CardSlot.query(db).modify('ofUser', user.id);
       const cards = limit === undefined ? await query : await query.limit(limit);
       const tag = limit === undefined ? '' : `-${limit}`;
-      const answer = { etag: `"g${user.id}-${user.galleryVersion}${tag}"`, gzip: gzipSync(JSON.stringify(cards.map(presentSlot)), { level: 6 }) };
+      const answer = { etag: `"g${user.id}-${user.galleryVersion}${tag}"`, gzip: gzipSync(JSON.stringify(cards.map(present)), { level: 6 }) };
       const pages = [...entry.answers.keys()].filter((k) => k !== 'all');
       if (key !== 'all' && pages.length >= MAX_PAGES) {
         bytes -= entry.answers.get(pages[0]!)!.gzip.length;
@@ -77,12 +77,3 @@ export function createGalleryCache() {
 }
 
 export type GalleryCache = ReturnType<typeof createGalleryCache>;
-
-const caches = new WeakMap<object, GalleryCache>();
-
-/** The one gallery cache of an app (its deps): GET /api/cards and the /gallery page share it. */
-export function galleryCacheOf(deps: object): GalleryCache {
-  let cache = caches.get(deps);
-  if (!cache) caches.set(deps, (cache = createGalleryCache()));
-  return cache;
-}

@@ -1,7 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { TEnv } from '../../env.ts';
-import { s3ImageStore } from './s3-image-store.ts';
 
 /** One stored file, as a listing reports it. */
 export interface TStoredFile {
@@ -12,8 +11,13 @@ export interface TStoredFile {
 
 /** Where image files live: local files (the default) or S3-compatible object storage (s3-image-store.ts). */
 export interface ImageStore {
-  /** Writes a file; creates folders as needed. */
+  /**
+   * Writes a file whole or not at all (a process killed mid-write leaves the old file or none, never
+   * a cut one); creates folders as needed.
+   */
   write(key: string, data: Buffer): Promise<void>;
+  /** Removes one file. Idempotent. */
+  remove(key: string): Promise<void>;
   /** The file's bytes, or null when there is none. */
   read(key: string): Promise<Buffer | null>;
   /** Removes every file under a prefix. Idempotent. */
@@ -26,6 +30,9 @@ export interface ImageStore {
   /** Throws when the store cannot be reached (GET /api/health). */
   ping?(): Promise<void>;
 }
+
+/** A local store's temporary file (`.<name>.<hex>.tmp`), left behind only by a process killed mid-write. */
+export const isTempImageKey = (key: string) => /(^|\/)\.[^/]+\.[0-9a-f]{12}\.tmp$/.test(key);
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
 
@@ -62,8 +69,21 @@ export function localImageStore(root: string): ImageStore {
   return {
     async write(key, data) {
       const file = resolveKey(root, key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, data);
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      // Written under a temporary name beside it, then renamed into place: a rename on one file
+      // system is atomic, so readers see the old file, none, or the whole new one (issue 21). A
+      // temporary left by a killed process is removed by the sweep (isTempImageKey).
+      const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+      try {
+        await fs.writeFile(temp, data, { mode: 0o600 });
+        await fs.rename(temp, file);
+      } catch (err) {
+        await fs.rm(temp, { force: true });
+        throw err;
+      }
+    },
+    async remove(key) {
+      await fs.rm(resolveKey(root, key), { force: true });
     },
     async read(key) {
       try {
@@ -82,15 +102,4 @@ export function localImageStore(root: string): ImageStore {
       await fs.access(root, fs.constants.R_OK | fs.constants.W_OK);
     },
   };
-}
-
-type TStoreEnv = Pick<TEnv, 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'>;
-
-/**
- * The image store the settings name (the server and the CLI share it): the S3 bucket S3_BUCKET
- * when set, else DATA_DIR/images.
- */
-export function createImageStore(env: TStoreEnv): ImageStore {
-  if (env.S3_BUCKET) return s3ImageStore({ ...env, S3_BUCKET: env.S3_BUCKET });
-  return localImageStore(path.join(env.DATA_DIR, 'images'));
 }

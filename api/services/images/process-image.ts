@@ -5,6 +5,10 @@ import { detectImageKind, type TImageKind } from './detect-type.ts';
 import { stripJpegMetadata } from './strip-jpeg-metadata.ts';
 import { MAX_IMAGE_PIXELS, openImage } from './open-image.ts';
 
+// libvips' operation cache (up to 50 MB by default) keeps results for an input seen again; every
+// upload is a new photo, so it only holds memory (issue #27: the embedded default's peak).
+sharp.cache(false);
+
 export interface TProcessedImage {
   kind: TImageKind;
   width: number;
@@ -100,6 +104,11 @@ export async function processImage(input: Buffer): Promise<TProcessedImage> {
  */
 export function viewerFromOriginal(original: Buffer, mime: string): Promise<Buffer> {
   return encodeViewer(sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate(), mime === 'image/png');
+}
+
+/** The thumbnail made again from a stored original, for an image whose thumbnail file is missing or cut. */
+export function thumbFromOriginal(original: Buffer): Promise<Buffer> {
+  return encodeThumb(sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate());
 }
 
 /**

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import {
-  DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
+  DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
 } from '@aws-sdk/client-s3';
 import type { TEnv } from '../../env.ts';
 import { checkKey, type ImageStore, type TStoredFile } from './image-store.ts';
@@ -44,8 +45,16 @@ export function s3ImageStore(env: TS3Env, client = createS3Client(env)): ImageSt
     } while (ContinuationToken);
   }
   return {
+    /**
+     * One PutObject: S3 makes an object visible only once all of it is stored, and Content-MD5 has it
+     * refuse a body that arrives cut or changed, so the object exists whole or not at all.
+     */
     async write(key, data) {
-      await client.send(new PutObjectCommand({ Bucket, Key: checkKey(key), Body: data, ContentLength: data.length }));
+      const ContentMD5 = createHash('md5').update(data).digest('base64');
+      await client.send(new PutObjectCommand({ Bucket, Key: checkKey(key), Body: data, ContentLength: data.length, ContentMD5 }));
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
     },
     async read(key) {
       try {

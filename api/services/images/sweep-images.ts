@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { CardImage } from '../../../db/models/CardImage.ts';
-import type { ImageStore, TStoredFile } from './image-store.ts';
+import { isTempImageKey, type ImageStore, type TStoredFile } from './image-store.ts';
 import { imageFolder } from './save-card-image.ts';
 
 /** Files younger than this are never swept: their upload may not have committed its row yet. */
@@ -24,6 +24,8 @@ export interface TSweepReport {
   young: number;
   /** Files outside the `<userId>/<imageId>/<file>` layout: left alone. */
   unknown: number;
+  /** Temporary files of writes cut by a killed process, in folders a row names, older than the grace period: removed. */
+  temps: number;
   applied: boolean;
 }
 
@@ -39,20 +41,27 @@ const BATCH = 500;
  */
 export async function sweepImages(opts: { db: Knex; images: ImageStore; now: Date; apply: boolean; graceMs?: number }): Promise<TSweepReport> {
   const cutoff = opts.now.getTime() - (opts.graceMs ?? SWEEP_GRACE_MS);
-  const report: TSweepReport = { folders: 0, orphans: [], young: 0, unknown: 0, applied: opts.apply };
-  let batch: Array<TOrphanFolder & { userId: number; imageId: string }> = [];
+  const report: TSweepReport = { folders: 0, orphans: [], young: 0, unknown: 0, temps: 0, applied: opts.apply };
+  let batch: Array<TOrphanFolder & { userId: number; imageId: string; tempKeys: TStoredFile[] }> = [];
 
   const judge = async () => {
     const ids = batch.map((f) => f.imageId);
     const rows = await CardImage.query(opts.db).select('id', 'userId').whereIn('id', ids);
     const named = new Set(rows.map((r) => imageFolder(r.userId, r.id)));
     for (const folder of batch) {
-      if (named.has(folder.folder)) continue;
+      if (named.has(folder.folder)) {
+        for (const temp of folder.tempKeys) {
+          if (temp.modifiedAt.getTime() > cutoff) continue;
+          report.temps++;
+          if (opts.apply) await opts.images.remove(temp.key);
+        }
+        continue;
+      }
       if (folder.modifiedAt.getTime() > cutoff) {
         report.young++;
         continue;
       }
-      const { userId: _u, imageId: _i, ...orphan } = folder;
+      const { userId: _u, imageId: _i, tempKeys: _t, ...orphan } = folder;
       report.orphans.push(orphan);
       if (opts.apply) await opts.images.removePrefix(folder.folder);
     }
@@ -64,10 +73,11 @@ export async function sweepImages(opts: { db: Knex; images: ImageStore; now: Dat
     const folder = imageFolder(userId, imageId);
     if (current?.folder !== folder) {
       if (batch.length >= BATCH) await judge();
-      current = { folder, userId, imageId, files: 0, bytes: 0, modifiedAt: new Date(0) };
+      current = { folder, userId, imageId, files: 0, bytes: 0, modifiedAt: new Date(0), tempKeys: [] };
       batch.push(current);
       report.folders++;
     }
+    if (isTempImageKey(file.key)) current.tempKeys.push(file);
     current.files++;
     current.bytes += file.bytes;
     if (file.modifiedAt > current.modifiedAt) current.modifiedAt = file.modifiedAt;

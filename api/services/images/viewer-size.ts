@@ -1,9 +1,10 @@
 import type { CardImage } from '../../../db/models/CardImage.ts';
 import type { ImageStore } from './image-store.ts';
-import { viewerFromOriginal, type TProcessedImage } from './process-image.ts';
-import { imageFolder, lateWrites, variantKey, viewerKey } from './save-card-image.ts';
+import { thumbFromOriginal, viewerFromOriginal, type TProcessedImage } from './process-image.ts';
+import { imageFolder, lateWrites, variantKey, variantMime, viewerKey } from './save-card-image.ts';
+import { isWholeImage } from './whole-image.ts';
 
-/** Viewer sizes being made again from their original, by image folder: one job per image. */
+/** Variants being made again from their original, by store key: one job per file. */
 const remaking = new Map<string, Promise<Buffer | null>>();
 
 function track<T>(folder: string, job: Promise<T>): Promise<T> {
@@ -17,7 +18,7 @@ function track<T>(folder: string, job: Promise<T>): Promise<T> {
 /**
  * Makes and stores an image's viewer size after its row has committed and the upload has answered,
  * so the answer does not wait for it (the thumbnail and the original are stored before the commit). Never
- * throws: if it fails, or the process stops first, readViewerSize makes it on the next request.
+ * throws: if it fails, or the process stops first, readMadeVariant makes it on the next request.
  */
 export function writeViewerSizeLater(store: ImageStore, userId: number, id: string, image: TProcessedImage): void {
   // Begun on the event loop's next turn, once the upload's answer is written: the encode keeps a core
@@ -26,37 +27,33 @@ export function writeViewerSizeLater(store: ImageStore, userId: number, id: stri
   track(imageFolder(userId, id), job);
 }
 
-/**
- * An image's viewer size, for GET /api/images/:id/large. Normally the stored file. In the moment
- * after an upload answered, before its viewer size is stored, this waits for that write; if the
- * file is missing with no write under way in this process (another process is still making it, or
- * stopped before it did), it is made again from the stored original, answered and kept. Null only
- * when the original is gone too.
- */
-export async function readViewerSize(store: ImageStore, image: Pick<CardImage, 'id' | 'userId' | 'mime'>): Promise<Buffer | null> {
-  const key = variantKey(image, 'large');
-  const stored = await store.read(key);
+/** A made variant (thumbnail or viewer size), remade from the original when missing or not whole. */
+export async function readMadeVariant(store: ImageStore, image: Pick<CardImage, 'id' | 'userId' | 'mime'>, variant: 'thumb' | 'large'): Promise<Buffer | null> {
+  const key = variantKey(image, variant);
+  const mime = variantMime(image, variant);
+  const whole = (data: Buffer | null) => (data && isWholeImage(data, mime) ? data : null);
+  const stored = whole(await store.read(key));
   if (stored) return stored;
   const folder = imageFolder(image.userId, image.id);
   const late = lateWrites.get(folder);
   if (late) {
     await late.catch(() => undefined);
-    const written = await store.read(key);
+    const written = whole(await store.read(key));
     if (written) return written;
   }
-  let job = remaking.get(folder);
+  let job = remaking.get(key);
   if (!job) {
-    job = remake(store, image, key).finally(() => remaking.delete(folder));
-    remaking.set(folder, job);
+    job = remake(store, image, variant, key).finally(() => remaking.delete(key));
+    remaking.set(key, job);
     track(folder, job);
   }
   return job;
 }
 
-async function remake(store: ImageStore, image: Pick<CardImage, 'id' | 'userId' | 'mime'>, key: string): Promise<Buffer | null> {
+async function remake(store: ImageStore, image: Pick<CardImage, 'id' | 'userId' | 'mime'>, variant: 'thumb' | 'large', key: string): Promise<Buffer | null> {
   const original = await store.read(variantKey(image, 'original'));
   if (!original) return null;
-  const data = await viewerFromOriginal(original, image.mime).catch(() => null);
+  const data = await (variant === 'large' ? viewerFromOriginal(original, image.mime) : thumbFromOriginal(original)).catch(() => null);
   if (data) await store.write(key, data).catch(() => undefined);
   return data;
 }

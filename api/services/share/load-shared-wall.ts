@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { TSharedWall } from '../../../core/contracts/share.types.ts';
 import { sharedSlotCount } from '../../../core/share.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
-import { presentSharedWall } from '../../presenters/share.ts';
 import type { TOpenShare } from './open-share.ts';
 
 /** Walls kept in memory (a 1,000-card wall is ~250 KB of objects). */
@@ -13,7 +12,7 @@ const MAX_ENTRIES = 200;
  * gallery bumps users.gallery_version (lockUser) and every change to the link its updated_at, so a
  * cached wall is never stale. Least recently used walls drop out past MAX_ENTRIES.
  */
-export function createSharedWallCache() {
+export function createSharedWallCache(present: (open: TOpenShare, cards: readonly CardSlot[], token: string, total: number) => TSharedWall) {
   const entries = new Map<number, { key: string; wall: TSharedWall }>();
   return {
     async get(db: Knex, open: TOpenShare, token: string): Promise<TSharedWall> {
@@ -29,7 +28,7 @@ export function createSharedWallCache() {
         CardSlot.query(db).modify('ofUser', open.owner.id).where('slotNumber', '<=', slotCount),
         CardSlot.query(db).modify('ofUser', open.owner.id).resultSize(),
       ]);
-      const wall = presentSharedWall(open, cards, token, total);
+      const wall = present(open, cards, token, total);
       entries.set(open.share.id, { key, wall });
       for (const oldest of entries.keys()) {
         if (entries.size <= MAX_ENTRIES) break;

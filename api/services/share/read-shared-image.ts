@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { sharedSlotCount } from '../../../core/share.ts';
 import { CardImage } from '../../../db/models/CardImage.ts';
 import type { ImageStore } from '../images/image-store.ts';
-import { variantKey, variantMime } from '../images/save-card-image.ts';
+import { variantMime } from '../images/save-card-image.ts';
+import { readMadeVariant } from '../images/viewer-size.ts';
 import type { TOpenShare } from './open-share.ts';
 
 /**
@@ -19,6 +20,7 @@ export async function readSharedImage(opts: { db: Knex; images: ImageStore; open
     .where('card_slots.slot_number', '<=', sharedSlotCount(open.layout, open.share.customCount))
     .first();
   if (!image) return null;
-  const data = await opts.images.read(variantKey(image, opts.variant));
+  // A missing or cut file is made again from the original, as for the owner (viewer-size.ts).
+  const data = await readMadeVariant(opts.images, image, opts.variant);
   return data ? { data, mime: variantMime(image, opts.variant) } : null;
 }

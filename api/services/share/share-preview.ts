@@ -4,7 +4,7 @@ import { PREVIEW_CARDS, sharedSlotCount } from '../../../core/share.ts';
 import { CardImage } from '../../../db/models/CardImage.ts';
 import { Share } from '../../../db/models/Share.ts';
 import type { ImageStore } from '../images/image-store.ts';
-import { variantKey } from '../images/save-card-image.ts';
+import { readMadeVariant } from '../images/viewer-size.ts';
 import type { TOpenShare } from './open-share.ts';
 import { renderSharePreview } from './render-share-preview.ts';
 
@@ -41,7 +41,7 @@ async function makePreview(opts: { db: Knex; images: ImageStore; open: TOpenShar
     .where('card_slots.slot_number', '<=', sharedSlotCount(layout, share.customCount))
     .orderBy('card_slots.slot_number')
     .limit(PREVIEW_CARDS);
-  const thumbs = await Promise.all(photos.map((image) => opts.images.read(variantKey(image, 'thumb')).catch(() => null)));
+  const thumbs = await Promise.all(photos.map((image) => readMadeVariant(opts.images, image, 'thumb').catch(() => null)));
   const png = await renderSharePreview(opts.wall, thumbs);
   // Kept only if the link is unchanged since it was read (a PATCH in between cleared it for good reason).
   await Share.query(opts.db).patch({ previewPng: png, previewVersion: version }).where({ id: share.id, updatedAt: share.updatedAt });

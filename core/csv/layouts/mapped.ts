@@ -8,7 +8,7 @@ import { squash, type TReadLayout } from './layout.ts';
 import { readCategory, readDay } from './text.ts';
 import { MAP_FIELDS, type TColumnMapping, type TMapField } from './map-fields.ts';
 
-export { MAP_FIELDS, MAP_FIELD_LABELS, type TColumnMapping, type TMapField } from './map-fields.ts';
+export { MAP_FIELDS, type TColumnMapping, type TMapField } from './map-fields.ts';
 
 /** Column names (squashed) each field is guessed from, best first; a name that contains one counts too. */
 const GUESSES: Readonly<Record<TMapField, readonly string[]>> = {

@@ -16,8 +16,6 @@ import { formatCount } from '../../../core/format.ts';
 
 /** Where an export downloads from (the browser sends the session cookie). */
 export const exportPath = (layout: TExportLayout) => `/api/cards/export.csv${layout === 'ratio' ? '' : `?layout=${layout}`}`;
-/** Ratio's own export, the toolbar's first choice. */
-export const EXPORT_PATH = exportPath('ratio');
 
 /** The file as read, and what the server said of it. */
 interface TFile {

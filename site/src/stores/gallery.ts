@@ -4,7 +4,7 @@
  * Layout settings and access live in gallery-layout.ts; pure rules in core/gallery.ts.
  */
 import { atom, computed } from 'nanostores';
-import { swapStep } from '../../../core/gallery.ts';
+import { canSwap, swapStep } from '../../../core/gallery.ts';
 import { cardDataOf } from '../../../core/cards/card-data.ts';
 import { changedCardData, readCardForm, uploadFieldsOf, type TCardForm } from '../../../core/cards/form.ts';
 import { ApiError, apiRequest, errorMessage } from '../lib/api.ts';
@@ -93,7 +93,8 @@ function goTo(path: string): void {
 
 /* ---------- Cards ---------- */
 
-function putSlots(slots: readonly TGalleryCard[]): void {
+/** Puts answered slots into the wall (an empty one removes its card). */
+export function putSlots(slots: readonly TGalleryCard[]): void {
   const next = new Map($cards.get());
   for (const slot of slots) {
     if (slot.isEmpty) next.delete(slot.slotNumber);
@@ -344,7 +345,7 @@ export async function swapCards(from: number, to: number): Promise<boolean> {
  * with them it turns swap mode on or off (clearing any selection). View-only walls cannot swap.
  */
 export function toggleSwapMode(access: TGalleryAccess): void {
-  if (!access.pro) {
+  if (!canSwap({ hasProFeatures: access.pro })) {
     openDialog({ kind: 'upsell', feature: 'swap' });
     return;
   }

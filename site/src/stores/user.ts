@@ -31,19 +31,10 @@ export function setUser(user: TUser | null): void {
   $user.set(user);
 }
 
-/** Credentials of POST /api/login (spec §3 Login payload). */
-export interface TLoginInput { email: string; password: string }
 /** Body of POST /api/register (spec §3 Registration payload; optionally the trial and the anonymous cards). */
 export type TRegisterInput = TRegister;
 /** What POST /api/register answers: the new user (and the cards moved, if sent), or a note that an email must be confirmed first. */
 export type TRegisterResult = TAccountAnswer & { emailSent?: boolean };
-
-/** Signs in and caches the user. Rejects with ApiError (404 user_not_found, 401, 429). */
-export async function login(input: TLoginInput): Promise<TUser> {
-  const user = await apiRequest<TUser>('POST', '/api/login', input);
-  $user.set(user);
-  return user;
-}
 
 /** Creates an account (the server sets the session cookie) and caches the user unless an email must be confirmed. */
 export async function register(input: TRegisterInput): Promise<TRegisterResult> {

@@ -9,6 +9,7 @@ import { createSession } from '../../../api/services/sessions/sessions.ts';
 import { jpegWithExif, uploadForm } from '../../fixtures/images.ts';
 import type { TResponse, TestClient } from '../../helpers/http.ts';
 import { stallMeter } from '../../helpers/loop-stall.ts';
+import { passwordResetsSettled } from '../../../api/services/accounts/request-password-reset.ts';
 import { registerUser, startTestServer, type TTestServer } from '../../helpers/server.ts';
 import { bigBodies, HOSTILE_PARAMS, smallBodies } from './corpus.ts';
 import { savedState } from './state.ts';
@@ -39,6 +40,13 @@ function apiRoutes(deps: TDeps): TRoute[] {
 }
 
 const STALL_MS = 200;
+/**
+ * The control, measured in this run: the longest stall of sending the biggest bodies to a route
+ * that refuses them before reading (anonymous, 401). The client sends from this same thread, so
+ * its own copying of 14 MB, and the load of the moment, are in every window; only the rest is the
+ * server's.
+ */
+let controlMs = 0;
 // Started while the tests are collected: the route list comes from this server's own router.
 // Generous limits: the suite is about what the routes do with the input, not about 429s.
 const srv: TTestServer = await startTestServer({ rateLimitScale: 1000 });
@@ -58,6 +66,16 @@ beforeAll(async () => {
   imageId = card.body.imageUrl!.split('/')[3]!;
   await owner.client.patch('/api/cards/2', { title: 'No photo' });
   await srv.client().post('/api/forgot-password', { email: owner.email });
+  await passwordResetsSettled(); // its link is stored after the answer
+  const control = stallMeter();
+  try {
+    for (let round = 0; round < 2; round++) {
+      for (const body of BIG) await control.measure(() => srv.client().request('POST', '/api/transfer-collection', body.body, body.headers));
+    }
+    controlMs = control.worst().main;
+  } finally {
+    await control.close();
+  }
   state = await snapshot();
 });
 afterAll(async () => {
@@ -142,8 +160,10 @@ describe('abuse: hostile input to every route', () => {
 
     const stalls = loop.worst();
     expect(problems).toEqual([]);
-    // The machine is shared: what an idle thread waited over the same time is not the server's doing.
-    expect(stalls.excess, `longest event-loop stall ${JSON.stringify(stalls)} ms`).toBeLessThan(STALL_MS);
+    // The machine is shared: what a control thread waited over the same time is not the server's
+    // doing, and the budget grows with how much the load slowed the control's work (loop-stall.ts).
+    // The control request's stall (the client's own work on the big bodies) is allowed on top.
+    expect(stalls.excess, `longest event-loop stall ${JSON.stringify(stalls)} ms, control ${controlMs.toFixed(0)} ms`).toBeLessThan(loop.allowed(STALL_MS) + controlMs);
     // The prototype-pollution body polluted nothing.
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   }, 120_000);

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { TUser } from '../../stores/user.ts';
 import { $subscription, cancelSubscription, loadSubscription, openBillingPortal, reactivateSubscription } from '../../stores/billing.ts';
 import type { TSubscriptionStatusView } from '../../../../core/contracts/billing.types.ts';
-import TestModeNote from '../billing/TestModeNote.tsx';
+import TestModeNote from '../ui/TestModeNote.tsx';
 import { formatShortDate } from '../../../../core/format.ts';
 import Section from './Section.tsx';
 

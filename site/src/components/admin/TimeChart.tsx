@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import UPlotChart, { type TChartSeries } from '../ui/UPlotChart.tsx';
 
-export type { TChartSeries };
 
 interface Props {
   title: string;

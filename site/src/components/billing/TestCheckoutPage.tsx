@@ -9,7 +9,7 @@ import FormCard from '../ui/FormCard.tsx';
 import Spinner from '../ui/Spinner.tsx';
 import TextField from '../ui/TextField.tsx';
 import TestCardFields from './TestCardFields.tsx';
-import TestModeNote from './TestModeNote.tsx';
+import TestModeNote from '../ui/TestModeNote.tsx';
 
 type TLoad = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; checkout: TTestCheckoutView; cards: readonly TTestCard[] };
 

@@ -4,7 +4,7 @@ import { payWithTestCard } from '../../stores/billing.ts';
 import type { TTestCard } from '../../../../core/billing.ts';
 import type { TTestCardInput } from '../../../../core/contracts/billing.types.ts';
 import TestCardFields from './TestCardFields.tsx';
-import TestModeNote from './TestModeNote.tsx';
+import TestModeNote from '../ui/TestModeNote.tsx';
 import type { TPaymentFormProps } from './payment-form.ts';
 
 /**

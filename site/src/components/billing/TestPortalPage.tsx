@@ -9,7 +9,7 @@ import RequireUser from '../shell/RequireUser.tsx';
 import FormCard from '../ui/FormCard.tsx';
 import Spinner from '../ui/Spinner.tsx';
 import TestCardFields from './TestCardFields.tsx';
-import TestModeNote from './TestModeNote.tsx';
+import TestModeNote from '../ui/TestModeNote.tsx';
 import { formatShortDate } from '../../../../core/format.ts';
 
 /** The portal's body: the plan, the card on file, and a form to replace it (an unpaid renewal is paid with it). */

@@ -3,6 +3,7 @@ import { applyCardWrite, type TCardText } from '../../../../core/cards/card-writ
 import { changedCardData, CARD_FORM_LABELS, readCardForm } from '../../../../core/cards/form.ts';
 import type { TCardFields } from '../../stores/gallery.ts';
 import { GRADE_OPTIONS, GRADER_OPTIONS, QUALIFIER_SUGGESTIONS } from './card-field-options.ts';
+import { UNSURE_NOTE } from '../start/analysis.ts';
 
 type TKey = keyof TCardFields;
 
@@ -19,9 +20,6 @@ interface Props {
   problems?: Partial<Record<TKey, string>>;
   disabled?: boolean;
 }
-
-/** The note under a field the analysis filled but is unsure of. */
-export const UNSURE_NOTE = 'Check this: part of the label was hard to read.';
 
 const LABELS: Record<TKey, string> = { ...CARD_FORM_LABELS, value: 'Value', allTimeHigh: 'All-Time High' };
 

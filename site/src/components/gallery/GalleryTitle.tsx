@@ -11,9 +11,10 @@ export default function GalleryTitle() {
   const [draft, setDraft] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
+  const editing = draft !== null;
   useEffect(() => {
-    if (draft !== null) inputRef.current?.select();
-  }, [draft !== null]);
+    if (editing) inputRef.current?.select();
+  }, [editing]);
 
   const save = () => {
     if (draft === null) return;

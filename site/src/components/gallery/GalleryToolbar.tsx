@@ -1,10 +1,11 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { LAYOUTS, type TLayoutId } from '../../../../core/gallery.ts';
+import { LAYOUTS, canSwap, type TLayoutId } from '../../../../core/gallery.ts';
 import { $swapMode, goToPricing, openDialog, toggleSwapMode } from '../../stores/gallery.ts';
 import {
   $settings, setCustomCount, setFullGallery, setLayout, setRegistryMode, type TGalleryAccess,
 } from '../../stores/gallery-layout.ts';
+import BulkAdd from './bulk/BulkAdd.tsx';
 import CsvControls from './csv/CsvControls.tsx';
 import { FrameIcon, GridIcon, LedgerIcon, LockIcon, SwapIcon } from './icons.tsx';
 import ShareButton from './share/ShareButton.tsx';
@@ -95,11 +96,12 @@ export default function GalleryToolbar({ access }: { access: TGalleryAccess }) {
           disabled={pro && !access.canEdit}
           onClick={() => toggleSwapMode(access)}
         >
-          <SwapIcon size={16} /> SWAP MODE{!pro && <LockIcon size={12} />}
+          <SwapIcon size={16} /> SWAP MODE{!canSwap({ hasProFeatures: pro }) && <LockIcon size={12} />}
         </button>
         <ShareButton access={access} />
       </div>
       <CsvControls access={access} />
+      <BulkAdd access={access} />
     </div>
   );
 }

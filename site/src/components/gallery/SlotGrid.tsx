@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type FocusEvent, type MouseEvent, type PointerEvent, type ReactElement } from 'react';
 import { useStore } from '@nanostores/react';
 import { $cards, $cardsKnownUpTo, $cardsState, $pendingSlots, $swapMode, $swapSelection, loadCards, openDialog, swapCards, tapSlotForSwap } from '../../stores/gallery.ts';
+import { canSwap } from '../../../../core/gallery.ts';
 import type { TGalleryAccess } from '../../stores/gallery-layout.ts';
 import { EmptySlot, FilledSlot, LockedSlot, SkeletonSlot, type TSlotMode } from './Slot.tsx';
 import { useWallWindow } from './use-wall-window.ts';
@@ -60,7 +61,7 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
   // Slots are draggable from the start; a drag begins only once the whole wall is in (a change
   // waits for every slot). Not tying the attribute to `ready` spares every slot on screen a
   // re-render in the frame the rest of the wall arrives.
-  const canDrag = access.pro && access.canEdit;
+  const canDrag = canSwap({ hasProFeatures: access.pro }) && access.canEdit;
   const usable = (slot: number) => slot >= 1 && slot <= access.maxSlots;
 
   const onClick = (event: MouseEvent<HTMLOListElement>) => {
@@ -171,6 +172,7 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
     }
     return list;
     // slotElement reads only the values listed here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- slotElement is a new function each render
   }, [state, count, wall, cards, knownUpTo, pending, drag, selected, focused, hovered, touch, mode, registry, access, canDrag]);
 
   if (state === 'error') {

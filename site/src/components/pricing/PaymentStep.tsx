@@ -5,7 +5,7 @@ import { $billingConfig, loadBillingConfig, openCheckout, startCheckout } from '
 import { toast } from '../../stores/toast.ts';
 import { deferredChargeText, firstChargeDate, PRO_PRICE_LABEL } from '../../../../core/billing.ts';
 import { formatShortDate } from '../../../../core/format.ts';
-import TestModeNote from '../billing/TestModeNote.tsx';
+import TestModeNote from '../ui/TestModeNote.tsx';
 import SetupFailed from './SetupFailed.tsx';
 import PricingAside from './PricingAside.tsx';
 import type { TStepProps } from './steps.ts';

@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { TCardFields } from '../../stores/anonymous-collection.ts';
-import { UNSURE_NOTE } from '../gallery/CardFields.tsx';
+import { UNSURE_NOTE } from './analysis.ts';
 
 interface Props {
   fields: TCardFields;

@@ -6,6 +6,9 @@ import { ApiError } from '../../lib/api.ts';
 import type { TCardFields } from '../../stores/anonymous-collection.ts';
 import type { TToastInput } from '../../stores/toast.ts';
 
+/** The note under a field the analysis filled but is unsure of. */
+export const UNSURE_NOTE = 'Check this: part of the label was hard to read.';
+
 /**
  * The card analysis result (spec §3, §7 POST /api/analyze-card) as the add flow shows it: every
  * text field a string ('' when the analysis could not read it), confidence clamped to 0..1.

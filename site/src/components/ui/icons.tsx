@@ -28,7 +28,3 @@ export function AlertIcon() {
   return (<svg {...base}><path d="M10.3 4.1 2.6 17.5A2 2 0 0 0 4.3 20.5h15.4a2 2 0 0 0 1.7-3L13.7 4.1a2 2 0 0 0-3.4 0z" /><path d="M12 9.5v4M12 17h.01" /></svg>);
 }
 
-/** A padlock. */
-export function LockIcon() {
-  return (<svg {...base}><rect x="4" y="10.5" width="16" height="10" rx="2" /><path d="M8 10.5V7a4 4 0 0 1 8 0v3.5" /></svg>);
-}

@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import type { TValuePoint } from '../../../../../core/contracts/csv.types.ts';
-import { formatCents } from '../../../../../core/values.ts';
 import UPlotChart from '../../ui/UPlotChart.tsx';
 import { formatShortDate } from '../../../../../core/format.ts';
 
 const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 const axisMoney = (cents: number) => compact.format(cents / 100);
-const exactMoney = (cents: number) => formatCents(Math.round(cents));
 const day = (seconds: number) => formatShortDate(seconds * 1000);
 
 /**
@@ -19,4 +17,3 @@ export default function ValueChart({ points, label, height, legend = false }: { 
   return <UPlotChart xs={xs} series={series} height={height} format={axisMoney} formatTime={day} legend={legend} axisSize={52} fromZero={false} className="vh-plot" label={`${label} chart`} />;
 }
 
-export { exactMoney };

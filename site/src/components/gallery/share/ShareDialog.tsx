@@ -26,12 +26,14 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
   const [confirmRevoke, setConfirmRevoke] = useState(false);
 
   useEffect(() => void loadShareLink(), []);
+  const linkShowValues = link?.showValues;
   useEffect(() => {
-    if (link) setShowValues(link.showValues);
-  }, [link?.showValues]);
+    if (linkShowValues !== undefined) setShowValues(linkShowValues);
+  }, [linkShowValues]);
+  const linkShowOwnerName = link?.showOwnerName;
   useEffect(() => {
-    if (link) setShowOwnerName(link.showOwnerName);
-  }, [link?.showOwnerName]);
+    if (linkShowOwnerName !== undefined) setShowOwnerName(linkShowOwnerName);
+  }, [linkShowOwnerName]);
 
   const current = { title, layout: settings.layout, customCount: settings.customCount };
   const create = () => void createShareLink({ showValues, showOwnerName, ...current });

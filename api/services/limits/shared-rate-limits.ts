@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
-import type { TEnv } from '../env.ts';
-import type { Logger } from '../logger.ts';
-import { createRateLimits, type RateLimits } from './rate-limit.ts';
+import type { TEnv } from '../../env.ts';
+import type { Logger } from '../../logger.ts';
+import { createRateLimits, type RateLimits } from './rate-limits.ts';
 
 /**
  * The limits of a server, counted where every process of the deployment sees them: in Redis with

@@ -1,0 +1,150 @@
+import type { TTextBox } from '../../../core/analysis/label-layout.ts';
+import { GRADE_LEVELS, QUALIFIERS, gradesOf } from '../../../core/analysis/grade-scale.ts';
+import { BRANDS } from '../../../core/analysis/vocabulary.ts';
+import { bestCandidate, ctcLogLikelihood, greedyDecode, type TCtcOutput } from './ctc.ts';
+import { labelLineBoxes, type TLineBox, type TRgb } from './find-label.ts';
+import type { PaddleReader } from './paddle-reader.ts';
+
+/**
+ * Reads a straightened PSA label image line by line (issue #22): the lines are cut by where the
+ * ink is (find-label.ts), not by the text detector, which misses the few-pixel letters of a
+ * listing photo. Each piece is read by its place on the label: the right column's top line is the
+ * card number, its bottom line the cert (digits only), the lines between are grade words and
+ * numbers (the likeliest of the grade phrases PSA prints); the left column's first line starts
+ * with a year unless it starts with a set code (T206, E90-1, M101-5). Names and sets are read
+ * freely: an unknown player is still read.
+ */
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const DIGITS = '0123456789';
+const FREE = `${LETTERS}${DIGITS} #.,:;'&/()+-`;
+
+/** Grade phrases a PSA label prints in its right column: the words alone or with the number, or the number alone. */
+export const PSA_GRADE_PHRASES: readonly string[] = (() => {
+  const out = new Set<string>();
+  const words: [string, readonly string[]][] = GRADE_LEVELS.flatMap((l) => {
+    const nums = gradesOf(l, 'PSA');
+    if (!nums.length) return [];
+    return [...new Set([l.names.PSA ?? l.names.default, ...l.aliases.filter((a) => a.length <= 8)])].map((w) => [w, nums] as [string, readonly string[]]);
+  });
+  words.push(['PR-FR', ['1']]);
+  for (const [w, nums] of words) {
+    out.add(w);
+    for (const n of nums) out.add(`${w} ${n}`).add(n);
+  }
+  return [...out];
+})();
+
+/** The likeliest grade phrase, then whether a qualifier ('(MK)') follows it. */
+function readGrade(out: TCtcOutput): { text: string; certainty: number } | null {
+  const base = bestCandidate(out, PSA_GRADE_PHRASES);
+  if (!base) return null;
+  const withQ = bestCandidate(out, [base.text, ...Object.keys(QUALIFIERS).flatMap((q) => [`${base.text} (${q})`, `${base.text} ${q}`])]);
+  if (!withQ || withQ.text === base.text) return base;
+  return { text: withQ.text.replace(/ ([A-Z]{2})$/, ' ($1)'), certainty: Math.min(base.certainty, withQ.certainty) };
+}
+
+/** How much less likely (natural log) than the free read a known set may be and still be taken. */
+const SET_PRIOR = 6;
+
+const YEARS = Array.from({ length: 2039 - 1880 + 1 }, (_, i) => String(1880 + i));
+
+/** A piece of the label with room around it: the recognizer reads short text best with paper to its right. */
+function padded(img: TRgb, b: TLineBox): TRgb {
+  const bh = b.y1 - b.y0;
+  const bw = b.x1 - b.x0;
+  const left = Math.round(bh * 0.3);
+  const width = left + bw + Math.max(Math.round(bh * 0.3), Math.round(bh * 4) - bw);
+  const data = new Uint8Array(width * bh * 3);
+  // Paper colour: the piece's brightest corner.
+  const px = (x: number, y: number) => (y * img.width + x) * 3;
+  const corners = [px(b.x0, b.y0), px(b.x1 - 1, b.y0), px(b.x0, b.y1 - 1), px(b.x1 - 1, b.y1 - 1)];
+  const paper = corners.reduce((best, c) => ((img.data[c] ?? 0) + (img.data[c + 1] ?? 0) > (img.data[best] ?? 0) + (img.data[best + 1] ?? 0) ? c : best));
+  for (let i = 0; i < width * bh; i++) data.set(img.data.subarray(paper, paper + 3), i * 3);
+  for (let y = 0; y < bh; y++) data.set(img.data.subarray(px(b.x0, b.y0 + y), px(b.x1, b.y0 + y)), (y * width + left) * 3);
+  return { data, width, height: bh };
+}
+
+/** The role of a piece by its place: which column, which line. */
+type TRole = 'number' | 'grade' | 'cert' | 'first' | 'free' | 'skip';
+
+function roleOf(b: TLineBox, rowIndex: number, rows: number, img: TRgb): TRole {
+  const rightSide = b.x0 > img.width * 0.55;
+  const middle = !rightSide && b.x0 > img.width * 0.3;
+  if (rowIndex === rows - 1) return rightSide ? 'cert' : 'skip';
+  if (rightSide) return rowIndex === 0 ? 'number' : 'grade';
+  if (middle) return rowIndex === 0 ? 'number' : 'free';
+  return rowIndex === 0 ? 'first' : 'free';
+}
+
+const scored = (b: TLineBox, text: string, charScores: number[]): TTextBox => ({
+  text,
+  charScores,
+  score: charScores.length ? Math.min(...charScores) : 0,
+  ...b,
+});
+
+/** Reads one piece of the label by its role. */
+function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
+  const free = greedyDecode(out, () => `${FREE} `);
+  switch (role) {
+    case 'skip':
+      return null;
+    case 'cert': {
+      const d = greedyDecode(out, () => DIGITS);
+      return d.text.length >= 6 ? scored(b, d.text, d.charScores) : null;
+    }
+    case 'number': {
+      const d = greedyDecode(out, (s) => (s.length ? `${LETTERS}${DIGITS}-/` : `#${LETTERS}${DIGITS}`));
+      if (!d.text) return null;
+      return d.text.startsWith('#') ? scored(b, d.text, d.charScores) : scored(b, `#${d.text}`, [1, ...d.charScores]);
+    }
+    case 'grade': {
+      const best = readGrade(out);
+      if (!best) return null;
+      return scored(b, best.text, [...best.text].map(() => best.certainty));
+    }
+    case 'first': {
+      // A set code in place of a year (T206, E90-1): read freely.
+      if (/^[TEMRDWN]\d/.test(free.text)) return scored(b, free.text, free.charScores);
+      // Else the likeliest year before the rest of the line as read.
+      const cut = free.text.search(/(?<=^\S{3,5})\s|(?<=^\S{4})/);
+      const rest = cut > 0 ? free.text.slice(cut).trim() : '';
+      const year = bestCandidate(out, YEARS.map((y) => (rest ? `${y} ${rest}` : y)));
+      if (!year) return null;
+      // A known set read this nearly as likely as the free read is taken: blur turns TOPPS into TOP9S.
+      if (rest) {
+        const y = year.text.slice(0, 4);
+        const freeLl = ctcLogLikelihood(out, `${y} ${rest}`);
+        const set = bestCandidate(out, BRANDS.map((s) => `${y} ${s}`));
+        if (set && ctcLogLikelihood(out, set.text) >= freeLl - SET_PRIOR) {
+          return scored(b, set.text, [...set.text].map((_, i) => (i < 4 ? year.certainty : set.certainty)));
+        }
+      }
+      const restScores = free.charScores.slice(free.text.length - rest.length);
+      return scored(b, year.text, [...year.text.slice(0, 4)].map(() => year.certainty).concat(rest ? [1, ...restScores] : []));
+    }
+    default:
+      return free.text.trim() ? scored(b, free.text.trim(), free.charScores.slice(free.text.length - free.text.trimStart().length).slice(0, free.text.trim().length)) : null;
+  }
+}
+
+/** Text boxes of a label image (in its pixels), each read by its place on the label. */
+export async function readLabelImage(reader: PaddleReader, img: TRgb): Promise<TTextBox[]> {
+  const { boxes } = labelLineBoxes(img);
+  const rowsY = [...new Set(boxes.map((b) => b.y0))].sort((a, c) => a - c);
+  // Rows: boxes whose tops are within half a line of each other.
+  const rowOf = (b: TLineBox) => {
+    const lh = b.y1 - b.y0;
+    return rowsY.filter((y, i) => i === 0 || y - (rowsY[i - 1] ?? 0) > lh * 0.5).findLastIndex((y) => y <= b.y0 + lh * 0.5);
+  };
+  const rows = Math.max(0, ...boxes.map(rowOf)) + 1;
+  const read: TTextBox[] = [];
+  for (const b of boxes) {
+    const piece = padded(img, b);
+    const out = await reader.outputFor(piece, { x0: 0, y0: 0, x1: piece.width, y1: piece.height });
+    const r = readPiece(out, roleOf(b, rowOf(b), rows, img), b);
+    if (r?.text) read.push(r);
+  }
+  return read;
+}
