@@ -192,7 +192,7 @@ export function findLabelFrame(img: TRgb): TLabelSearch {
     const bw = c.x1 - c.x0 + 1;
     const bh = c.y1 - c.y0 + 1;
     if (bw < Math.max(12, w * 0.12) || bh < 5) continue;
-    let aspect = bw / bh;
+    const aspect = bw / bh;
     // Only the header band ('PSA' on red) is red enough: the label's paper hangs below it.
     if (aspect > 7.5 && bh <= bw / 10) {
       const y1 = Math.min(h - 1, c.y0 + Math.round(bw / LABEL_ASPECT));
