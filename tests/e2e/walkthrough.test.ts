@@ -464,3 +464,38 @@ describe('upgrading during the trial (issue 28 item 13)', () => {
     await context.close();
   });
 });
+
+describe('/collection on a phone (issue 28 item 11)', () => {
+  it('shifts its layout less than 0.1 (CLS, from layout-shift entries) while it loads its cards', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const photo = `data:image/jpeg;base64,${(await slabJpeg('2018 Prizm Luka Doncic', 30)).toString('base64')}`;
+    await page.addInitScript((image) => {
+      localStorage.setItem('ratio-cache-version', '3.2');
+      const cards = [1, 2, 3].map((i) => ({ id: `a${i}`, image, player: `Player ${i}`, year: '2018', brand: 'Prizm', condition: 'PSA 10', userValue: `${i}250`, userNotes: '', addedAt: '2026-11-20T10:00:00Z' }));
+      localStorage.setItem('anonymous-collection', JSON.stringify(cards));
+      // Session windows as web-vitals counts CLS: shifts without recent input, 1 s apart at most, 5 s long at most.
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      let session = 0;
+      let first = 0;
+      let last = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (entry.hadRecentInput) continue;
+          if (session && entry.startTime - last < 1000 && entry.startTime - first < 5000) session += entry.value;
+          else { session = entry.value; first = entry.startTime; }
+          last = entry.startTime;
+          w.__cls = Math.max(w.__cls, session);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    }, photo);
+    await page.goto('/collection');
+    await hydrated(page);
+    await page.waitForFunction(() => [...document.querySelectorAll('img')].every((img) => img.complete));
+    await page.waitForTimeout(1500);
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    expect(cls).toBeLessThan(0.1);
+    await context.close();
+  });
+});
