@@ -59,3 +59,17 @@ export function expiryInFuture(expiry: string, now: Date): boolean {
   const year = 2000 + Number(match[2]);
   return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
 }
+
+/**
+ * When a new subscription's first charge falls (issue 28 item 13): upgrading during a running
+ * trial keeps the trial's days, so the paid period starts when the trial ends; otherwise it starts
+ * now (null). The provider is asked for exactly this (Stripe's `trial_end`; local billing's the same).
+ */
+export function firstChargeDate(trialEndDate: Date | null, now: Date): Date | null {
+  return trialEndDate && trialEndDate.getTime() > now.getTime() ? trialEndDate : null;
+}
+
+/** The payment step's words for a first charge deferred to the trial's end. */
+export function deferredChargeText(chargeDay: string): string {
+  return `Your card is charged $${(PRO_PRICE_CENTS / 100).toFixed(2)} on ${chargeDay}, when your trial ends.`;
+}

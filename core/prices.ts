@@ -188,11 +188,6 @@ export function searchQuery(card: TCardIdentity): string {
   return [card.subject, card.year, card.set, card.cardNumber ? `#${card.cardNumber}` : null, card.variety].filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
 }
 
-/** True when the card says enough to look it up (a subject and one more of year, set, number). */
-export function canLookUp(card: TCardIdentity): boolean {
-  return Boolean(card.subject && (card.year || card.set || card.cardNumber));
-}
-
 /**
  * How well a product's name and set fit a card, 0..1: the share of the card's identity words found
  * in them, with the card number required when the card has one. Used to pick among search answers.

@@ -15,6 +15,7 @@ export function presentShareLink(share: Share, url: string | null): TShareLink {
   return {
     url,
     showValues: share.showValues,
+    showOwnerName: share.showOwnerName,
     title: share.title,
     layout: isLayoutId(share.layout) ? share.layout : '4x5',
     customCount: share.customCount,
@@ -64,6 +65,7 @@ export function presentSharedWall(open: TOpenShare, cards: readonly CardSlot[], 
     columns: sharedColumns(layout),
     slotCount,
     showValues: show,
+    ownerFirstName: share.showOwnerName ? owner.firstName.trim() || null : null,
     figures: {
       acquisitions: f.acquisitions,
       completionPercent: f.completionPercent,

@@ -67,6 +67,11 @@ describe('reading a PSA label by its layout', () => {
     expect(read.parsed).toMatchObject({ brand: 'Pokemon S & M', player: 'Fa/umbreon GX' });
   });
 
+  it("keeps the label's lowercase tokens: 'CHARIZARD ex' is not 'Charizard Ex' (issue 28 item 12)", () => {
+    const read = readLabelLayout(psaLabel(['2023 POKEMON SV OBSIDIAN', 'CHARIZARD ex', 'SPECIAL ILLUSTRATION RARE'], ['#223', 'GEM MT', '10', '81234567']));
+    expect(read.parsed).toMatchObject({ player: 'Charizard ex', variety: 'Special Illustration Rare' });
+  });
+
   it('reads a sports label with a known capitalisation in the name', () => {
     const read = readLabelLayout(psaLabel(['2003 UPPER DECK', 'LEBRON JAMES', 'ROOKIE'], ['#221', 'NM-MT', '8', '55764922']));
     expect(read.parsed).toMatchObject({ year: '2003', brand: 'Upper Deck', player: 'LeBron James', variety: 'Rookie', grade: '8', gradeName: 'NM-MT' });

@@ -8,6 +8,12 @@ describe('names in display case (issue #12 item 10)', () => {
     expect(displayCase('LAMELO BALL')).toBe('LaMelo Ball');
   });
 
+  it("keeps a label's lowercase token among capitals, and title-cases a label in mixed case (issue 28 item 12)", () => {
+    expect(displayCase('CHARIZARD ex')).toBe('Charizard ex');
+    expect(displayCase('MEWTWO ex FULL ART')).toBe('Mewtwo ex Full Art');
+    expect(displayCase('Shohei ohtani')).toBe('Shohei Ohtani');
+  });
+
   it("capitalises Mc- and O'- names by rule", () => {
     expect(displayCase('CONNOR MCDAVID')).toBe('Connor McDavid');
     expect(displayCase("SHAQUILLE O'NEAL")).toBe("Shaquille O'Neal");

@@ -44,7 +44,7 @@ export function psaCertMatches(a: TCardAnalysis, cert: TPsaCert): boolean {
 export function mergePsaCert(a: TCardAnalysis, cert: TPsaCert): TCardAnalysis {
   if (!psaCertMatches(a, cert)) return { ...a, psaVerified: false };
   const g = cert.cardGrade ? parseLabel(`PSA\n${cert.cardGrade}`) : null;
-  const pick = (psa: string | null, read: string | null) => (psa?.trim() ? displayCase(psa.trim().toUpperCase()) : read);
+  const pick = (psa: string | null, read: string | null) => (psa?.trim() ? displayCase(psa.trim()) : read);
   const variety = pick(cert.variety, a.variety);
   const cardNumber = cert.cardNumber?.trim().replace(/^#/, '') || a.cardNumber;
   const grade = g?.grade ? { grade: g.grade, gradeName: g.gradeName, qualifier: g.qualifier } : null;

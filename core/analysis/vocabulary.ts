@@ -79,14 +79,19 @@ function capitalise(part: string): string {
 }
 
 /**
- * Upper-case label text to display case: 'SHOHEI OHTANI' -> 'Shohei Ohtani', 'SKYBOX' -> 'SkyBox',
- * 'LEBRON JAMES' -> 'LeBron James' (known capitalisations in name-case.ts).
+ * Label text to display case: 'SHOHEI OHTANI' -> 'Shohei Ohtani', 'SKYBOX' -> 'SkyBox',
+ * 'LEBRON JAMES' -> 'LeBron James' (known capitalisations in name-case.ts). A word the label prints
+ * in lower case among capitals keeps it: 'CHARIZARD ex' -> 'Charizard ex' (issue 28 item 12).
  */
 export function displayCase(text: string): string {
-  return text
-    .split(' ')
-    .filter(Boolean)
-    .map((w) => SPECIAL_CASE[w] ?? (KEEP_UPPER.has(w) ? w : w.split('-').map((part) => nameWordCase(part) ?? capitalise(part)).join('-')))
+  const words = text.split(' ').filter(Boolean);
+  const labelCapitals = words.some((w) => /[A-Z]/.test(w) && w === w.toUpperCase());
+  return words
+    .map((word) => {
+      if (labelCapitals && /^[a-z]+$/.test(word)) return word;
+      const w = word.toUpperCase();
+      return SPECIAL_CASE[w] ?? (KEEP_UPPER.has(w) ? w : w.split('-').map((part) => nameWordCase(part) ?? capitalise(part)).join('-'));
+    })
     .join(' ');
 }
 

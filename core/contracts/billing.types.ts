@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { TSubscriptionStatus } from '../account.ts';
 import type { TBillingMode, TTestCard } from '../billing.ts';
 import type { TUserView } from './user.types.ts';
-import { ZNewPassword } from './user.types.ts';
+import { ZName, ZNewPassword } from './user.types.ts';
 
 export type { TBillingMode } from '../billing.ts';
 
@@ -47,6 +47,12 @@ export interface TPaymentStep {
   clientSecret: string;
   subscriptionId: string;
   billing: TBillingMode;
+  /**
+   * When the first charge falls (ISO), or null when it is due now. Set when the upgrade is made
+   * during the trial: the paid period starts at the trial's end and the client only confirms the
+   * card now (issue 28 item 13).
+   */
+  firstChargeAt: string | null;
 }
 
 /**
@@ -84,15 +90,22 @@ export interface TPortalAnswer {
   billing: TBillingMode;
 }
 
-/** GET /api/checkout-session/{sessionId}: only the email, for the read-only field. */
+/**
+ * GET /api/checkout-session/{sessionId}: the email, for the read-only field, and whether the
+ * checkout gave the payer's name (when not, /complete-setup asks for it: issue 28 item 12).
+ */
 export interface TCheckoutSessionAnswer {
   email: string;
+  nameKnown: boolean;
 }
 
 /** POST /api/complete-account-setup (spec §7): the paid checkout becomes an account. */
 export const ZCompleteSetup = z.object({
   sessionId: z.string().min(1, 'is required').max(300, 'is too long'),
   password: ZNewPassword,
+  /** Required when the checkout gave no name (nameKnown false); otherwise they replace it. */
+  firstName: ZName.optional(),
+  lastName: ZName.optional(),
 });
 
 /** A checkout session id in a path. */

@@ -22,6 +22,8 @@ const ZCustomCount = z.number('must be a number').int('must be a whole number').
  */
 export const ZCreateShare = z.object({
   showValues: z.boolean('must be true or false'),
+  /** The link shows the owner's first name: off unless they opt in (issue 28 item 6). */
+  showOwnerName: z.boolean('must be true or false').default(false),
   title: ZTitle.default(DEFAULT_TITLE),
   layout: ZLayout.default('4x5'),
   customCount: ZCustomCount.default(CUSTOM_DEFAULT),
@@ -31,6 +33,7 @@ export type TCreateShare = z.infer<typeof ZCreateShare>;
 /** PATCH /api/share: changes what the live link shows; the link itself stays the same. */
 export const ZUpdateShare = z.object({
   showValues: z.boolean('must be true or false').optional(),
+  showOwnerName: z.boolean('must be true or false').optional(),
   title: ZTitle.optional(),
   layout: ZLayout.optional(),
   customCount: ZCustomCount.optional(),
@@ -48,6 +51,7 @@ export const ZShareToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a share 
 export interface TShareLink {
   url: string | null;
   showValues: boolean;
+  showOwnerName: boolean;
   title: string;
   layout: TLayoutId;
   customCount: number;
@@ -94,6 +98,8 @@ export interface TSharedWall {
   /** Slots the wall shows (the layout's count); cards past it are not on the wall. */
   slotCount: number;
   showValues: boolean;
+  /** The owner's first name, only when they opted in on the share (issue 28 item 6); else null. */
+  ownerFirstName: string | null;
   figures: TSharedFigures;
   /** Filled slots within slotCount, in slot order. */
   cards: TSharedCard[];

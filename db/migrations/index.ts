@@ -11,6 +11,7 @@ import * as cardFields from './20261201100000_card_fields.ts';
 import * as importKeys from './20261201110000_import_keys.ts';
 import * as shareSealedToken from './20261203120000_share_sealed_token.ts';
 import * as population from './20261204100000_population.ts';
+import * as shareOwnerName from './20261204110000_share_owner_name.ts';
 import * as marketValues from './20261205100000_market_values.ts';
 
 interface TMigration {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, TMigration> = {
   '20261201110000_import_keys': importKeys,
   '20261203120000_share_sealed_token': shareSealedToken,
   '20261204100000_population': population,
+  '20261204110000_share_owner_name': shareOwnerName,
   '20261205100000_market_values': marketValues,
 };
 

@@ -10,6 +10,8 @@ export class Share extends BaseModel {
   /** The token sealed with a server key (api/lib/tokens.ts), for its owner only; null for links made before issue 28. */
   declare tokenSealed: string | null;
   declare showValues: boolean;
+  /** The link shows the owner's first name (off unless the owner opted in). */
+  declare showOwnerName: boolean;
   declare title: string;
   declare layout: string;
   declare customCount: number;

@@ -3,7 +3,7 @@
  * emulator confirms cards and sends webhooks) and on local billing (the TEST MODE calls): trial
  * start -> day 3 yellow -> day 6.5 orange -> expiry view-only -> subscribe -> pro_active -> cancel
  * -> grace_period -> period end -> data_retention -> reactivate restores everything; and a failed
- * renewal -> suspended.
+ * renewal -> suspended; and an upgrade during the trial that keeps the trial's days (issue 28 item 13).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPaymentStep, TReactivateAnswer, TSubscriptionStatusView, TSyncAnswer } from '../../core/contracts/billing.types.ts';
@@ -12,6 +12,7 @@ import { jpegWithExif, uploadForm } from '../fixtures/images.ts';
 import type { TApiBody, TestClient } from '../helpers/http.ts';
 import { registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 import { StripeEmulator } from '../helpers/stripe/emulator.ts';
+import { User } from '../../db/models/User.ts';
 
 const DAY = 24 * 3600 * 1000;
 type TCard = 'ok' | 'declined' | 'renewals_fail';
@@ -22,6 +23,8 @@ interface TDriver {
   pay(client: TestClient, step: TPaymentStep, card: TCard): Promise<{ ok: boolean; message?: string }>;
   /** Lets the provider act on the time that passed (Stripe renews or ends subscriptions and sends webhooks). */
   timePassed(): Promise<void>;
+  /** What the provider has charged the customer so far, in cents (null where nothing is charged: test mode). */
+  charged(customerId: string): number | null;
   close(): Promise<void>;
 }
 
@@ -36,6 +39,7 @@ async function localDriver(): Promise<TDriver> {
       return res.status === 200 ? { ok: true } : { ok: false, message: res.body.error?.message ?? '' };
     },
     async timePassed() {},
+    charged: () => null,
     close: () => srv.close(),
   };
 }
@@ -46,10 +50,17 @@ async function stripeDriver(): Promise<TDriver> {
   return {
     srv,
     async pay(_client, step, card) {
-      const result = await stripe.confirmPayment(step.clientSecret, { declined: card === 'declined', renewals: card === 'renewals_fail' ? 'fail' : 'pay' });
+      const options = { declined: card === 'declined', renewals: card === 'renewals_fail' ? 'fail' as const : 'pay' as const };
+      // The payment step confirms a SetupIntent ('seti_…') when the first charge waits for the trial's end, as Stripe.js would.
+      const result = step.clientSecret.startsWith('seti_') ? await stripe.confirmSetup(step.clientSecret, options) : await stripe.confirmPayment(step.clientSecret, options);
       return result.ok ? { ok: true } : { ok: false, message: result.message };
     },
     timePassed: () => stripe.advance(),
+    charged: (customerId) => stripe.events
+      .filter((e) => e.type === 'invoice.paid')
+      .map((e) => e.data.object as { customer: string; amount_paid: number })
+      .filter((invoice) => invoice.customer === customerId)
+      .reduce((sum, invoice) => sum + invoice.amount_paid, 0),
     async close() {
       await stripe.close();
       await srv.close();
@@ -87,6 +98,41 @@ describe.each([
     expect((await client.post('/api/login', credentials)).status).toBe(200);
     await d.timePassed();
   };
+
+  it('upgrading during the trial charges nothing now and keeps the trial days: the paid period starts when the trial ends', async () => {
+    const { client, input } = await registerUser(d.srv);
+    expect((await client.post('/api/start-free-trial')).status).toBe(200);
+    d.srv.advance(2 * DAY);
+    const trialEnd = (await me(client)).trialEndDate!;
+    expect(trialEnd).toBeTruthy();
+
+    const res = await client.post<TPaymentStep>('/api/create-trial-upgrade-checkout');
+    expect(res.status).toBe(200);
+    // The first charge is the trial's end (Stripe keeps whole seconds).
+    const chargeAt = res.body.firstChargeAt!;
+    expect(Math.abs(new Date(chargeAt).getTime() - new Date(trialEnd).getTime())).toBeLessThan(1000);
+    // Not confirmed yet: still the trial, and asking again reuses the same step.
+    expect(await me(client)).toMatchObject({ accountStatus: 'trial', trialDaysLeft: 5, isPro: false });
+    expect((await client.post<TPaymentStep>('/api/create-subscription')).body).toMatchObject({ subscriptionId: res.body.subscriptionId, firstChargeAt: chargeAt });
+    const declined = await d.pay(client, res.body, 'declined');
+    expect(declined).toEqual({ ok: false, message: 'Your card was declined.' });
+    expect(await me(client)).toMatchObject({ accountStatus: 'trial', isPro: false });
+
+    expect((await d.pay(client, res.body, 'ok')).ok).toBe(true);
+    const synced = (await client.post<TSyncAnswer>('/api/sync-subscription-status')).body;
+    expect(synced.user).toMatchObject({ isPro: true, accountStatus: 'pro', trialDaysLeft: 5, canEdit: true });
+    expect(synced.subscription).toMatchObject({ status: 'pro_active', stripeDetails: { nextBillingDate: chargeAt, cancelAtPeriodEnd: false } });
+    const customerId = (await User.query(d.srv.deps.db).findById(synced.user.id))!.billingCustomerId!;
+    expect(d.charged(customerId) ?? 0).toBe(0);
+
+    // The trial's end is the first charge; the next one a month later.
+    await later(client, input, new Date(chargeAt).getTime() - d.srv.deps.clock().getTime() + 60_000);
+    const after = await status(client);
+    expect(after).toMatchObject({ isPro: true, status: 'pro_active' });
+    const next = new Date(after.stripeDetails!.nextBillingDate!).getTime() - new Date(chargeAt).getTime();
+    expect(next).toBeGreaterThan(27 * DAY);
+    expect(d.charged(customerId) ?? 1000).toBe(1000);
+  });
 
   it('trial -> expiry -> PRO -> cancel -> grace -> retention -> reactivate restores everything', async () => {
     const { client, input } = await registerUser(d.srv);

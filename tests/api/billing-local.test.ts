@@ -108,13 +108,18 @@ describe('local billing: guest checkout', () => {
     expect(declined.body.error).toMatchObject({ code: 'payment_failed', message: 'Your card was declined.' });
     const paid = await visitor.post<TTestCheckoutPaid>(`/api/billing/test/checkout/${sessionId}/pay`, { email: 'Walkin@Example.com', card: GOOD });
     expect(paid.body.redirectUrl).toBe(`http://ratio.test/complete-setup?session_id=${sessionId}`);
-    expect((await visitor.get(`/api/checkout-session/${sessionId}`)).body).toEqual({ email: 'walkin@example.com' });
+    // Test mode's checkout asks no name: /complete-setup does, and an account is never nameless (issue 28 item 12).
+    expect((await visitor.get(`/api/checkout-session/${sessionId}`)).body).toEqual({ email: 'walkin@example.com', nameKnown: false });
+    const nameless = await visitor.post('/api/complete-account-setup', { sessionId, password: 'walk-in-pass' });
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.error).toMatchObject({ code: 'name_required', message: 'Enter your first and last name.' });
+    expect((await visitor.post('/api/complete-account-setup', { sessionId, password: 'walk-in-pass', firstName: '  ', lastName: 'Walker' })).status).toBe(400);
 
-    const setup = await visitor.post<TUserView>('/api/complete-account-setup', { sessionId, password: 'walk-in-pass' });
+    const setup = await visitor.post<TUserView>('/api/complete-account-setup', { sessionId, password: 'walk-in-pass', firstName: ' Wally ', lastName: 'Walker' });
     expect(setup.status).toBe(201);
-    expect(setup.body).toMatchObject({ email: 'walkin@example.com', isPro: true, subscriptionStatus: 'pro_active' });
+    expect(setup.body).toMatchObject({ email: 'walkin@example.com', firstName: 'Wally', lastName: 'Walker', isPro: true, subscriptionStatus: 'pro_active' });
     expect((await me(visitor)).isPro).toBe(true);
-    expect((await srv.client().post('/api/complete-account-setup', { sessionId, password: 'walk-in-pass' })).status).toBe(409);
+    expect((await srv.client().post('/api/complete-account-setup', { sessionId, password: 'walk-in-pass', firstName: 'A', lastName: 'B' })).status).toBe(409);
   });
 
   it('an email already registered cannot take over a paid checkout', async () => {
@@ -134,7 +139,7 @@ describe("'Start Free Trial' ends in a trial, with the cards", () => {
   beforeAll(async () => { photo = dataUrl(await jpegWithExif(160, 224)); });
   const anonymous = () => toGalleryCards([
     { image: photo, player: 'Shohei Ohtani', year: '2018', brand: 'Topps', condition: 'PSA 10', userValue: '$1,250' },
-    { image: photo, player: 'Luka Doncic', year: '2018', brand: 'Prizm', condition: 'BGS 9.5', userValue: '400' },
+    { image: photo, player: 'Luka Doncic', year: '2018', brand: 'Prizm', condition: 'BGS 9.5', userValue: '400', userNotes: 'Bought at the National, 2019' },
     { image: '', player: 'Mystery', year: '', brand: '', condition: '', userValue: '' },
   ]);
 
@@ -147,6 +152,8 @@ describe("'Start Free Trial' ends in a trial, with the cards", () => {
     expect(res.body).toMatchObject({ isTrialActive: true, accountStatus: 'trial', trialDaysLeft: 7, cardsMoved: { ok: true, transferred: 3, skipped: 0 } });
     const cards = (await client.get<TSlotView[]>('/api/cards')).body;
     expect(cards.map((c) => [c.slotNumber, c.title, c.value])).toEqual([[1, 'Shohei Ohtani 2018', '$1,250'], [2, 'Luka Doncic 2018', '400'], [3, 'Mystery', null]]);
+    // The visitor's Notes come with their cards (issue 28 item 12).
+    expect(cards.map((c) => c.notes ?? null)).toEqual([null, 'Bought at the National, 2019', null]);
   });
 
   it('a photo that cannot be read keeps the cards in the browser, never the account or the trial', async () => {

@@ -50,9 +50,10 @@ describe('Stripe: what Ratio asks', () => {
     expect(created.params).toMatchObject({
       payment_behavior: 'default_incomplete',
       payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
-      expand: ['latest_invoice.confirmation_secret'],
+      expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
       metadata: { userId: String(user.id) },
     });
+    expect(created.params).not.toHaveProperty('trial_end');
     const state = stripe.subscriptions.get(step.subscriptionId)!;
     expect(step.clientSecret).toBe(state.invoice.confirmation_secret!.client_secret);
     expect(calls.filter((r) => r.path === '/v1/customers')).toHaveLength(1);
@@ -62,6 +63,25 @@ describe('Stripe: what Ratio asks', () => {
     expect(stripe.calls('POST /v1/customers').filter((r) => r.params.metadata && (r.params.metadata as Record<string, string>).userId === String(user.id))).toHaveLength(1);
     expect((await client.get<TPaymentStep>(`/api/subscription/${step.subscriptionId}/payment-intent`)).body).toMatchObject({ clientSecret: step.clientSecret });
     expect((await me(client)).isPro).toBe(false);
+  });
+
+  it('during the trial the subscription waits for the trial to end: trial_end, cancelled with no card, a SetupIntent secret', async () => {
+    const { client } = await registerUser(srv);
+    expect((await client.post('/api/start-free-trial')).status).toBe(200);
+    const trialEnd = new Date((await me(client)).trialEndDate!);
+    const step = (await client.post<TPaymentStep>('/api/create-trial-upgrade-checkout')).body;
+    const created = stripe.calls('POST /v1/subscriptions').at(-1)!;
+    expect(created.params).toMatchObject({
+      trial_end: String(Math.floor(trialEnd.getTime() / 1000)),
+      trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+      payment_behavior: 'default_incomplete',
+    });
+    const state = stripe.subscriptions.get(step.subscriptionId)!;
+    expect(state.sub.status).toBe('trialing');
+    expect(step.clientSecret).toBe(state.setup!.client_secret);
+    expect(step.clientSecret).toMatch(/^seti_/);
+    expect((await client.get<TPaymentStep>(`/api/subscription/${step.subscriptionId}/payment-intent`)).body).toMatchObject({ clientSecret: step.clientSecret });
+    expect(await me(client)).toMatchObject({ accountStatus: 'trial', isPro: false });
   });
 
   it('the billing portal opens for the customer and returns to /account', async () => {
@@ -91,7 +111,7 @@ describe('Stripe: guest checkout', () => {
 
     const paid = await stripe.completeCheckout(sessionId, { email: 'guest@example.com', name: 'Grace Guest' });
     expect(paid.redirectUrl).toBe(`http://ratio.test/complete-setup?session_id=${sessionId}`);
-    expect((await visitor.get(`/api/checkout-session/${sessionId}`)).body).toEqual({ email: 'guest@example.com' });
+    expect((await visitor.get(`/api/checkout-session/${sessionId}`)).body).toEqual({ email: 'guest@example.com', nameKnown: true });
 
     const setup = await visitor.post<TUserView>('/api/complete-account-setup', { sessionId, password: 'guest-pass-1' });
     expect(setup.status).toBe(201);

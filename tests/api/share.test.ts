@@ -79,6 +79,26 @@ describe('creating and revoking a link', () => {
     expect(kept.every((r) => r.revokedAt !== null)).toBe(true);
   });
 
+  it("shows the owner's first name only when they opt in on the share, off by default (issue 28 item 6)", async () => {
+    const { client, input: user } = await registerTrialUser(srv);
+    const made = await createLink(client);
+    expect(made.body).toMatchObject({ showOwnerName: false });
+    const wallOf = async () => (await (await visit(`/api/share/${tokenOf(made.body.url)}`)).json()) as TSharedWall;
+    expect((await wallOf()).ownerFirstName).toBeNull();
+    expect((await client.patch<TLinkBody>('/api/share', { showOwnerName: true })).body).toMatchObject({ url: made.body.url, showOwnerName: true });
+    expect((await wallOf()).ownerFirstName).toBe(user.firstName);
+    // Never the last name or the email.
+    const text = JSON.stringify(await wallOf());
+    expect(text).not.toContain(user.lastName);
+    expect(text).not.toContain(user.email);
+
+    expect((await client.patch('/api/share', { showOwnerName: 'yes' })).status).toBe(400);
+    expect((await client.patch<TLinkBody>('/api/share', { showOwnerName: false })).body.showOwnerName).toBe(false);
+    expect((await wallOf()).ownerFirstName).toBeNull();
+    // A new link starts with the name hidden unless asked.
+    expect((await createLink(client, { showValues: true, showOwnerName: true })).body.showOwnerName).toBe(true);
+  });
+
   it("lets the owner copy the live link from another device, and nobody else (issue 28)", async () => {
     const { client, user } = await registerTrialUser(srv);
     const made = await createLink(client);

@@ -54,6 +54,14 @@ describe('the admin dashboard in Chromium', () => {
       return n;
     }));
     expect(painted.every((n) => n > 500)).toBe(true);
+    // Every legend reads the latest day and value, the day in the app's one date format ('Nov 25, 2026') (issue 28 item 12).
+    const legends = await grid.locator('.u-legend').evaluateAll((tables) => tables.map((t) => [...t.querySelectorAll('.u-value')].map((v) => v.textContent ?? '')));
+    expect(legends).toHaveLength(4);
+    expect(await page.getByTestId('stats-as-of').innerText()).toMatch(/^As of [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
+    for (const values of legends) {
+      expect(values[0]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      expect(values.slice(1).every((v) => v.trim() !== '' && v !== '--')).toBe(true);
+    }
 
     await page.getByRole('button', { name: '90 days' }).click();
     await page.locator('.admin-chart-grid[data-range="90d"]').waitFor();

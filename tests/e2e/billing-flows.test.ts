@@ -108,6 +108,9 @@ describe('billing in local TEST MODE', () => {
     await checkout.waitForFunction(() => (document.querySelector('input[type=email]') as HTMLInputElement | null)?.value !== '');
     expect(await emailField.inputValue()).toBe(email);
     expect(await emailField.getAttribute('readonly')).not.toBeNull();
+    // Test mode's checkout asks no name: this page does (issue 28 item 12).
+    await checkout.getByLabel('First Name').fill('Gwen');
+    await checkout.getByLabel('Last Name').fill('Guest');
     await checkout.getByLabel('Password', { exact: true }).fill('guest-pass-1');
     await checkout.getByLabel('Confirm Password', { exact: true }).fill('guest-pass-2');
     await checkout.getByRole('button', { name: 'Complete Setup' }).click();
@@ -116,8 +119,8 @@ describe('billing in local TEST MODE', () => {
     await checkout.getByRole('button', { name: 'Complete Setup' }).click();
     await checkout.getByTestId('toast').getByText('Welcome to Ratio PRO!').waitFor();
     await checkout.waitForURL('**/gallery');
-    const user = await currentUser(checkout);
-    expect(user.isPro).toBe(true);
+    const user = await currentUser(checkout) as Awaited<ReturnType<typeof currentUser>> & { firstName: string; lastName: string };
+    expect(user).toMatchObject({ isPro: true, firstName: 'Gwen', lastName: 'Guest' });
     await context.close();
   });
 

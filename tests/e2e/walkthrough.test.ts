@@ -9,7 +9,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { lockUser } from '../../api/services/accounts/lock-user.ts';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 import { openGallery, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
-import { freeUserToPayment } from './billing-helpers.ts';
+import { currentUser, fillTestCard, freeUserToPayment } from './billing-helpers.ts';
+import { formatShortDate } from '../../core/format.ts';
 import { axeViolations } from '../helpers/axe.ts';
 
 let e2e: TE2E;
@@ -366,6 +367,10 @@ describe('axe-core (issue 28 item 11)', () => {
       await page.getByTestId('photo-input').setInputFiles({ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('Axe card', 200) });
       await page.getByTestId('photo-preview').waitFor();
       expect(await axeViolations(page)).toEqual([]);
+      // US English throughout (issue 28 item 12): 'Analyze', never 'analyse'.
+      const words = await page.locator('body').innerText();
+      expect(words).toMatch(/\bAnalyze\b/);
+      expect(words).not.toMatch(/\banalys(e|es|ed|ing)\b/i);
       await context.close();
 
       // /collection with a card (h1, then the wall's h2, then each card's h3) and /payment's TEST MODE.
@@ -427,6 +432,70 @@ describe('touch screens (issue 28 item 12)', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Edit' }).waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('upgrading during the trial (issue 28 item 13)', () => {
+  it('says the card is charged when the trial ends, charges nothing today and keeps the trial days', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await signUp(context, email('upgrader'), 'Uma', 'Upgrade');
+    await startTrial(context);
+    const page = await context.newPage();
+    await page.goto('/pricing');
+    await hydrated(page);
+    const before = await currentUser(page) as Awaited<ReturnType<typeof currentUser>> & { trialEndDate: string; trialDaysLeft: number };
+    // Chromium and this process share the machine's time zone, which decides the day.
+    const words = `Your card is charged $10.00 on ${formatShortDate(before.trialEndDate)}, when your trial ends.`;
+    expect(await page.getByTestId('first-charge').innerText()).toBe(words);
+    await page.getByRole('button', { name: 'Subscribe to PRO - $10/month' }).click();
+    await page.waitForURL(/\/payment\?/);
+    await hydrated(page);
+    await page.getByRole('heading', { name: 'Complete Your Upgrade' }).waitFor();
+    expect(await page.getByTestId('first-charge').innerText()).toBe(words);
+    expect(await page.locator('.pay-total').innerText()).toMatch(/Due today\s+\$0\.00/);
+    await fillTestCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Complete Upgrade' }).click();
+    await page.waitForURL(/\/account\?upgrade=success/);
+    const after = await currentUser(page) as typeof before;
+    expect(after).toMatchObject({ isPro: true, trialEndDate: before.trialEndDate, trialDaysLeft: before.trialDaysLeft });
+    const status = await page.evaluate(() => fetch('/api/subscription/status').then((r) => r.json())) as { stripeDetails: { nextBillingDate: string } };
+    expect(status.stripeDetails.nextBillingDate).toBe(before.trialEndDate);
+    await context.close();
+  });
+});
+
+describe('/collection on a phone (issue 28 item 11)', () => {
+  it('shifts its layout less than 0.1 (CLS, from layout-shift entries) while it loads its cards', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const photo = `data:image/jpeg;base64,${(await slabJpeg('2018 Prizm Luka Doncic', 30)).toString('base64')}`;
+    await page.addInitScript((image) => {
+      localStorage.setItem('ratio-cache-version', '3.2');
+      const cards = [1, 2, 3].map((i) => ({ id: `a${i}`, image, player: `Player ${i}`, year: '2018', brand: 'Prizm', condition: 'PSA 10', userValue: `${i}250`, userNotes: '', addedAt: '2026-11-20T10:00:00Z' }));
+      localStorage.setItem('anonymous-collection', JSON.stringify(cards));
+      // Session windows as web-vitals counts CLS: shifts without recent input, 1 s apart at most, 5 s long at most.
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      let session = 0;
+      let first = 0;
+      let last = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (entry.hadRecentInput) continue;
+          if (session && entry.startTime - last < 1000 && entry.startTime - first < 5000) session += entry.value;
+          else { session = entry.value; first = entry.startTime; }
+          last = entry.startTime;
+          w.__cls = Math.max(w.__cls, session);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    }, photo);
+    await page.goto('/collection');
+    await hydrated(page);
+    await page.waitForFunction(() => [...document.querySelectorAll('img')].every((img) => img.complete));
+    await page.waitForTimeout(1500);
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    expect(cls).toBeLessThan(0.1);
     await context.close();
   });
 });

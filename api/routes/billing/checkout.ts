@@ -8,7 +8,7 @@ import { bodyOf, jsonBody, parseInput, refuseContentEncoding } from '../../middl
 import { consume } from '../../middleware/rate-limit.ts';
 import { startSession } from '../../middleware/session.ts';
 import { presentUser } from '../../presenters/user.ts';
-import { completeAccountSetup, paidCheckout } from '../../services/billing/complete-account-setup.ts';
+import { checkoutName, completeAccountSetup, paidCheckout } from '../../services/billing/complete-account-setup.ts';
 import { handleBillingEvent } from '../../services/billing/handle-event.ts';
 
 /** Stripe's webhook bodies are small and never compressed; the raw text is kept for the signature check. */
@@ -29,7 +29,7 @@ export function checkoutRoutes(deps: TDeps): Router {
   router.get('/checkout-session/:sessionId', async (ctx) => {
     const { sessionId } = parseInput(ZCheckoutSessionParams, ctx.params);
     const session = await paidCheckout(billing, sessionId);
-    const answer: TCheckoutSessionAnswer = { email: session.email };
+    const answer: TCheckoutSessionAnswer = { email: session.email, nameKnown: Object.values(checkoutName(session)).every(Boolean) };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = answer;
   });
@@ -37,7 +37,7 @@ export function checkoutRoutes(deps: TDeps): Router {
   router.post('/complete-account-setup', jsonBody(), async (ctx) => {
     const input = parseInput(ZCompleteSetup, bodyOf(ctx));
     await consume([deps.limits.registerIp, ctx.ip]);
-    const user = await completeAccountSetup({ db: deps.db, billing, now: deps.clock(), sessionId: input.sessionId, password: input.password });
+    const user = await completeAccountSetup({ db: deps.db, billing, now: deps.clock(), sessionId: input.sessionId, password: input.password, firstName: input.firstName, lastName: input.lastName });
     await startSession(ctx, deps, user.id);
     deps.log.info({ userId: user.id }, 'account set up after checkout');
     ctx.status = 201;

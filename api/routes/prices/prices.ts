@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import { ZMarketUpdate, ZProductSearch, ZSlotParams, ZWallCountsValue } from '../../../core/contracts/cards.types.ts';
 import { ZAlertInput, ZRealizedQuery, ZSell } from '../../../core/contracts/prices.types.ts';
-import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { TDeps } from '../../deps.ts';
 import { publicUrl } from '../../env.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -12,6 +11,7 @@ import { presentSlot } from '../../presenters/card.ts';
 import { lockUser } from '../../services/accounts/lock-user.ts';
 import { assertCanEditSlots } from '../../services/cards/slot-access.ts';
 import { adminPrices } from '../../services/prices/admin-prices.ts';
+import { cardInSlot, setCardCountsValue } from '../../services/prices/card-in-slot.ts';
 import { pricesUnavailable, refreshCardNow } from '../../services/prices/market-value.ts';
 import { createAlert, deleteAlert, listAlerts, unsubscribeAlert } from '../../services/prices/price-alerts.ts';
 import { profitSummary, realizedGainsCsv, sellCard } from '../../services/prices/profit.ts';
@@ -23,11 +23,7 @@ export function priceRoutes(deps: TDeps): Router {
   const router = new Router();
   const auth = requireUser(deps);
 
-  const cardIn = async (userId: number, slot: number) => {
-    const card = await CardSlot.query(deps.db).where({ userId, slotNumber: slot }).first();
-    if (!card) throw notFound(`Slot ${slot} is empty`, 'slot_empty');
-    return card;
-  };
+  const cardIn = (userId: number, slot: number) => cardInSlot(deps.db, userId, slot);
 
   router.put('/cards/counts-value', auth, jsonBody(), async (ctx) => {
     const { countsValue } = parseInput(ZWallCountsValue, bodyOf(ctx));
@@ -80,10 +76,7 @@ export function priceRoutes(deps: TDeps): Router {
     assertCanEditSlots(user, deps.clock(), [slot]);
     let card = await cardIn(user.id, slot);
     if (input.countsValue !== undefined) {
-      card = await deps.db.transaction(async (trx) => {
-        await lockUser(trx, user.id);
-        return CardSlot.query(trx).patchAndFetchById(card.id, { countsValue: input.countsValue ?? null });
-      });
+      card = await setCardCountsValue(deps.db, user.id, card.id, input.countsValue ?? null);
     }
     let outcome: string | null = null;
     if (input.productId !== undefined) {

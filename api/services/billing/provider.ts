@@ -49,10 +49,15 @@ export interface BillingProvider {
   createCustomer(input: { email: string; name: string; userId: number; idempotencyKey: string }): Promise<string>;
   /** The customer's subscriptions, newest first. */
   listSubscriptions(customerId: string): Promise<TProviderSubscription[]>;
-  /** An incomplete subscription of the PRO price whose first payment the client confirms. */
-  createSubscription(input: { customerId: string; userId: number; idempotencyKey: string }): Promise<{ subscriptionId: string; clientSecret: string }>;
-  /** The customer and the pending first-payment secret of a subscription (null when nothing is due), or null when unknown. */
-  paymentSecret(subscriptionId: string): Promise<{ customerId: string; clientSecret: string | null } | null>;
+  /**
+   * A subscription of the PRO price whose first payment the client confirms. With `trialEnd` (a
+   * running trial) nothing is charged now: the client confirms the card (Stripe: the subscription's
+   * pending SetupIntent) and the first charge falls at `trialEnd`. Until the card is confirmed the
+   * subscription reads as 'incomplete'.
+   */
+  createSubscription(input: { customerId: string; userId: number; idempotencyKey: string; trialEnd: Date | null }): Promise<{ subscriptionId: string; clientSecret: string; firstChargeAt: Date | null }>;
+  /** The customer and the pending first-payment (or card set-up) secret of a subscription (null when nothing is due), or null when unknown. */
+  paymentSecret(subscriptionId: string): Promise<{ customerId: string; clientSecret: string | null; firstChargeAt: Date | null } | null>;
   /** Cancels at period end (true) or takes that back (false). */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** A hosted checkout for a visitor with no account; `successUrl` carries the session id. */

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { accountState } from '../../../core/account.ts';
+import { firstChargeDate } from '../../../core/billing.ts';
 import type { TPaymentStep } from '../../../core/contracts/billing.types.ts';
 import type { User } from '../../../db/models/User.ts';
 import { conflict } from '../../errors.ts';
@@ -38,8 +39,10 @@ export async function startSubscription(opts: { db: Knex; billing: BillingProvid
   const pending = subs.find((s) => s.status === 'incomplete');
   if (pending) {
     const due = await billing.paymentSecret(pending.id);
-    if (due?.clientSecret) return { clientSecret: due.clientSecret, subscriptionId: pending.id, billing: billing.billing };
+    if (due?.clientSecret) return { clientSecret: due.clientSecret, subscriptionId: pending.id, billing: billing.billing, firstChargeAt: due.firstChargeAt?.toISOString() ?? null };
   }
-  const created = await billing.createSubscription({ customerId, userId: user.id, idempotencyKey: `ratio-sub-${user.id}-${opts.now.getTime()}` });
-  return { clientSecret: created.clientSecret, subscriptionId: created.subscriptionId, billing: billing.billing };
+  // Upgrading during the trial keeps its days: the paid period starts when the trial ends (issue 28 item 13).
+  const trialEnd = firstChargeDate(user.trialEndDate, opts.now);
+  const created = await billing.createSubscription({ customerId, userId: user.id, idempotencyKey: `ratio-sub-${user.id}-${opts.now.getTime()}`, trialEnd });
+  return { clientSecret: created.clientSecret, subscriptionId: created.subscriptionId, billing: billing.billing, firstChargeAt: created.firstChargeAt?.toISOString() ?? null };
 }

@@ -27,6 +27,7 @@ export async function createShare(opts: { db: Knex; secret: string; userId: numb
       tokenHash: hashToken(token, opts.secret),
       tokenSealed: sealToken(token, opts.secret, SHARE_SEAL),
       showValues: opts.input.showValues,
+      showOwnerName: opts.input.showOwnerName,
       title: opts.input.title,
       layout: opts.input.layout,
       customCount: opts.input.customCount,

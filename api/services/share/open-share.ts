@@ -14,7 +14,7 @@ export interface TOpenShare {
 }
 
 /** The share's columns a visit reads, prefixed apart from the owner's (every column but the preview's bytes). */
-const SHARE_COLUMNS = ['id', 'userId', 'showValues', 'title', 'layout', 'customCount', 'previewVersion', 'createdAt', 'updatedAt'] as const;
+const SHARE_COLUMNS = ['id', 'userId', 'showValues', 'showOwnerName', 'title', 'layout', 'customCount', 'previewVersion', 'createdAt', 'updatedAt'] as const;
 const prefixed = (c: string) => `share${c[0]!.toUpperCase()}${c.slice(1)}`;
 
 /**

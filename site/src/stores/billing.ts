@@ -47,9 +47,16 @@ export async function loadSubscription(): Promise<TSubscriptionStatusView | null
 }
 
 /** Where a payment step is completed (spec §7: /payment with both values as query parameters). */
-export function paymentPath(step: Pick<TPaymentStep, 'clientSecret' | 'subscriptionId'>): string {
+export function paymentPath(step: Pick<TPaymentStep, 'clientSecret' | 'subscriptionId'> & Partial<Pick<TPaymentStep, 'firstChargeAt'>>): string {
   const query = new URLSearchParams({ client_secret: step.clientSecret, subscription_id: step.subscriptionId });
+  // Upgraded during the trial: the card is charged when the trial ends (the payment step says so).
+  if (step.firstChargeAt) query.set('first_charge', step.firstChargeAt);
   return `/payment?${query.toString()}`;
+}
+
+/** GET /api/subscription/:id/payment-intent: the pending step of one of the user's subscriptions. */
+export function pendingPaymentStep(subscriptionId: string): Promise<TPaymentStep> {
+  return apiRequest<TPaymentStep>('GET', `/api/subscription/${encodeURIComponent(subscriptionId)}/payment-intent`);
 }
 
 /** Opens a provider page in a new tab (spec §7), or here when the browser blocks the tab. */

@@ -79,10 +79,6 @@ export function fetchProfit(): Promise<TProfitAnswer> {
   return apiRequest<TProfitAnswer>('GET', '/api/cards/profit');
 }
 
-export function fetchAlerts(): Promise<TAlertView[]> {
-  return apiRequest<TAlertView[]>('GET', '/api/price-alerts');
-}
-
 export async function createAlert(input: Record<string, unknown>): Promise<TAlertView | null> {
   try {
     const alert = await apiRequest<TAlertView>('POST', '/api/price-alerts', input);
@@ -91,16 +87,6 @@ export async function createAlert(input: Record<string, unknown>): Promise<TAler
   } catch (err) {
     toast({ title: 'Error', description: errorMessage(err, 'Failed to set the alert'), variant: 'error' });
     return null;
-  }
-}
-
-export async function deleteAlert(id: number): Promise<boolean> {
-  try {
-    await apiRequest('DELETE', `/api/price-alerts/${id}`);
-    return true;
-  } catch (err) {
-    toast({ title: 'Error', description: errorMessage(err, 'Failed to remove the alert'), variant: 'error' });
-    return false;
   }
 }
 

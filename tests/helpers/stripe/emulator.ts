@@ -120,6 +120,13 @@ export class StripeEmulator extends StripeWorld {
       if (!this.prices.has(priceId)) throw missing('price', priceId);
       const customer = str(params.customer) ?? '';
       if (!this.customers.has(customer)) throw missing('customer', customer);
+      const trialEnd = str(params.trial_end);
+      if (trialEnd !== undefined) {
+        if (!/^\d+$/.test(trialEnd) || Number(trialEnd) <= this.seconds()) {
+          throw new ApiFailure(400, { type: 'invalid_request_error', message: 'Invalid timestamp: must be an integer Unix timestamp in the future.', code: 'parameter_invalid_integer' });
+        }
+        return this.present(this.createTrialSubscription(customer, priceId, Number(trialEnd)), expand);
+      }
       return this.present(this.createIncompleteSubscription(customer, priceId), expand);
     }
     if ((m = path.match(/^\/v1\/subscriptions\/([\w-]+)$/))) {

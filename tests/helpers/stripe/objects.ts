@@ -124,3 +124,15 @@ export function portalSession(fields: Partial<Stripe.BillingPortal.Session>): St
   };
   return { ...base, ...fields };
 }
+
+/** A SetupIntent with the fields Ratio and Stripe.js read (a trial subscription's pending card set-up). */
+export function setupIntent(fields: Pick<Stripe.SetupIntent, 'id' | 'client_secret' | 'customer' | 'created'> & Partial<Stripe.SetupIntent>): Stripe.SetupIntent {
+  return {
+    object: 'setup_intent', application: null, automatic_payment_methods: null, cancellation_reason: null, description: null,
+    flow_directions: null, last_setup_error: null, latest_attempt: null, livemode: false, mandate: null, metadata: {},
+    next_action: null, on_behalf_of: null, payment_method: null, payment_method_configuration_details: null,
+    payment_method_options: null, payment_method_types: ['card'], single_use_mandate: null, status: 'requires_payment_method',
+    usage: 'off_session',
+    ...fields,
+  } as Stripe.SetupIntent;
+}

@@ -18,6 +18,8 @@ export interface TSubState {
   /** Whether renewals pay with the card on file. */
   renewals: 'pay' | 'fail';
   failedAt: number | null;
+  /** A trial subscription's card set-up (pending_setup_intent) until the client confirms it. */
+  setup?: Stripe.SetupIntent;
 }
 
 export type TCardResult = { ok: true } | { ok: false; message: string };
@@ -90,6 +92,10 @@ export class StripeWorld {
 
   /** A subscription as the API answers it: the latest invoice expanded (and its confirmation secret included) only when asked. */
   present(state: TSubState, expand: string[]): Stripe.Subscription {
+    const pending = state.sub.pending_setup_intent;
+    if (pending && state.setup && expand.includes('pending_setup_intent')) {
+      return this.present({ ...state, sub: { ...state.sub, pending_setup_intent: state.setup } }, expand.filter((e) => e !== 'pending_setup_intent'));
+    }
     if (!expand.some((e) => e.startsWith('latest_invoice'))) return { ...state.sub, latest_invoice: state.invoice.id };
     const { confirmation_secret: secret, ...invoice } = state.invoice;
     const latest: Stripe.Invoice = expand.includes('latest_invoice.confirmation_secret') ? { ...invoice, confirmation_secret: secret ?? null } : invoice;
@@ -120,6 +126,35 @@ export class StripeWorld {
     });
     const state: TSubState = { sub, invoice, renewals: 'pay', failedAt: null };
     this.subscriptions.set(id, state);
+    return state;
+  }
+
+  /**
+   * POST /v1/subscriptions with trial_end (and payment_behavior=default_incomplete): trialing at
+   * once with a paid $0 invoice and a pending SetupIntent for the card; the first charge falls at trial_end.
+   */
+  createTrialSubscription(customer: string, priceId: string, trialEnd: number): TSubState {
+    const now = this.seconds();
+    const id = `sub_${this.nextId()}`;
+    const item = make.subscriptionItem({
+      id: `si_${this.nextId()}`, created: now, current_period_start: now, current_period_end: trialEnd, price: this.prices.get(priceId)!, subscription: id,
+    });
+    const invoice = make.invoice({
+      id: `in_${this.nextId()}`, customer, status: 'paid', currency: 'usd', amount_due: 0, amount_paid: 0, amount_remaining: 0, total: 0, subtotal: 0,
+      created: now, period_start: now, period_end: now,
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: null, subscription: id } },
+    });
+    const setupId = `seti_${this.nextId()}`;
+    const setup = make.setupIntent({ id: setupId, client_secret: `${setupId}_secret_${this.nextId()}`, customer, created: now });
+    const sub = make.subscription({
+      id, customer, status: 'trialing', created: now, start_date: now, currency: 'usd', latest_invoice: invoice.id,
+      trial_start: now, trial_end: trialEnd, pending_setup_intent: setupId,
+      trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } as Stripe.Subscription.TrialSettings,
+      items: { object: 'list', data: [item], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
+    });
+    const state: TSubState = { sub, invoice, renewals: 'pay', failedAt: null, setup };
+    this.subscriptions.set(id, state);
+    this.subscriptionEvent(state, 'customer.subscription.created');
     return state;
   }
 
@@ -186,6 +221,22 @@ export class StripeWorld {
     return { ok: true };
   }
 
+  /**
+   * Stripe.js confirming a trial subscription's card (stripe.confirmSetup on /payment): nothing is
+   * charged; the SetupIntent succeeds, pending_setup_intent clears and customer.subscription.updated is sent.
+   */
+  async confirmSetup(clientSecret: string, card: { declined?: boolean; renewals?: 'pay' | 'fail' } = {}): Promise<TCardResult> {
+    const state = [...this.subscriptions.values()].find((s) => s.setup?.client_secret === clientSecret);
+    if (!state?.setup || state.setup.status === 'succeeded') return { ok: false, message: 'No such setup_intent' };
+    if (card.declined) return { ok: false, message: 'Your card was declined.' };
+    state.renewals = card.renewals ?? 'pay';
+    state.setup = { ...state.setup, status: 'succeeded' };
+    state.sub = { ...state.sub, pending_setup_intent: null };
+    this.subscriptionEvent(state, 'customer.subscription.updated');
+    await this.settled();
+    return { ok: true };
+  }
+
   /** The payer completing a hosted checkout: a customer and an active subscription; returns Stripe's redirect. */
   async completeCheckout(sessionId: string, payer: { email: string; name: string; renewals?: 'pay' | 'fail' }): Promise<{ redirectUrl: string; customerId: string }> {
     const session = this.sessions.get(sessionId);
@@ -215,6 +266,20 @@ export class StripeWorld {
   async advance(): Promise<void> {
     const now = this.seconds();
     for (const state of this.subscriptions.values()) {
+      if (state.sub.status === 'trialing' && state.sub.trial_end !== null && now >= state.sub.trial_end) {
+        const trialEnd = state.sub.trial_end;
+        if (state.sub.pending_setup_intent) {
+          // trial_settings.end_behavior.missing_payment_method = cancel: no card, no subscription.
+          state.sub = { ...state.sub, status: 'canceled', ended_at: trialEnd, cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: 'cancellation_requested' } };
+          this.subscriptionEvent(state, 'customer.subscription.deleted');
+          continue;
+        }
+        // The trial's end is the first charge: from here on it renews as any active subscription.
+        state.sub = { ...state.sub, status: 'active' };
+        this.setPeriod(state, trialEnd);
+        const { start } = this.period(state);
+        state.sub = { ...state.sub, items: { ...state.sub.items, data: [{ ...state.sub.items.data[0]!, current_period_end: start }] } };
+      }
       const { status } = state.sub;
       if (status !== 'active' && status !== 'past_due') continue;
       let { end } = this.period(state);

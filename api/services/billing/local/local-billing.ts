@@ -86,21 +86,23 @@ export function createLocalBilling(opts: { db: Knex; clock: () => Date; publicUr
     },
 
     async createSubscription(input) {
+      // With a trial's end, the period end is set now: it is when the first charge falls once the card is confirmed.
       const sub = await LocalBillingSubscription.query(db).insertAndFetch({
         id: id('lsub'), customerId: input.customerId, status: 'incomplete', clientSecret: `${id('lsub')}_secret_${randomBytes(12).toString('hex')}`,
-        cancelAtPeriodEnd: false, createdAt: opts.clock(),
+        cancelAtPeriodEnd: false, createdAt: opts.clock(), currentPeriodEnd: input.trialEnd,
       });
-      return { subscriptionId: sub.id, clientSecret: sub.clientSecret };
+      return { subscriptionId: sub.id, clientSecret: sub.clientSecret, firstChargeAt: sub.currentPeriodEnd };
     },
 
     async paymentSecret(subscriptionId) {
       const sub = await LocalBillingSubscription.query(db).findById(subscriptionId);
       if (!sub) return null;
-      return { customerId: sub.customerId, clientSecret: sub.status === 'incomplete' ? sub.clientSecret : null };
+      const due = sub.status === 'incomplete';
+      return { customerId: sub.customerId, clientSecret: due ? sub.clientSecret : null, firstChargeAt: due ? sub.currentPeriodEnd : null };
     },
 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
-      await LocalBillingSubscription.query(db).patch({ cancelAtPeriodEnd: cancel }).where('id', subscriptionId).whereIn('status', ['active', 'past_due']);
+      await LocalBillingSubscription.query(db).patch({ cancelAtPeriodEnd: cancel }).where('id', subscriptionId).whereIn('status', ['active', 'trialing', 'past_due']);
     },
 
     async createGuestCheckout(input) {
@@ -127,13 +129,15 @@ export function createLocalBilling(opts: { db: Knex; clock: () => Date; publicUr
       // Another account's payment is as unknown as a made-up one.
       if (!sub || sub.customerId !== input.customerId) throw notFound('No such payment', 'payment_not_found');
       if (sub.status !== 'incomplete') {
-        if (sub.status === 'active') return event('invoice.paid', sub.customerId);
+        if (sub.status === 'active' || sub.status === 'trialing') return event('invoice.paid', sub.customerId);
         throw conflict('This payment can no longer be made. Start again from the pricing page.', 'payment_expired');
       }
       const now = opts.clock();
       const outcome = chargeTestCard(input.card, now);
       await db.transaction(async (trx) => {
-        await LocalBillingSubscription.query(trx).patch({ status: 'active', currentPeriodEnd: addMonth(now) }).where('id', sub.id);
+        // Confirmed during a trial: the card is checked now and first charged when the trial ends (as Stripe's trial_end).
+        const trialEnd = sub.currentPeriodEnd && sub.currentPeriodEnd.getTime() > now.getTime() ? sub.currentPeriodEnd : null;
+        await LocalBillingSubscription.query(trx).patch(trialEnd ? { status: 'trialing', currentPeriodEnd: trialEnd } : { status: 'active', currentPeriodEnd: addMonth(now) }).where('id', sub.id);
         await saveCard(sub.customerId, input.card, outcome).transacting(trx);
       });
       return event('invoice.paid', sub.customerId);

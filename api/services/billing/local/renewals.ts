@@ -22,20 +22,22 @@ type TSubFields = Pick<LocalBillingSubscription, 'status' | 'cancelAtPeriodEnd' 
 /**
  * What a local subscription has become by `now`, as Stripe would have moved it: it ends at the
  * period end when cancelled; it renews with a card that pays (or goes past_due with one that does
- * not, then unpaid after RETRY_DAYS); a first payment never made expires. Pure; returns only the
+ * not, then unpaid after RETRY_DAYS); a trial ends in its first charge, as a renewal; a first
+ * payment never made expires. Pure; returns only the
  * changed fields (empty when nothing happened).
  */
 export function advanceSubscription(sub: TSubFields, renewalsPay: boolean, now: Date): Partial<TSubFields> {
   const t = now.getTime();
   const changes: Partial<TSubFields> = {};
   if (sub.status === 'incomplete' && t >= sub.createdAt.getTime() + INCOMPLETE_TTL_MS) return { status: 'incomplete_expired' };
-  if (sub.status !== 'active' && sub.status !== 'past_due') return changes;
+  if (sub.status !== 'active' && sub.status !== 'past_due' && sub.status !== 'trialing') return changes;
   let periodEnd = sub.currentPeriodEnd;
   if (!periodEnd) return changes;
   if (sub.cancelAtPeriodEnd && t >= periodEnd.getTime()) {
     return { status: 'canceled', endedAt: periodEnd, endReason: 'cancelled' };
   }
-  let status = sub.status;
+  // A trial's end is its first charge: from then on it renews as an active subscription.
+  let status = sub.status === 'trialing' && t >= periodEnd.getTime() ? 'active' : sub.status;
   let failedAt = sub.renewalFailedAt;
   while (status === 'active' && t >= periodEnd.getTime()) {
     if (!renewalsPay) {

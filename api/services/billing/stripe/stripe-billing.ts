@@ -39,13 +39,26 @@ export function fromStripeSubscription(sub: Stripe.Subscription): TProviderSubsc
   return {
     id: sub.id,
     customerId: idOf(sub.customer) ?? '',
-    status: sub.status as TProviderStatus,
+    // A trial-end subscription whose card is not confirmed yet is not paid for: Ratio reads it as incomplete.
+    status: (awaitingCard(sub) ? 'incomplete' : sub.status) as TProviderStatus,
     cancelAtPeriodEnd: sub.cancel_at_period_end || sub.cancel_at !== null,
     periodEnd: date(end),
     endedAt: date(sub.ended_at),
     endReason,
     startedAt: date(sub.start_date),
   };
+}
+
+/** A subscription made during the trial (trial_end) whose card the client has not confirmed yet. */
+function awaitingCard(sub: Stripe.Subscription): boolean {
+  return sub.status === 'trialing' && sub.pending_setup_intent !== null;
+}
+
+/** The card set-up secret of a trial-end subscription (its pending SetupIntent, when expanded). */
+function setupSecret(sub: Stripe.Subscription): string | null {
+  const intent = sub.pending_setup_intent;
+  if (!intent || typeof intent === 'string') return null;
+  return intent.client_secret;
 }
 
 /** The first payment's client secret of a subscription (its latest invoice's confirmation secret while open). */
@@ -102,7 +115,7 @@ export function createStripeBilling(opts: TStripeBillingOptions): BillingProvide
   const retrieve = (id: string) =>
     call('subscriptions.retrieve', async () => {
       try {
-        return await stripe.subscriptions.retrieve(id, { expand: ['latest_invoice.confirmation_secret'] });
+        return await stripe.subscriptions.retrieve(id, { expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'] });
       } catch (err) {
         if (missing(err)) return null;
         throw err;
@@ -134,22 +147,29 @@ export function createStripeBilling(opts: TStripeBillingOptions): BillingProvide
         items: [{ price }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
-        expand: ['latest_invoice.confirmation_secret'],
+        // During the trial nothing is charged now: the paid period starts at the trial's end and the
+        // client confirms the card through the pending SetupIntent; with no card by then, it ends.
+        ...(input.trialEnd ? {
+          trial_end: Math.floor(input.trialEnd.getTime() / 1000),
+          trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } },
+        } : {}),
+        expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
         metadata: { userId: String(input.userId) },
       }, { idempotencyKey: input.idempotencyKey }));
-      const clientSecret = confirmationSecret(sub);
+      const clientSecret = input.trialEnd ? setupSecret(sub) : confirmationSecret(sub);
       if (!clientSecret) {
         opts.log.error({ subscriptionId: sub.id, status: sub.status }, 'new subscription has no confirmation secret');
         throw billingUnavailable();
       }
-      return { subscriptionId: sub.id, clientSecret };
+      return { subscriptionId: sub.id, clientSecret, firstChargeAt: input.trialEnd ? date(sub.trial_end) : null };
     },
 
     async paymentSecret(subscriptionId) {
       if (!/^sub_\w+$/.test(subscriptionId)) return null;
       const sub = await retrieve(subscriptionId);
       if (!sub) return null;
-      return { customerId: idOf(sub.customer) ?? '', clientSecret: sub.status === 'incomplete' ? confirmationSecret(sub) : null };
+      if (awaitingCard(sub)) return { customerId: idOf(sub.customer) ?? '', clientSecret: setupSecret(sub), firstChargeAt: date(sub.trial_end) };
+      return { customerId: idOf(sub.customer) ?? '', clientSecret: sub.status === 'incomplete' ? confirmationSecret(sub) : null, firstChargeAt: null };
     },
 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {

@@ -7,6 +7,7 @@ import Spinner from '../ui/Spinner.tsx';
 import AdminCharts from './AdminCharts.tsx';
 import './admin.css';
 import { formatCents, formatCount } from '../../../../core/format.ts';
+import { formatShortDate } from '../../../../core/format.ts';
 
 /** Spec §8 Admin: shown to anyone the API refuses. */
 function AccessDenied() {
@@ -100,7 +101,7 @@ export default function AdminDashboard() {
       <header className="admin-head">
         <p className="badge badge-accent">ADMIN</p>
         <h1 className="admin-title">Platform Analytics</h1>
-        <p className="muted">As of {new Date(stats.data.timestamp).toLocaleString('en-US')}</p>
+        <p className="muted" data-testid="stats-as-of">As of {formatShortDate(stats.data.timestamp)}, {new Date(stats.data.timestamp).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</p>
       </header>
       <Figures stats={stats.data} />
       <AdminCharts />

@@ -38,6 +38,10 @@ async function transferCards(): Promise<TToastInput> {
 function CompleteSetupForm() {
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [email, setEmail] = useState('');
+  // A checkout that gave no name (test mode's, or a payer's single word): ask for it here.
+  const [askName, setAskName] = useState(false);
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
@@ -52,13 +56,20 @@ function CompleteSetupForm() {
     }
     setSessionId(id);
     apiRequest<TCheckoutSessionAnswer>('GET', `/api/checkout-session/${encodeURIComponent(id)}`)
-      .then((answer) => setEmail(answer.email))
+      .then((answer) => {
+        setEmail(answer.email);
+        setAskName(!answer.nameKnown);
+      })
       .catch((err: unknown) => console.error('checkout session', err));
   }, []);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!sessionId) return;
+    if (askName && (!firstName.trim() || !lastName.trim())) {
+      toast({ title: 'Setup Failed', description: 'Enter your first and last name.', variant: 'error' });
+      return;
+    }
     const problem = newPasswordProblem(password, confirm, 'Passwords do not match');
     if (problem) {
       toast(problem);
@@ -66,7 +77,8 @@ function CompleteSetupForm() {
     }
     setBusy(true);
     try {
-      const user = await apiRequest<TAccountAnswer>('POST', '/api/complete-account-setup', { sessionId, password });
+      const name = askName ? { firstName: firstName.trim(), lastName: lastName.trim() } : {};
+      const user = await apiRequest<TAccountAnswer>('POST', '/api/complete-account-setup', { sessionId, password, ...name });
       setUser(user);
     } catch (err) {
       setBusy(false);
@@ -83,10 +95,18 @@ function CompleteSetupForm() {
   };
 
   return (
-    <FormCard eyebrow="Payment received" title="Complete Your Account" lead="Choose a password to finish your Ratio PRO account.">
+    <FormCard eyebrow="Payment received" title="Complete Your Account" lead={askName ? 'Tell us your name and choose a password to finish your Ratio PRO account.' : 'Choose a password to finish your Ratio PRO account.'}>
       <form onSubmit={onSubmit} aria-busy={busy}>
         <TextField label="Email" type="email" name="email" autoComplete="username" readOnly value={email}
           hint="The email you paid with." />
+        {askName && (
+          <div className="field-row">
+            <TextField label="First Name" name="firstName" autoComplete="given-name" required
+              value={firstName} onValueChange={setFirstName} disabled={busy} />
+            <TextField label="Last Name" name="lastName" autoComplete="family-name" required
+              value={lastName} onValueChange={setLastName} disabled={busy} />
+          </div>
+        )}
         <PasswordField label="Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
           value={password} onValueChange={setPassword} disabled={busy} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} />
         <PasswordField label="Confirm Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}

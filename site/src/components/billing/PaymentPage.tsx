@@ -5,9 +5,13 @@ import RequireUser from '../shell/RequireUser.tsx';
 import AppHeader from '../shell/AppHeader.tsx';
 import Spinner from '../ui/Spinner.tsx';
 import SetupFailed from '../pricing/SetupFailed.tsx';
-import { $billingConfig, loadBillingConfig, syncSubscription, UPGRADE_DONE_PATH } from '../../stores/billing.ts';
+import { $billingConfig, loadBillingConfig, pendingPaymentStep, syncSubscription, UPGRADE_DONE_PATH } from '../../stores/billing.ts';
 import { toast } from '../../stores/toast.ts';
-import { PRO_PRICE_LABEL } from '../../../../core/billing.ts';
+import { deferredChargeText, PRO_PRICE_LABEL } from '../../../../core/billing.ts';
+import { formatShortDate } from '../../../../core/format.ts';
+import { PRO_PRICE_CENTS } from '../../../../core/limits.ts';
+
+const PRO_PRICE_TODAY = `$${(PRO_PRICE_CENTS / 100).toFixed(2)}`;
 import StripePaymentForm from './StripePaymentForm.tsx';
 import TestPaymentForm from './TestPaymentForm.tsx';
 
@@ -22,7 +26,7 @@ function paymentFailed(message: string): void {
 }
 
 /** The body of /payment: order summary and the provider's form. */
-function PaymentBody({ clientSecret }: { clientSecret: string }) {
+function PaymentBody({ clientSecret, firstCharge }: { clientSecret: string; firstCharge: Date | null }) {
   const config = useStore($billingConfig);
   const [failed, setFailed] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -44,8 +48,11 @@ function PaymentBody({ clientSecret }: { clientSecret: string }) {
         <div className="pay-summary" aria-label="Order summary">
           <div className="pay-line"><span>Ratio PRO, monthly</span><strong>{PRO_PRICE_LABEL}</strong></div>
           <div className="pay-line muted"><span>Up to 1,000 cards, layouts, swap, analytics</span></div>
-          <div className="pay-line pay-total"><span>Due today</span><strong>$10.00</strong></div>
+          <div className="pay-line pay-total"><span>Due today</span><strong>{firstCharge ? '$0.00' : PRO_PRICE_TODAY}</strong></div>
         </div>
+        {firstCharge && (
+          <p className="pay-note" data-testid="first-charge">{deferredChargeText(formatShortDate(firstCharge))}</p>
+        )}
         {error && (
           <div className="pay-error" role="alert" data-testid="payment-error">
             <strong>Payment Failed</strong> {error}
@@ -65,6 +72,8 @@ function PaymentBody({ clientSecret }: { clientSecret: string }) {
  */
 function PaymentPage() {
   const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const [firstCharge, setFirstCharge] = useState<Date | null>(null);
+  const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
   useEffect(() => {
     const q = new URLSearchParams(window.location.search);
     const secret = q.get('client_secret');
@@ -72,15 +81,25 @@ function PaymentPage() {
       window.location.replace('/pricing');
       return;
     }
+    const charge = new Date(q.get('first_charge') ?? '');
+    if (!Number.isNaN(charge.getTime())) setFirstCharge(charge);
+    setSubscriptionId(q.get('subscription_id'));
     setClientSecret(secret);
   }, []);
+  // The server's word on when the card is charged (a link without first_charge, or an edited one).
+  useEffect(() => {
+    if (!subscriptionId) return;
+    pendingPaymentStep(subscriptionId)
+      .then((step) => setFirstCharge(step.firstChargeAt ? new Date(step.firstChargeAt) : null))
+      .catch(() => undefined);
+  }, [subscriptionId]);
   if (!clientSecret) return <Spinner label="Loading…" />;
   return (
     <RequireUser signedOutMessage="Sign in to complete your upgrade">
       {(user) => (
         <>
           <AppHeader user={user} />
-          <PaymentBody clientSecret={clientSecret} />
+          <PaymentBody clientSecret={clientSecret} firstCharge={firstCharge} />
         </>
       )}
     </RequireUser>

@@ -33,11 +33,13 @@ export default function StripePaymentForm({ clientSecret, publishableKey, onPaid
     e.preventDefault();
     if (!stripe) return;
     setBusy(true);
-    const { error } = await stripe.stripe.confirmPayment({
+    const confirm = {
       elements: stripe.elements,
       confirmParams: { return_url: `${window.location.origin}${PAYMENT_RETURN_PATH}` },
-      redirect: 'if_required',
-    });
+      redirect: 'if_required' as const,
+    };
+    // Upgraded during the trial, the secret is a SetupIntent's ('seti_…'): the card is saved now and charged when the trial ends.
+    const { error } = clientSecret.startsWith('seti_') ? await stripe.stripe.confirmSetup(confirm) : await stripe.stripe.confirmPayment(confirm);
     if (error) {
       setBusy(false);
       onFailed(error.message ?? 'Your payment could not be completed. Please try again.');

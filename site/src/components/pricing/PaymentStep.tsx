@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import { errorMessage } from '../../lib/api.ts';
 import { $billingConfig, loadBillingConfig, openCheckout, startCheckout } from '../../stores/billing.ts';
 import { toast } from '../../stores/toast.ts';
-import { PRO_PRICE_LABEL } from '../../../../core/billing.ts';
+import { deferredChargeText, firstChargeDate, PRO_PRICE_LABEL } from '../../../../core/billing.ts';
+import { formatShortDate } from '../../../../core/format.ts';
 import TestModeNote from '../ui/TestModeNote.tsx';
 import SetupFailed from './SetupFailed.tsx';
 import PricingAside from './PricingAside.tsx';
@@ -46,6 +47,9 @@ export default function PaymentStep({ goTo, user, trialUpgrade }: TStepProps) {
     );
   }
 
+  // During the trial the paid period starts when it ends (the server's rule: core/billing.ts firstChargeDate).
+  const chargeAt = user?.trialEndDate ? firstChargeDate(new Date(user.trialEndDate), new Date()) : null;
+
   const onSubscribe = async () => {
     const upgrade = Boolean(user?.isTrialActive);
     setBusy(true);
@@ -73,6 +77,7 @@ export default function PaymentStep({ goTo, user, trialUpgrade }: TStepProps) {
           <div className="pay-line"><span>Ratio PRO, monthly</span><strong>{PRO_PRICE_LABEL}</strong></div>
           <div className="pay-line muted"><span>Renews every month. Cancel anytime.</span></div>
         </div>
+        {chargeAt && <p className="pay-note" data-testid="first-charge">{deferredChargeText(formatShortDate(chargeAt))}</p>}
         {config?.billing.provider === 'local' && <TestModeNote />}
         <p className="muted pay-next">
           {user === null

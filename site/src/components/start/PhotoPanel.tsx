@@ -9,7 +9,7 @@ export interface TPhoto {
 
 interface Props {
   photo: TPhoto | null;
-  /** True once this photo was analysed: Analyze becomes a secondary 'again' action. */
+  /** True once this photo was analyzed: Analyze becomes a secondary 'again' action. */
   analyzed: boolean;
   /** True while a picked file is being read and scaled. */
   reading: boolean;

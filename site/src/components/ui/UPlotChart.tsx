@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
+import { formatShortDate } from '../../../../core/format.ts';
 import 'uplot/dist/uPlot.min.css';
 
 /** One line (or bars) of a chart. */
@@ -36,7 +37,17 @@ interface Props {
 }
 
 const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
-const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+/** A UTC day (the admin's days start at UTC midnight) in the app's one date format: 'Nov 25, 2026'. */
+const utcDay = (seconds: number) => {
+  const d = new Date(seconds * 1000);
+  return formatShortDate(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+};
+
+/** The last value a series holds (what its legend shows while the cursor is off the chart). */
+function lastValue(values: ReadonlyArray<number | null>): number | null {
+  for (let i = values.length - 1; i >= 0; i--) if (values[i] !== null && values[i] !== undefined) return values[i]!;
+  return null;
+}
 
 /** A value axis around the data with some air, never below 0; a flat line sits mid-height. */
 function fitted(min: number, max: number): [number, number] {
@@ -95,7 +106,7 @@ function useThemeKey(): string {
  * the site (admin dashboard, card value history, collection total). Load it with a dynamic import
  * so only the islands that draw charts fetch uPlot.
  */
-export default function UPlotChart({ xs, series, height, format = (v) => v.toLocaleString('en-US'), formatTime = isoDay, legend = true, axisSize = 56, className, label, fromZero = true, minSpan = 0 }: Props) {
+export default function UPlotChart({ xs, series, height, format = (v) => v.toLocaleString('en-US'), formatTime = utcDay, legend = true, axisSize = 56, className, label, fromZero = true, minSpan = 0 }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useThemeKey();
 
@@ -116,13 +127,19 @@ export default function UPlotChart({ xs, series, height, format = (v) => v.toLoc
       // Time labels at least 96 px apart, dated by day (or month) unless the data spans under two days (issue 28).
       axes: [{ ...axis, space: 96, values: (_u, ticks, _i, _space, incr) => timeLabels(el, ticks, incr) }, { ...axis, size: axisSize, values: (_u, ticks) => ticks.map(format) }],
       series: [
-        { value: (_u, v) => (v === null ? '' : formatTime(v)) },
+        // Off the chart, the legend reads the latest point (issue 28 item 12: never an empty legend).
+        { value: (_u, v, _si, idx) => (idx === null ? (xs.length ? formatTime(xs[xs.length - 1]!) : '') : v === null ? '' : formatTime(v)) },
         ...series.map((s) => {
           const color = cssVar(s.color);
           const look = s.bars && bars
             ? { paths: bars, fill: `${color}aa`, points: { show: false } }
             : { fill: `${color}1f`, points: { show: Boolean(s.dots), size: 6, fill: color }, ...(s.stepped && steps ? { paths: steps } : {}) };
-          return { label: s.label, stroke: color, width: 2, value: (_u: uPlot, v: number | null) => (v === null ? '' : format(v)), ...look };
+          const latest = lastValue(s.values);
+          const value = (_u: uPlot, v: number | null, _si: number, idx: number | null) => {
+            const shown = idx === null ? latest : v;
+            return shown === null ? '' : format(shown);
+          };
+          return { label: s.label, stroke: color, width: 2, value, ...look };
         }),
       ],
     };

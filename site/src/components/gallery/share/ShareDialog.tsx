@@ -22,6 +22,7 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
   const title = useStore($collectionName);
   const settings = useStore($settings);
   const [showValues, setShowValues] = useState(true);
+  const [showOwnerName, setShowOwnerName] = useState(false);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
 
   useEffect(() => void loadShareLink(), []);
@@ -29,9 +30,13 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
   useEffect(() => {
     if (linkShowValues !== undefined) setShowValues(linkShowValues);
   }, [linkShowValues]);
+  const linkShowOwnerName = link?.showOwnerName;
+  useEffect(() => {
+    if (linkShowOwnerName !== undefined) setShowOwnerName(linkShowOwnerName);
+  }, [linkShowOwnerName]);
 
   const current = { title, layout: settings.layout, customCount: settings.customCount };
-  const create = () => void createShareLink({ showValues, ...current });
+  const create = () => void createShareLink({ showValues, showOwnerName, ...current });
   const stale = link && (link.title !== title || link.layout !== settings.layout || (link.layout === 'custom' && link.customCount !== settings.customCount));
 
   return (
@@ -81,6 +86,19 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
               }}
             />
             <span><strong>Show values</strong><small>Card values, all-time highs and the registry totals</small></span>
+          </label>
+
+          <label className="sh-check">
+            <input
+              type="checkbox"
+              checked={showOwnerName}
+              disabled={busy !== null}
+              onChange={(e) => {
+                setShowOwnerName(e.target.checked);
+                if (link) void updateShareLink({ showOwnerName: e.target.checked });
+              }}
+            />
+            <span><strong>Show my first name</strong><small>Visitors see whose collection it is (never your last name or email)</small></span>
           </label>
 
           {stale && (
