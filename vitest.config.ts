@@ -36,7 +36,7 @@ export default defineConfig({
       ...(withPostgres
         ? [
           ...apiProjects('postgres'),
-          // Several API processes on one PostgreSQL, photos in a local S3 server, limits in Redis (issue #13).
+          // Several API processes on one PostgreSQL, photos in a local S3 server, limits in Redis (docs/choices.md 33).
           { test: { ...together, isolate: false, name: 'scale', include: ['tests/scale/**/*.test.ts'], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 120_000 } },
         ]
         : []),

@@ -30,7 +30,7 @@ export interface TDeps {
   sessionCache?: SessionCache | undefined;
   /** Billing: Stripe when configured, else local billing in test mode (nobody is charged). */
   billing: TBilling;
-  /** Market prices (issue 25): SportsCardsPro when configured, else the price list (not market data). */
+  /** Market prices (docs/choices.md 45): SportsCardsPro when configured, else the price list (not market data). */
   prices: PriceProvider;
   /** Galleries as GET /api/cards and the /gallery page answer them, per gallery version. */
   galleryCache: GalleryCache;
@@ -38,7 +38,7 @@ export interface TDeps {
   sharedWalls: SharedWallCache;
   /** Closes the database and what it owns (the embedded database's owner thread): the server's shutdown. */
   closeDb(): Promise<void>;
-  /** Bulk intake by cert (PSA's cert API when PSA_API_TOKEN is set) and by photo: background queues (issue 23 §3). */
+  /** Bulk intake by cert (PSA's cert API when PSA_API_TOKEN is set) and by photo: background queues (docs/choices.md 42). */
   intake: TIntake;
   /** The current time; tests move it. */
   clock: () => Date;

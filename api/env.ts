@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Empty strings count as unset (STYLE.md "Config"). */
+/** Empty strings count as unset. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
@@ -27,7 +27,7 @@ export const ZEnv = z.object({
   MAIL_FROM: optional(z.string()).transform((v) => v ?? 'Ratio <no-reply@ratio.local>'),
   SUPPORT_EMAIL: optional(z.email()).transform((v) => v ?? 'support@ratio.local'),
   /**
-   * No longer read (issue 21: it made admin whoever first signed up with a listed address); kept
+   * No longer read (docs/choices.md 43: it made admin whoever first signed up with a listed address); kept
    * only so the server can warn at start that it is set. Admins: `ratio users admin <email>`.
    */
   ADMIN_EMAILS: optional(z.string()),
@@ -36,7 +36,7 @@ export const ZEnv = z.object({
   GEMINI_BASE_URL: optional(z.url()),
   PSA_API_TOKEN: optional(z.string()),
   PSA_API_BASE_URL: optional(z.url()).transform((v) => v ?? 'https://api.psacard.com'),
-  // Market values (issue 25): SportsCardsPro when a token is set (or PRICE_PROVIDER says so), else the price list.
+  // Market values (docs/choices.md 45): SportsCardsPro when a token is set (or PRICE_PROVIDER says so), else the price list.
   PRICE_PROVIDER: optional(z.enum(['sportscardspro', 'price-list'], 'must be sportscardspro or price-list')),
   SPORTSCARDSPRO_TOKEN: optional(z.string()),
   SPORTSCARDSPRO_BASE_URL: optional(z.url()).transform((v) => v ?? 'https://www.sportscardspro.com'),

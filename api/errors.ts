@@ -35,12 +35,12 @@ export const tooManyRequests = (retryAfterSeconds: number) => {
     { 'Retry-After': String(retryAfterSeconds) },
   );
 };
-/** A tier limit or view-only state refused the call (decisions.md 2–3). */
+/** A tier limit or view-only state refused the call (docs/choices.md 2–3). */
 export const upgradeRequired = (message: string) =>
   new AppError(403, 'upgrade_required', message, { requiresUpgrade: true });
-/** The billing provider could not be reached or failed (spec §8 'Upgrade failed'); nothing was changed. */
+/** The billing provider could not be reached or failed (docs/product.md §8 'Upgrade failed'); nothing was changed. */
 export const billingUnavailable = () =>
   new AppError(503, 'billing_unavailable', 'The payment service is not answering. Please try again or contact support.');
-/** A payment the provider refused (spec §8 'Payment Failed' with the provider's message). */
+/** A payment the provider refused (docs/product.md §8 'Payment Failed' with the provider's message). */
 export const paymentFailed = (message: string, declineCode: string) =>
   new AppError(402, 'payment_failed', message, { declineCode });

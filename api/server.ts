@@ -73,7 +73,7 @@ export interface TRunningServer {
   close(): Promise<void>;
 }
 
-/** Removes `<DATA_DIR>/ratio.pid` on a clean stop, if it still names this process (issue 21). */
+/** Removes `<DATA_DIR>/ratio.pid` on a clean stop, if it still names this process (docs/choices.md 43). */
 export async function removePidFile(file: string): Promise<void> {
   const named = await fs.readFile(file, 'utf8').catch(() => '');
   if (named.trim() === String(process.pid)) await fs.rm(file, { force: true });

@@ -10,15 +10,15 @@ import { loadStaticFiles, sendStaticFile, staticFiles } from './middleware/stati
 import { galleryPage } from './routes/gallery/gallery-page.ts';
 import { sharePage } from './routes/share/share-page.ts';
 
-/** Pages only a signed-in user may open (spec §2); others are sent to /auth. */
+/** Pages only a signed-in user may open (docs/product.md §2); others are sent to /auth. */
 const PROTECTED = ['/gallery', '/subscribe', '/account', '/admin', '/payment-success', '/test-billing-portal'];
 
 type TAstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals?: object) => Promise<void>;
 
 /**
- * The site half of the app, in the order stack-notes.md gives: assets, page guards, /gallery with its first
+ * The site half of the app,, in this order: assets, page guards, /gallery with its first
  * page of cards, static pages (all files from memory; hashed assets cached for a year), Astro's handler for server-rendered pages, and the landing page as
- * the answer to any unknown path (spec §2).
+ * the answer to any unknown path (docs/product.md §2).
  */
 export async function sitePages(deps: TDeps, siteDir: string): Promise<Middleware[]> {
   const clientDir = path.join(siteDir, 'client');
@@ -60,7 +60,7 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
   const pages = staticFiles(files);
 
   const astroPages: Middleware = async (ctx, next) => {
-    // The shared page is drawn into Koa's response, so it is compressed like every page (issue 28).
+    // The shared page is drawn into Koa's response, so it is compressed like every page (docs/choices.md 47).
     if (ctx.state.astroLocals) return renderCaptured(ctx, astro.handler, next);
     let fellThrough = false;
     ctx.respond = false;

@@ -1,5 +1,5 @@
 /**
- * Offline card analyzer benchmark (issue #10): reads the real slab photos in ../shared/real-slabs
+ * Offline card analyzer benchmark (docs/choices.md 28): reads the real slab photos in ../shared/real-slabs
  * (when present) at full size and scaled to 800 px as the browser sends them, then N generated
  * slabs of ordinary and of degraded photo quality, with the analyzer the server uses (PaddleOCR
  * on ONNX Runtime in a child process). Prints per-field accuracy, photos fully right, a
@@ -7,7 +7,7 @@
  *
  *   npm run bench -- analyze            (node bench/analyze.ts [--n 40] [--seed 7] [--sets sports,pokemon,generated])
  *
- * Issue #22 adds the real sports slab photos (../shared/real-slabs-sports: listing photos as they
+ * docs/choices.md 44 adds the real sports slab photos (../shared/real-slabs-sports: listing photos as they
  * are and enlarged 4x, each split into a tune half and a check half, and the negatives) and prints
  * the issue's budgets as MET or MISSED at the end.
  *
@@ -202,5 +202,5 @@ try {
   if (!(e instanceof Done)) throw e;
 } finally {
   await analyzer.close();
-  console.log(`\n## budgets (issue #22)\n${budgets.join('\n')}`);
+  console.log(`\n## budgets (docs/choices.md 44)\n${budgets.join('\n')}`);
 }

@@ -1,5 +1,5 @@
 /**
- * Issue #27 bench: how long `ratio users list`, `ratio stats` and `ratio users show` take as whole
+ * docs/choices.md 46 bench: how long `ratio users list`, `ratio stats` and `ratio users show` take as whole
  * processes (start to exit, as an operator waits for them), on the embedded database with the
  * server running (commands go through its socket) and without it, and on PostgreSQL; beside
  * `psql -c` running the same query on the same PostgreSQL data as the reference. Each figure is

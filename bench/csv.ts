@@ -1,9 +1,9 @@
 /**
- * CSV export and import of a 1,000-card gallery (issue 11, issue 23 §2), on PGlite and, when it
+ * CSV export and import of a 1,000-card gallery (docs/choices.md 29, 40), on PGlite and, when it
  * answers, on PostgreSQL: for each layout the import reads (Ratio's export, PSA My Collection's
  * 33 columns, Collectr's, and another app's file read by a column mapping), the preview (parse,
  * read and place every row), the import (one transaction) and the export of the 1,000 cards.
- * Beside them, the reference of the same run: csv-parse alone on the same text. Budgets (issue 23):
+ * Beside them, the reference of the same run: csv-parse alone on the same text. Budgets (docs/choices.md 40):
  * preview of 1,000 rows < 300 ms, import < 1 s. Median of 5 runs after a warm-up; each import runs
  * on a fresh account.
  *   npm run bench -- csv

@@ -1,5 +1,5 @@
 /**
- * Issue #4 and #14 bench: a PRO user with 1,000 filled slots, each with its own photo.
+ * docs/choices.md 34 bench: a PRO user with 1,000 filled slots, each with its own photo.
  * - GET /api/cards p50/p99 at 50 connections from a second process (budget p50 < 20 ms, p99 < 60 ms)
  * - /gallery (custom layout, 1,000 slots) in headless Chromium next to a reference in the same run:
  *   a plain static HTML page showing the same 1,000 thumbnails in a grid. For each, 5 cold loads

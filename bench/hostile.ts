@@ -1,5 +1,5 @@
 /**
- * Issue #7 bench: what hostile requests cost the server. For each, the answer time, the longest
+ * docs/choices.md 15–26 bench: what hostile requests cost the server. For each, the answer time, the longest
  * event-loop stall while it ran (perf_hooks.monitorEventLoopDelay) and the process CPU it took.
  * Before the hardening: the 19-group data-URL header froze the process 3.5-5.2 s, a 14 MB nested
  * array 1.6-2.3 s, and a free account's transfer of 49 MP photos decoded them all (33 s for 100)

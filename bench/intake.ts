@@ -1,5 +1,5 @@
 /**
- * Bulk intake (issue 23 §3) budgets:
+ * Bulk intake (docs/choices.md 42) budgets:
  * 1. Cert intake of 100 certs through POST /api/intake/certs against the PSA emulator with a rate
  *    limit: Ratio's time beside the provider's bound (its calls / its rate). MET when Ratio takes
  *    at most 10% (+1 s) longer than the bound: the rate limit, not Ratio, decides.

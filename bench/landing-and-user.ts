@@ -1,5 +1,5 @@
 /**
- * Issue #2 and #26 bench, each figure beside its reference in the same run:
+ * docs/choices.md 14 and 41 bench, each figure beside its reference in the same run:
  * - the landing page's bytes (HTML, CSS, JS; raw and gzip), budget 10 KB of script (gzip);
  * - the landing page's first paint, cold, in Chromium, next to a plain HTML page (5 cold loads
  *   each, taking turns, after one uncounted round), budget 1.5x;

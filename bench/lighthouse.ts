@@ -1,8 +1,8 @@
 /**
- * Issue #26 bench: Lighthouse 12.2.3's performance score (mobile preset, Debian's Chromium) of the
+ * docs/choices.md 41 bench: Lighthouse 12.2.3's performance score (mobile preset, Debian's Chromium) of the
  * landing page, /start-collection and /gallery with 1,000 cards, budget >= 90 each. Lighthouse is
- * not a dependency of the project: `npx -y lighthouse@12.2.3` fetches it into npm's cache once
- * (stack-notes.md). Its score swings with the machine's load: read it beside the load printed.
+ * not a dependency of the project: `npx -y lighthouse@12.2.3` fetches it into npm's cache once.
+ * Its score swings with the machine's load: read it beside the load printed.
  * Run after npm run build: npm run bench -- lighthouse
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Issue #9 bench: mixed load on the embedded default (PGlite) next to PostgreSQL, same run.
+ * docs/choices.md 27 bench: mixed load on the embedded default (PGlite) next to PostgreSQL, same run.
  * 50 connections, each signed in as its own PRO user with 50 cards: signed-in reads, gallery
  * reads and photo uploads (bench/mixed-worker.ts, a second process). Then each database's idle
  * memory: `ratio serve` started as its own process, RSS read after it settles.

@@ -1,5 +1,5 @@
 /**
- * Market value budgets (issue 25), on PGlite:
+ * Market value budgets (docs/choices.md 45), on PGlite:
  * 1. `ratio prices refresh` of 1,000 cards against the SportsCardsPro emulator at a configured
  *    rate: the run's time beside the bound the rate sets, and Ratio's own time per card beside
  *    the provider's (its pace included). First run: search + product per card; second: product only.

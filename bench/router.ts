@@ -1,5 +1,5 @@
 /**
- * Issue #15 item 4 bench: what Ratio's request path costs on a signed-in GET /api/user, next to the
+ * docs/choices.md 38 bench: what Ratio's request path costs on a signed-in GET /api/user, next to the
  * floor in the same run: on PGlite a bare Koa answering the same JSON; on PostgreSQL a bare Koa + pg
  * server doing the same work (session cookie -> keyed hash -> the same session/user join -> JSON).
  * Budgets: >= 0.5x bare Koa on PGlite, >= 0.9x the bare Koa + pg floor on PostgreSQL.

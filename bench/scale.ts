@@ -1,5 +1,5 @@
 /**
- * Issue #13 bench: `GET /api/cards` (a PRO user with 1,000 cards) and `GET /api/user` throughput
+ * docs/choices.md 33 bench: `GET /api/cards` (a PRO user with 1,000 cards) and `GET /api/user` throughput
  * and p99 from a load generator in its own process (50 connections), against `ratio serve` as a
  * real process: on the embedded database, and on PostgreSQL with 1 and 2 API processes
  * (`--workers`), next to a bare Koa server answering the same bytes in the same run. After each

@@ -1,5 +1,5 @@
 /**
- * Issue 11 bench: a shared wall of 100 cards, each with its own photo, opened by a visitor with no
+ * docs/choices.md 29 bench: a shared wall of 100 cards, each with its own photo, opened by a visitor with no
  * account and an empty cache.
  * - the shared page's JavaScript, gzip (budget < 100 KB), and its HTML
  * - headless Chromium on loopback: time until every card image of the first screen is shown (budget 1 s)

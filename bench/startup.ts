@@ -1,5 +1,5 @@
 /**
- * Issue #27 bench: `npm start`'s first byte and the memory of the embedded default, each beside
+ * docs/choices.md 46 bench: `npm start`'s first byte and the memory of the embedded default, each beside
  * a reference measured in the same run. Run after a build: npm run bench -- startup
  *
  * 1. First byte of `node scripts/start.ts` (what `npm start` runs, dist/ current) on an existing

@@ -1,5 +1,5 @@
 /**
- * Issue #15 item 1 and #26 bench: a static asset against GET /api/cards for about the same bytes on
+ * docs/choices.md 35 and 41 bench: a static asset against GET /api/cards for about the same bytes on
  * the wire (gzip), in the same run: both are answers built once (the asset read into memory at
  * start with its precompressed copies, the gallery per version), so the asset should serve at
  * least 0.8x the API's rate. Also the brotli bytes of every script the build wrote.

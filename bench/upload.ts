@@ -1,10 +1,10 @@
 /**
- * Issue #4/#14 bench: a 12-megapixel phone-like JPEG uploaded to a slot. Prints p50/p99 of
+ * docs/choices.md 34 bench: a 12-megapixel phone-like JPEG uploaded to a slot. Prints p50/p99 of
  * - the thumbnail-only floor (decode, turn, 400 px WebP: the least an upload can do),
  * - the image step an upload waits for (check, orient, strip, thumbnail),
  * - the viewer size, made after the answer,
  * - the whole HTTP upload, until the answer (on PGlite, and PostgreSQL when reachable).
- * Budget (issue #14): upload p50 < 250 ms; image step within 2x of the floor.
+ * Budget (docs/choices.md 34): upload p50 < 250 ms; image step within 2x of the floor.
  * Run: npm run bench -- upload (bench/gallery.ts prints the same figures with its budgets).
  */
 import sharp from 'sharp';

@@ -23,7 +23,7 @@ const COMMANDS: Record<string, () => Promise<TRegister>> = {
 };
 
 // What Ratio writes (the database, the outbox with live reset links, photos, the PID file) is the
-// operator's alone: folders 0700, files 0600, whatever the shell's umask (issue 21).
+// operator's alone: folders 0700, files 0600, whatever the shell's umask (docs/choices.md 43).
 process.umask(0o077);
 
 /** The `ratio` command: registers the commands; each lives in cli/commands/. */

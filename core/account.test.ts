@@ -35,7 +35,7 @@ describe('accountState: free and trial', () => {
     expect(accountState({ ...base, trialEndDate: days(0.5) }, now)).toMatchObject({ trialDaysLeft: 1, trialTone: 'orange' });
   });
 
-  it('an expired trial is view-only with its banner (spec §4), and ends exactly at its end date', () => {
+  it('an expired trial is view-only with its banner (docs/product.md §4), and ends exactly at its end date', () => {
     expect(accountState({ ...base, trialEndDate: days(-1) }, now)).toMatchObject({
       kind: 'trial_expired', banner: 'trial_expired', isTrialActive: false, canEdit: false, maxSlots: 10, hasProFeatures: false,
     });
@@ -53,7 +53,7 @@ describe('accountState: free and trial', () => {
   });
 });
 
-describe('accountState: the subscription lifecycle (decisions.md 6)', () => {
+describe('accountState: the subscription lifecycle (docs/choices.md 6)', () => {
   it('an active subscription is PRO and wins over an expired trial', () => {
     expect(accountState({ ...paid, trialEndDate: days(-3) }, now)).toMatchObject({
       kind: 'pro', subscriptionStatus: 'pro_active', banner: 'none', isPro: true, canEdit: true, maxSlots: 1000,
@@ -137,7 +137,7 @@ describe('retentionDue', () => {
 });
 
 describe('isAdmin', () => {
-  it('is the stored flag only (ADMIN_EMAILS is no longer read, issue 21)', () => {
+  it('is the stored flag only (ADMIN_EMAILS is no longer read, docs/choices.md 43)', () => {
     expect(isAdmin({ isAdmin: true })).toBe(true);
     expect(isAdmin({ isAdmin: false })).toBe(false);
   });

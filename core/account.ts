@@ -1,20 +1,20 @@
 /**
- * The one account rule (spec §1, §3, §4, §6; decisions.md 2, 3, 4, 6): what an account is, what it
+ * The one account rule (docs/product.md §1, §3, §4, §6; docs/choices.md 2, 3, 4, 6): what an account is, what it
  * may do and what the site shows for it, computed from stored facts and a clock. Pure: the API
  * computes it and sends the result; the site and the CLI never re-derive it.
  */
 import { DAY_MS, FREE_SLOTS, PRO_SLOTS, RETENTION_DAYS } from './limits.ts';
 
-/** The account states of spec §4 (the /account badge reads this). */
+/** The account states of docs/product.md §4 (the /account badge reads this). */
 export type TAccountKind = 'free' | 'trial' | 'trial_expired' | 'pro' | 'grandfathered';
 
-/** Spec §3 subscription status. */
+/** docs/product.md §3 subscription status. */
 export type TSubscriptionStatus = 'pro_active' | 'free' | 'grace_period' | 'data_retention' | 'suspended' | 'grandfathered';
 
-/** Which gallery banner the site shows (spec §2 /gallery, §4): exactly one per account. */
+/** Which gallery banner the site shows (docs/product.md §2 /gallery, §4): exactly one per account. */
 export type TBannerKind = 'none' | 'free' | 'trial' | 'trial_expired' | 'grace_period' | 'data_retention' | 'suspended' | 'grandfathered';
 
-/** Trial banner colour (spec §4): 5+ days green, 2 to 4 yellow, under 2 orange. */
+/** Trial banner colour (docs/product.md §4): 5+ days green, 2 to 4 yellow, under 2 orange. */
 export type TTrialTone = 'green' | 'yellow' | 'orange';
 
 /**
@@ -44,7 +44,7 @@ export interface TAccountFacts {
   /** When the subscription ended at the provider (status canceled). */
   subscriptionEndedAt: Date | null;
   subscriptionEndReason: string | null;
-  /** When the retention job deleted the cards past slot 10 (decisions.md 6); the account is then free. */
+  /** When the retention job deleted the cards past slot 10 (docs/choices.md 6); the account is then free. */
   retentionPurgedAt: Date | null;
 }
 
@@ -53,7 +53,7 @@ export interface TAccountState {
   kind: TAccountKind;
   subscriptionStatus: TSubscriptionStatus;
   banner: TBannerKind;
-  /** Spec §3 User.isPro: a paid subscription is in force (active, or cancelled with time left). */
+  /** docs/product.md §3 User.isPro: a paid subscription is in force (active, or cancelled with time left). */
   isPro: boolean;
   isTrialActive: boolean;
   /** Whole days left in the trial (rounded up), or null when no trial is running. */
@@ -62,11 +62,11 @@ export interface TAccountState {
   /** A trial was started once (so it cannot start again, and 'Try PRO' becomes 'Upgrade'). */
   trialUsed: boolean;
   isGrandfathered: boolean;
-  /** Layouts, full gallery, registry mode, swap, analytics (decisions.md 4). */
+  /** Layouts, full gallery, registry mode, swap, analytics (docs/choices.md 4). */
   hasProFeatures: boolean;
   /** False when the whole collection is view-only (an expired trial; a suspended account). */
   canEdit: boolean;
-  /** Highest slot number the user may fill (decisions.md 3). */
+  /** Highest slot number the user may fill (docs/choices.md 3). */
   maxSlots: number;
   /** Data retention: cards past this slot are read-only and shown blurred; null otherwise. */
   readOnlyAbove: number | null;
@@ -98,7 +98,7 @@ type TPhase =
 
 const daysUntil = (end: Date, now: Date) => Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS));
 
-/** Where the subscription stands at `now` (decisions.md 6). */
+/** Where the subscription stands at `now` (docs/choices.md 6). */
 function subscriptionPhase(f: TAccountFacts, now: Date): TPhase {
   const status = f.subscriptionProviderStatus;
   const periodEnd = f.subscriptionPeriodEnd;
@@ -129,7 +129,7 @@ function subscriptionPhase(f: TAccountFacts, now: Date): TPhase {
   }
 }
 
-/** Trial banner colour by whole days left (spec §4). */
+/** Trial banner colour by whole days left (docs/product.md §4). */
 export function trialTone(daysLeft: number): TTrialTone {
   if (daysLeft >= 5) return 'green';
   if (daysLeft >= 2) return 'yellow';
@@ -146,8 +146,8 @@ export function accountState(f: TAccountFacts, now: Date): TAccountState {
   const paying = phase.kind === 'active' || phase.kind === 'grace';
   const trialEnd = f.trialEndDate;
   const trialRunning = trialEnd !== null && now.getTime() < trialEnd.getTime();
-  // An expired trial is view-only (spec §4) only for accounts that never paid: one that paid and
-  // cancelled follows the retention rules instead (decisions.md 6).
+  // An expired trial is view-only (docs/product.md §4) only for accounts that never paid: one that paid and
+  // cancelled follows the retention rules instead (docs/choices.md 6).
   const trialExpired = trialEnd !== null && !trialRunning && phase.kind === 'none';
 
   let kind: TAccountKind;
@@ -219,7 +219,7 @@ export function accountState(f: TAccountFacts, now: Date): TAccountState {
 }
 
 /**
- * The retention rule the operators' job applies (decisions.md 6): null, or the slots past which
+ * The retention rule the operators' job applies (docs/choices.md 6): null, or the slots past which
  * cards and images are due for deletion at `now`. Never due for a paying, trialing or legacy
  * account, nor before the 30 days of data retention have run out.
  */
@@ -230,8 +230,8 @@ export function retentionDue(f: TAccountFacts, now: Date): { deleteAbove: number
 }
 
 /**
- * decisions.md 7: an admin is flagged in the database, by the CLI (`ratio users admin <email>`).
- * ADMIN_EMAILS is no longer read (issue 21): it made admin whoever first signed up with a listed
+ * docs/choices.md 7: an admin is flagged in the database, by the CLI (`ratio users admin <email>`).
+ * ADMIN_EMAILS is no longer read (docs/choices.md 43): it made admin whoever first signed up with a listed
  * address, proven or not; the server warns at start when it is still set.
  */
 export function isAdmin(user: { isAdmin: boolean }): boolean {

@@ -4,7 +4,7 @@ import { formatCents } from './format.ts';
 
 const counts = (c: Partial<TStatsCounts>): TStatsCounts => ({ totalUsers: 0, proUsers: 0, trialUsers: 0, proFeatureUsers: 0, totalCards: 0, freeUserCards: 0, ...c });
 
-describe('admin figures (spec §9)', () => {
+describe('admin figures (docs/product.md §9)', () => {
   it('$10 per PRO user; conversion, ARPU, cards per user and adoption over every account', () => {
     const f = adminFigures(counts({ totalUsers: 8, proUsers: 2, proFeatureUsers: 3, totalCards: 20, freeUserCards: 6 }));
     expect(f).toEqual({

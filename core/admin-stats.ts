@@ -1,5 +1,5 @@
 /**
- * The admin figures (spec §2 Admin dashboard, §3 Admin stats, §9 admin figures): one function per
+ * The admin figures (docs/product.md §2 Admin dashboard, §3 Admin stats, §9 admin figures): one function per
  * figure, from the counts the database aggregates. Pure: the API computes them and sends them;
  * the dashboard and `ratio stats` show what they are sent.
  */
@@ -19,10 +19,10 @@ export interface TStatsCounts {
   freeUserCards: number;
 }
 
-/** Spec §3 User counts: everyone who is not PRO counts as free. */
+/** docs/product.md §3 User counts: everyone who is not PRO counts as free. */
 export const freeUsers = (c: TStatsCounts): number => c.totalUsers - c.proUsers;
 
-/** Spec §9: $10 per PRO user per month, in cents. Monthly revenue and MRR are this figure. */
+/** docs/product.md §9: $10 per PRO user per month, in cents. Monthly revenue and MRR are this figure. */
 export const monthlyRevenueCents = (proUsers: number): number => proUsers * PRO_PRICE_CENTS;
 
 /** Share of all accounts that pay (0..1; 0 with no users). */
@@ -35,7 +35,7 @@ export const arpuCents = (c: TStatsCounts): number => (c.totalUsers ? Math.round
 export const averageCardsPerUser = (c: TStatsCounts): number => (c.totalUsers ? c.totalCards / c.totalUsers : 0);
 
 /**
- * Spec §9: free tier utilization assumes 10 cards per free user and is capped at 100%: the free
+ * docs/product.md §9: free tier utilization assumes 10 cards per free user and is capped at 100%: the free
  * users' cards over 10 per free user (0..1; 0 with no free users).
  */
 export const freeTierUtilization = (c: TStatsCounts): number => {

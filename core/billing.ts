@@ -29,7 +29,7 @@ export const TEST_CARDS: readonly TTestCard[] = [
   { number: '4000000000000341', outcome: 'renewals_declined', description: 'Succeeds now; every renewal is declined' },
 ];
 
-/** The provider's words for a declined test card (shown under 'Payment Failed', spec §8). */
+/** The provider's words for a declined test card (shown under 'Payment Failed', docs/product.md §8). */
 export const DECLINED_MESSAGE = 'Your card was declined.';
 /** The words for a card number that is not a test card. */
 export const NOT_A_TEST_CARD_MESSAGE = 'Your card was declined. This is test mode: use a test card such as 4242 4242 4242 4242.';
@@ -61,7 +61,7 @@ export function expiryInFuture(expiry: string, now: Date): boolean {
 }
 
 /**
- * When a new subscription's first charge falls (issue 28 item 13): upgrading during a running
+ * When a new subscription's first charge falls (docs/choices.md 47 item 13): upgrading during a running
  * trial keeps the trial's days, so the paid period starts when the trial ends; otherwise it starts
  * now (null). The provider is asked for exactly this (Stripe's `trial_end`; local billing's the same).
  */

@@ -1,7 +1,7 @@
 /**
  * US English number and date text, as Intl's 'en-US' writes it, without Intl: a browser pays
  * 40-90 ms for its first Intl formatter in a fresh page (ICU's set-up, measured in this machine's
- * Chromium), and /gallery's first screen would pay it for a count and a value badge (issue #14).
+ * Chromium), and /gallery's first screen would pay it for a count and a value badge (docs/choices.md 34).
  * core/format.test.ts holds each function to Intl's own output.
  */
 

@@ -23,7 +23,7 @@ describe('registryFigures', () => {
       acquisitions: 4,
       totalCents: 15050,
       valued: 2,
-      // spec §9: total / card count (unvalued cards count as 0), to the cent
+      // docs/product.md §9: total / card count (unvalued cards count as 0), to the cent
       averageCents: 3763,
       allTimeHighCents: 17000,
       tracked: 2,
@@ -111,7 +111,7 @@ describe('layouts', () => {
   });
 });
 
-describe('canSwap (decisions.md 4)', () => {
+describe('canSwap (docs/choices.md 4)', () => {
   it('lets accounts with PRO features swap, and no one else', () => {
     expect(canSwap({ hasProFeatures: true })).toBe(true);
     expect(canSwap({ hasProFeatures: false })).toBe(false);

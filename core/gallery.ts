@@ -1,14 +1,14 @@
 /**
- * Figures of a signed-in gallery (spec §2 /gallery, §9; decisions.md 5): the COLLECTION REGISTRY
+ * Figures of a signed-in gallery (docs/product.md §2 /gallery, §9; docs/choices.md 5): the COLLECTION REGISTRY
  * panel and the portfolio insights. Pure, and computed only from the integer cents the server
  * parsed with core/values.ts, so the site, the API and the CLI can never disagree.
  */
 import { ALMOST_FULL_AT, FREE_SLOTS, PRO_SLOTS } from './limits.ts';
 
-/** The wall layouts of spec §2 /gallery; '2x5' is the one labelled TOP 10 (2x5). */
+/** The wall layouts of docs/product.md §2 /gallery; '2x5' is the one labelled TOP 10 (2x5). */
 export type TLayoutId = '4x5' | '6x4' | '2x5' | 'custom';
 
-/** A layout: its label, the slots it shows (spec §6) and its columns (rows x columns; null = fit). */
+/** A layout: its label, the slots it shows (docs/product.md §6) and its columns (rows x columns; null = fit). */
 export interface TLayout {
   id: TLayoutId;
   label: string;
@@ -24,7 +24,7 @@ export const LAYOUTS: readonly TLayout[] = [
   { id: 'custom', label: 'CUSTOM', slots: null, columns: null },
 ];
 
-/** The custom slot count before the user sets one (spec §9: custom default 30). */
+/** The custom slot count before the user sets one (docs/product.md §9: custom default 30). */
 export const CUSTOM_DEFAULT = 30;
 
 /** True for a known layout id. */
@@ -33,7 +33,7 @@ export function isLayoutId(value: unknown): value is TLayoutId {
 }
 
 /**
- * Spec §5: the custom slot count is clamped to 1..1000, and is 1 when the input is not a number.
+ * docs/product.md §5: the custom slot count is clamped to 1..1000, and is 1 when the input is not a number.
  * Fractions are cut to whole slots.
  */
 export function clampCustomCount(input: unknown): number {
@@ -43,7 +43,7 @@ export function clampCustomCount(input: unknown): number {
 }
 
 /**
- * Slots a wall shows (spec §6 'Slot limits shown'): free 10; with PRO features 20 for 4x5, 24 for
+ * Slots a wall shows (docs/product.md §6 'Slot limits shown'): free 10; with PRO features 20 for 4x5, 24 for
  * 6x4, 10 for 2x5 and the custom count for custom.
  */
 export function layoutSlotCount(hasProFeatures: boolean, layout: TLayoutId, customCount: number): number {
@@ -65,7 +65,7 @@ export interface TCardAmounts {
 export interface TRegistryFigures {
   /** ACQUISITIONS: every filled slot. */
   acquisitions: number;
-  /** AVG VALUE: total divided by the card count (spec §9), to the cent; 0 with no cards. */
+  /** AVG VALUE: total divided by the card count (docs/product.md §9), to the cent; 0 with no cards. */
   averageCents: number;
   /** TOTAL VALUE: sum of the values that have a number. */
   totalCents: number;
@@ -110,7 +110,7 @@ export function registryFigures(cards: readonly TCardAmounts[], slotsShown: numb
 }
 
 /**
- * Ratio Upside (spec §9): the sum of all-time highs divided by the sum of current values, over the
+ * Ratio Upside (docs/product.md §9): the sum of all-time highs divided by the sum of current values, over the
  * cards that have both numbers (a high without a current value says nothing about upside).
  * Null when there is nothing to divide by or the ratio is not above 1, since it is shown only then.
  */
@@ -127,10 +127,10 @@ export function ratioUpside(cards: readonly TCardAmounts[]): number | null {
   return ratio > 1 ? ratio : null;
 }
 
-/** The portfolio insights card (spec §2 /gallery). */
+/** The portfolio insights card (docs/product.md §2 /gallery). */
 export interface TInsights {
   cards: number;
-  /** The denominator of 'cards out of 1000' (spec §9). */
+  /** The denominator of 'cards out of 1000' (docs/product.md §9). */
   capacity: number;
   totalCents: number;
   averageCents: number;
@@ -165,7 +165,7 @@ export function portfolioInsights(cards: readonly TCardAmounts[]): TInsights {
   };
 }
 
-/** Cards at which a user without PRO features sees the simplified insights (spec §2 /gallery). */
+/** Cards at which a user without PRO features sees the simplified insights (docs/product.md §2 /gallery). */
 export const SIMPLIFIED_INSIGHTS_AT = 3;
 
 /** 'simplified' (with an upgrade prompt) for users without PRO features holding 3 or more cards, else 'full'. */
@@ -185,7 +185,7 @@ export function firstOpenSlot(filled: ReadonlyMap<number, unknown>, shown: numbe
   return null;
 }
 
-/** What a tap in swap mode does (spec §4 Swap). */
+/** What a tap in swap mode does (docs/product.md §4 Swap). */
 export type TSwapStep =
   | { kind: 'select'; slot: number }
   | { kind: 'clear' }
@@ -193,7 +193,7 @@ export type TSwapStep =
   | { kind: 'ignore' };
 
 /**
- * Card swap is a PRO feature (decisions.md 4): PRO, a running trial and grandfathered accounts may
+ * Card swap is a PRO feature (docs/choices.md 4): PRO, a running trial and grandfathered accounts may
  * swap; free and trial-expired accounts may not (the API refuses with 403 requiresUpgrade, the
  * wall shows the upsell). The one rule, for api and site.
  */
@@ -212,7 +212,7 @@ export function swapStep(selected: number | null, slot: number, filled: boolean)
   return { kind: 'swap', from: selected, to: slot };
 }
 
-/** The free banner (spec §2): for free users without a trial running. */
+/** The free banner (docs/product.md §2): for free users without a trial running. */
 export interface TFreeBanner {
   label: 'FREE TIER' | 'ALMOST FULL';
   used: string;

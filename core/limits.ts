@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and decisions.md, shared by site, api and cli. */
+/** Business constants of docs/product.md §9 and docs/choices.md, shared by site, api and cli. */
 export const ANONYMOUS_SLOTS = 3;
 export const FREE_SLOTS = 10;
 export const PRO_SLOTS = 1000;
@@ -14,6 +14,6 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_DATA_URL_HEADER = 256;
 /** Longest data URL accepted: the header plus a 10 MB image as base64. */
 export const MAX_DATA_URL_LENGTH = MAX_DATA_URL_HEADER + Math.ceil(MAX_IMAGE_BYTES / 3) * 4;
-/** decisions.md 6: after a cancelled subscription's period ends, cards past slot 10 are kept this long. */
+/** docs/choices.md 6: after a cancelled subscription's period ends, cards past slot 10 are kept this long. */
 export const RETENTION_DAYS = 30;
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 /**
- * Market values (issue 25): which price of a provider's product fits a card, when a price is
+ * Market values (docs/choices.md 45): which price of a provider's product fits a card, when a price is
  * stale, which value counts in totals, and gain/loss. Pure and shared by the API, the site and the
  * CLI; all money in integer cents.
  */

@@ -1,11 +1,11 @@
 /**
- * Share links (issue 11, decisions.md 10): who may share and what a shared wall shows. Pure; the
+ * Share links (docs/choices.md 10, 29): who may share and what a shared wall shows. Pure; the
  * API decides with it and the site mirrors it.
  */
 import type { TAccountState } from './account.ts';
 import { LAYOUTS, layoutSlotCount, type TLayoutId } from './gallery.ts';
 
-/** Sharing is a PRO feature (spec §1, §6): PRO, a running trial and legacy accounts may share. */
+/** Sharing is a PRO feature (docs/product.md §1, §6): PRO, a running trial and legacy accounts may share. */
 export function canShare(state: Pick<TAccountState, 'hasProFeatures'>): boolean {
   return state.hasProFeatures;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toGalleryCards } from './transfer.ts';
 
-describe('toGalleryCards (spec §3)', () => {
+describe('toGalleryCards (docs/product.md §3)', () => {
   it('titles player plus year, describes brand • condition, numbers slots from 1', () => {
     const [card] = toGalleryCards([{ image: 'data:image/jpeg;base64,AAA', player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', condition: 'PSA 10 GEM MT', userValue: '$1,250' }]);
     expect(card).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Spec §3 "Gallery card sent on transfer": how an anonymous browser card becomes a gallery card.
+ * docs/product.md §3 "Gallery card sent on transfer": how an anonymous browser card becomes a gallery card.
  * One implementation for the pricing page, complete-setup and the API's migrate call.
  */
 import type { TCardData } from './cards/card-data.ts';
@@ -16,18 +16,18 @@ export interface TAnonymousCard {
   userValue?: string | null;
   userNotes?: string | null;
   addedAt?: string | null;
-  /** Older items may already carry gallery fields; used as fallbacks (spec §3). */
+  /** Older items may already carry gallery fields; used as fallbacks (docs/product.md §3). */
   title?: string | null;
   description?: string | null;
   value?: string | null;
-  /** Read from the label by the analysis, or typed (issue 23); absent on older items. */
+  /** Read from the label by the analysis, or typed (docs/choices.md 39); absent on older items. */
   certNumber?: string | null;
   cardNumber?: string | null;
   variety?: string | null;
   sport?: string | null;
 }
 
-/** A gallery card as the transfer sends it: the spec's fields, and the card's own fields (issue 23). */
+/** A gallery card as the transfer sends it: the spec's fields, and the card's own fields (docs/choices.md 39). */
 export interface TGalleryCard extends Partial<TCardData> {
   slotNumber: number;
   imageUrl: string;

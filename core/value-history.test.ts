@@ -35,7 +35,7 @@ describe('total value series', () => {
   });
 });
 
-describe('value change (issue 28)', () => {
+describe('value change (docs/choices.md 47)', () => {
   const records = [
     { cardId: 1, cents: 1000, at: at(1) },
     { cardId: 2, cents: 500, at: at(1) },

@@ -1,5 +1,5 @@
 /**
- * Value history (decisions.md 5, issue 11): the collection's total value over time, from every
+ * Value history (docs/choices.md 5, docs/choices.md 29): the collection's total value over time, from every
  * recorded value of the cards it holds. Pure; the API reads the records and the site draws them.
  */
 import type { THistoryRange, TValuePoint } from './contracts/csv.types.ts';
@@ -53,7 +53,7 @@ export function totalValueSeries(records: readonly TValueRecord[], from: Date | 
   return points;
 }
 
-/** How the total moved over a range, told apart (issue 28): cards' values moving, and cards arriving. */
+/** How the total moved over a range, told apart (docs/choices.md 47): cards' values moving, and cards arriving. */
 export interface TValueChange {
   /** The change in value of the cards held: each card from its value at the range's start (or when it arrived) to its latest. */
   heldCents: number;

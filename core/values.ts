@@ -1,5 +1,5 @@
 /**
- * Card values (spec §3, §5, §9; decisions.md 5). Users type values as free text ('$1,250.50');
+ * Card values (docs/product.md §3, §5, §9; docs/choices.md 5). Users type values as free text ('$1,250.50');
  * every total, average and ratio is computed here, in integer cents, by one implementation that
  * the site, the API and the CLI share.
  */
@@ -34,8 +34,8 @@ export function valuedCount(values: ReadonlyArray<string | null | undefined>): n
 }
 
 /**
- * The anonymous wall's average (spec §9): total divided by the number of cards, rounded to whole
- * dollars, and 0 with no cards. Unvalued cards count in the divisor as 0 (spec §5).
+ * The anonymous wall's average (docs/product.md §9): total divided by the number of cards, rounded to whole
+ * dollars, and 0 with no cards. Unvalued cards count in the divisor as 0 (docs/product.md §5).
  */
 export function roundedMeanCents(values: ReadonlyArray<string | null | undefined>): number {
   if (values.length === 0) return 0;

@@ -48,7 +48,7 @@ export function jsonBody(options: TJsonBodyOptions | string = {}): Middleware {
       throw badRequest('invalid_json', 'The request body is not valid JSON');
     }
     (ctx.request as unknown as { body: unknown }).body = parsed;
-    // Parsing several MB takes tens of ms: the route's own work starts in a later turn (issue 21).
+    // Parsing several MB takes tens of ms: the route's own work starts in a later turn (docs/choices.md 43).
     if (big) await yieldToLoop();
     return next();
   };

@@ -3,7 +3,7 @@ import { tooManyRequests } from '../errors.ts';
 import type { RateLimits } from '../services/limits/rate-limits.ts';
 
 /**
- * Sign-in lock-out that only the guesser feels (issue #7 item 4). Failures are counted per account
+ * Sign-in lock-out that only the guesser feels (docs/choices.md 18). Failures are counted per account
  * and address, and per account overall:
  * - an address with 10 failures on an account waits 15 minutes for that account;
  * - an account with 100 failures in an hour (many addresses guessing) then accepts attempts only

@@ -6,7 +6,7 @@ import { refuseContentEncoding } from './body.ts';
 
 /**
  * Limits of a photo upload form: one file (MAX_IMAGE_BYTES), 24 text fields of 64 KB in all (the
- * spec's four and a card's own fields, issue 23).
+ * spec's four and a card's own fields, docs/choices.md 39).
  */
 const MAX_FIELDS = 24;
 const MAX_FIELDS_BYTES = 64 * 1024;
@@ -59,7 +59,7 @@ function readForm(ctx: Context): Promise<{ fields: Record<string, string>; image
     });
     parser.on('file', (name, stream) => {
       // A body that ends inside the file makes this stream emit 'error' (busboy: "Unexpected end of
-      // form"); unhandled, that error would end the process (issue 21).
+      // form"); unhandled, that error would end the process (docs/choices.md 43).
       stream.on('error', () => fail(unreadable()));
       const chunks: Buffer[] = [];
       let size = 0;

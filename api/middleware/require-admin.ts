@@ -4,10 +4,10 @@ import type { TDeps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { currentUser } from './session.ts';
 
-/** Spec §8 Admin: the words of the 'Access Denied' screen. */
+/** docs/product.md §8 Admin: the words of the 'Access Denied' screen. */
 export const ADMIN_REQUIRED = 'Admin access required to view this dashboard.';
 
-/** Middleware: 401 when signed out, 403 admin_required unless an admin (decisions.md 7). */
+/** Middleware: 401 when signed out, 403 admin_required unless an admin (docs/choices.md 7). */
 export function requireAdmin(deps: TDeps): Middleware {
   return async (ctx: Context, next: Next) => {
     const { user } = await currentUser(ctx, deps);

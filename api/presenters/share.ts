@@ -34,7 +34,7 @@ const money = (text: string | null, cents: number | null) => (cents !== null ? f
 
 /**
  * The wall a link shows: title, layout, and the filled slots within the layout in slot order, with
- * titles, descriptions, the card's grade and what it is (issue 23), and (only when the owner shows
+ * titles, descriptions, the card's grade and what it is (docs/choices.md 39), and (only when the owner shows
  * them) values and the value figures. No email, no account data, no card ids, no cost or notes; photos only by the shared cards' image ids, read through the link.
  */
 export function presentSharedWall(open: TOpenShare, cards: readonly CardSlot[], token: string, cardCount = cards.length): TSharedWall {

@@ -31,7 +31,7 @@ function message(state: TAccountState): string {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Spec §3 Subscription status of an account at `now`, from core/account.ts. */
+/** docs/product.md §3 Subscription status of an account at `now`, from core/account.ts. */
 export function presentSubscription(user: User, now: Date, billing: TBillingMode): TSubscriptionStatusView {
   const state = accountState(user, now);
   return {

@@ -10,7 +10,7 @@ const MATCHES_KEPT = 5_000;
 
 /**
  * Serves `router` like its own `routes()` middleware, but does the work that depends only on the
- * route once (issue #15 item 4): @koa/router matches every layer's pattern and composes the
+ * route once (docs/choices.md 38): @koa/router matches every layer's pattern and composes the
  * matched layers' chain again on every request; here a method and path's match is remembered and
  * each route's chain is composed the first time it is used. Per request there remain only the
  * params of the matched layers. Requests outside `prefix` pass straight on.

@@ -1,5 +1,5 @@
 /**
- * /gallery's cold first screen from two builds of the site in one run (issue #14): a saved build
+ * /gallery's cold first screen from two builds of the site in one run (docs/choices.md 34): a saved build
  * (a copy of dist/ inside the project, so its server code finds node_modules) and the current dist/,
  * each on its own server with the same 1,000 cards, next to the plain reference page, N cold loads
  * of each (first round uncounted), in rotating order. For a change whose gain is smaller than the

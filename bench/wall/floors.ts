@@ -1,5 +1,5 @@
 /**
- * Where /gallery's cold first screen stands between floors (issue #14), N cold loads of each page
+ * Where /gallery's cold first screen stands between floors (docs/choices.md 34), N cold loads of each page
  * (first round uncounted), in turn, in one run:
  * - plain: the reference page (bench/wall/reference-page.ts), no script;
  * - react: the same grid drawn by the site's own React chunk (vendor: React, ReactDOM) from the first

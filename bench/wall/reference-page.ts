@@ -1,5 +1,5 @@
 /**
- * The reference of issue #14: a plain static HTML page showing the same thumbnails in a grid of the
+ * The reference of docs/choices.md 34: a plain static HTML page showing the same thumbnails in a grid of the
  * same shape as the wall's fitted layout (no script, lazy images of a fixed ratio).
  */
 export function referencePage(thumbUrls: readonly string[]): string {

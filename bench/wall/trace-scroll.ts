@@ -1,5 +1,5 @@
 /**
- * What the long frames of the wall's scroll are (issue #14): seeds the bench gallery (1,000 cards),
+ * What the long frames of the wall's scroll are (docs/choices.md 34): seeds the bench gallery (1,000 cards),
  * loads /gallery and the plain reference page in headless Chromium as bench/gallery.ts does, records
  * a Chrome trace and a sampled script profile of each scroll, and prints the main thread's self time
  * by trace event, the script's by function (minified names: file:line:column), whether the whole

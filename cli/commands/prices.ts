@@ -38,7 +38,7 @@ export function describeRefresh(report: TRefreshReport, alerts: TAlertRun | null
 }
 
 export function registerPrices(program: Command): void {
-  const prices = program.command('prices').description('market values of cards (issue 25)');
+  const prices = program.command('prices').description('market values of cards (docs/choices.md 45)');
   prices.command('refresh')
     .description("look up the market value of every card not checked within --stale-after; resumable, paced by the provider's rate limit")
     .option('--email <email>', "only this collector's cards")

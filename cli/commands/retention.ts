@@ -11,7 +11,7 @@ import { progressBar } from '../progress.ts';
 import { withDb } from '../with-db.ts';
 
 /**
- * The retention job (decisions.md 6): a dry run lists what it would delete; `apply` deletes, in a
+ * The retention job (docs/choices.md 6): a dry run lists what it would delete; `apply` deletes, in a
  * transaction per account. `now` moves the clock (tests, or a catch-up). Idempotent; concurrent
  * runs never double-apply (see runRetention).
  */
@@ -42,7 +42,7 @@ export function describeRetention(report: TRetentionReport): string[] {
 
 /**
  * `--apply` with a `--now` in the future would delete cards whose owners are still in their grace
- * period, their 30 days or a running trial (issue 21): such a run is a dry run unless `--force`.
+ * period, their 30 days or a running trial (docs/choices.md 43): such a run is a dry run unless `--force`.
  * A minute of slack keeps a `--now` of "now" from another machine's clock an ordinary run.
  */
 export function futureApplyRefused(options: { apply?: boolean | undefined; now?: string | undefined; force?: boolean | undefined }, clock = new Date()): boolean {
@@ -56,7 +56,7 @@ export const FUTURE_APPLY_REFUSED = 'ratio: --apply with a --now in the future w
 export const RETENTION_CRON = '7 * * * *  cd /srv/ratio && npm run --silent ratio -- retention run --apply >> /var/log/ratio-retention.log 2>&1';
 
 export function registerRetention(program: Command): void {
-  const retention = program.command('retention').description('the data retention job (decisions.md 6)');
+  const retention = program.command('retention').description('the data retention job (docs/choices.md 6)');
   retention.command('run')
     .description('report trial and grace-period ends; delete cards past slot 10 once 30 days of retention are over (dry run unless --apply)')
     .option('--apply', 'delete (otherwise only print what would be deleted)')

@@ -9,7 +9,7 @@ import { loadEnv } from '../load-env.ts';
 import { printJson } from '../output.ts';
 import { withDb } from '../with-db.ts';
 
-/** The admin dashboard's figures (spec §2, §3 Admin stats), as GET /api/admin/stats answers them. */
+/** The admin dashboard's figures (docs/product.md §2, §3 Admin stats), as GET /api/admin/stats answers them. */
 export function runStats(db: Knex, now = new Date()): Promise<TAdminStats> {
   return adminStats({ db, now });
 }

@@ -27,12 +27,12 @@ export interface TUserRow {
   createdAt: string;
 }
 
-/** Makes a user an admin (decisions.md 7), or takes admin away with `revoke`. Throws for an unknown email. */
+/** Makes a user an admin (docs/choices.md 7), or takes admin away with `revoke`. Throws for an unknown email. */
 export function runUsersAdmin(db: Knex, options: { email: string; revoke?: boolean | undefined }): Promise<User> {
   return setAccountFlag({ db, email: options.email, flag: 'isAdmin', value: !options.revoke, now: new Date() });
 }
 
-/** Makes an account a legacy account (spec §6: 10 slots with every PRO feature), or undoes it. */
+/** Makes an account a legacy account (docs/product.md §6: 10 slots with every PRO feature), or undoes it. */
 export function runUsersGrandfather(db: Knex, options: { email: string; undo?: boolean | undefined }): Promise<User> {
   return setAccountFlag({ db, email: options.email, flag: 'isGrandfathered', value: !options.undo, now: new Date() });
 }

@@ -13,7 +13,7 @@ describe('collectionFieldsFromAnalysis', () => {
   });
 });
 
-describe('doubtfulAutofill (issue #10: low-confidence fields are marked)', () => {
+describe('doubtfulAutofill (docs/choices.md 28: low-confidence fields are marked)', () => {
   const full = { player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', cardName: 'Refractor #193', condition: 'PSA 10 GEM MT' };
   const sure = { player: 0.97, year: 0.99, brand: 0.95, cardName: 0.9, condition: 0.98, certNumber: 1 };
 
@@ -32,7 +32,7 @@ describe('doubtfulAutofill (issue #10: low-confidence fields are marked)', () =>
   });
 });
 
-describe("cardAutofill (the gallery form, issue 23)", () => {
+describe("cardAutofill (the gallery form, docs/choices.md 39)", () => {
   const card = { ...NO_CARD_DATA, subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome', cardNumber: '193', variety: 'Refractor', grader: 'PSA' as const, grade: 10, certNumber: '12345678' };
 
   it("fills each input the analysis read, and marks those its confidence doubts", () => {

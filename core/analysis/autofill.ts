@@ -10,7 +10,7 @@ export type TAutofillSource = Partial<Pick<TCardAnalysis, 'player' | 'year' | 'b
 
 const clean = (v: string | null | undefined): string => (v ?? '').replace(/\s+/g, ' ').trim();
 
-/** The anonymous collection's card fields (spec §3) from an analysis; '' for what was not read. */
+/** The anonymous collection's card fields (docs/product.md §3) from an analysis; '' for what was not read. */
 export function collectionFieldsFromAnalysis(a: TAutofillSource): {
   player: string;
   year: string;
@@ -27,7 +27,7 @@ function doubtful(a: TAutofillSource, key: keyof TFieldConfidence, value: string
 }
 
 /**
- * The anonymous collection's autofilled fields the visitor should check (issue #10: the UI marks
+ * The anonymous collection's autofilled fields the visitor should check (docs/choices.md 28: the UI marks
  * low-confidence fields). Analyses without per-field confidence (Gemini) mark nothing. Pure. (The
  * gallery's form: cardAutofill below.)
  */
@@ -48,10 +48,10 @@ const CONFIDENCE_INPUTS: Readonly<Record<keyof TFieldConfidence, readonly TCardF
 };
 
 /**
- * The gallery form's autofill from an analysis (issue 23: the analysis fills the card's own
+ * The gallery form's autofill from an analysis (docs/choices.md 39: the analysis fills the card's own
  * fields, the cert included): `read` is the analysis as fields (core/cards/from-analysis.ts),
  * `confidence` its per-field certainty. `fill` holds each input the analysis read; `doubtful` the
- * filled inputs it is unsure of (issue #10), for the form to mark. Pure.
+ * filled inputs it is unsure of (docs/choices.md 28), for the form to mark. Pure.
  */
 export function cardAutofill(card: TCardData, confidence: Partial<TFieldConfidence> = {}): { fill: Partial<TCardForm>; doubtful: ReadonlySet<TCardFormKey> } {
   const read = cardForm(card);

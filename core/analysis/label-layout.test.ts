@@ -4,7 +4,7 @@ import { ANALYSIS_UNSURE } from './confidence.ts';
 import { analysisFromLayout } from './layout-analysis.ts';
 
 /**
- * The layout reader on text boxes as the reader returns them from real PSA photos (issue #10),
+ * The layout reader on text boxes as the reader returns them from real PSA photos (docs/choices.md 28),
  * one test per failure kind the line-by-line reader had on the real set.
  */
 
@@ -67,7 +67,7 @@ describe('reading a PSA label by its layout', () => {
     expect(read.parsed).toMatchObject({ brand: 'Pokemon S & M', player: 'Fa/umbreon GX' });
   });
 
-  it("keeps the label's lowercase tokens: 'CHARIZARD ex' is not 'Charizard Ex' (issue 28 item 12)", () => {
+  it("keeps the label's lowercase tokens: 'CHARIZARD ex' is not 'Charizard Ex' (docs/choices.md 47 item 12)", () => {
     const read = readLabelLayout(psaLabel(['2023 POKEMON SV OBSIDIAN', 'CHARIZARD ex', 'SPECIAL ILLUSTRATION RARE'], ['#223', 'GEM MT', '10', '81234567']));
     expect(read.parsed).toMatchObject({ player: 'Charizard ex', variety: 'Special Illustration Rare' });
   });

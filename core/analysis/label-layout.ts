@@ -171,7 +171,7 @@ export function columnText(c: TLabelColumns): string {
 }
 
 /**
- * Reads a PSA-style label by position (issue #10): left column `YEAR BRAND` (the brand may wrap
+ * Reads a PSA-style label by position (docs/choices.md 28): left column `YEAR BRAND` (the brand may wrap
  * onto a second line when there are four lines), then the subject, then the variety; right column
  * `#number`, the grade words, the grade number and the cert number, each told apart by its
  * shape. Other layouts (BGS, SGC, CGC) are read by the line parser; so are the fields a PSA

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { displayCase } from './vocabulary.ts';
 
-describe('names in display case (issue #12 item 10)', () => {
+describe('names in display case (docs/choices.md 32)', () => {
   it('keeps known capitalisations', () => {
     expect(displayCase('LEBRON JAMES')).toBe('LeBron James');
     expect(displayCase('DEMAR DEROZAN')).toBe('DeMar DeRozan');
     expect(displayCase('LAMELO BALL')).toBe('LaMelo Ball');
   });
 
-  it("keeps a label's lowercase token among capitals, and title-cases a label in mixed case (issue 28 item 12)", () => {
+  it("keeps a label's lowercase token among capitals, and title-cases a label in mixed case (docs/choices.md 47 item 12)", () => {
     expect(displayCase('CHARIZARD ex')).toBe('Charizard ex');
     expect(displayCase('MEWTWO ex FULL ART')).toBe('Mewtwo ex Full Art');
     expect(displayCase('Shohei ohtani')).toBe('Shohei Ohtani');

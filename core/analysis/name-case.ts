@@ -1,5 +1,5 @@
 /**
- * Names whose capitals are not plain title case (issue #12 item 10): 'LEBRON' is 'LeBron', not
+ * Names whose capitals are not plain title case (docs/choices.md 32): 'LEBRON' is 'LeBron', not
  * 'Lebron'. Keyed by the upper-case word as a label prints it. Mc- and O'- names need no entry
  * ('MCDAVID' -> 'McDavid', "O'NEAL" -> "O'Neal" by rule); this list is for the rest.
  */

@@ -36,9 +36,9 @@ export const ZFieldConfidence = z.object({
 export type TFieldConfidence = z.infer<typeof ZFieldConfidence>;
 
 /**
- * The card analysis result (spec §3, §7 POST /api/analyze-card). Every text field is null when it
+ * The card analysis result (docs/product.md §3, §7 POST /api/analyze-card). Every text field is null when it
  * could not be read; nothing is invented. `confidence` (0..1) says how much of the card was read.
- * `psaVerified` is true only when PSA itself confirmed the cert number (decisions.md 11).
+ * `psaVerified` is true only when PSA itself confirmed the cert number (docs/choices.md 11).
  * The fields after `certificationUrl` are extras the spec does not name; clients may ignore them.
  */
 export const ZCardAnalysis = z.object({

@@ -13,7 +13,7 @@ export const BRANDS: readonly string[] = [
   'PANINI PRIZM DRAFT PICKS', 'UPPER DECK', 'UPPER DECK YOUNG GUNS', 'UPPER DECK SP AUTHENTIC', 'SP AUTHENTIC',
   'UPPER DECK EXQUISITE', 'SPX', 'FLEER', 'FLEER ULTRA', 'FLEER TRADITION', 'ULTRA', 'SKYBOX', 'SKYBOX PREMIUM',
   'SCORE', 'LEAF', 'O-PEE-CHEE', 'GOUDEY', 'PLAY BALL', 'PINNACLE', 'PACIFIC', 'CLASSIC', 'PRESS PASS',
-  // Sets PSA prints on vintage and modern sports labels (issue #22), for correcting a blurred read only
+  // Sets PSA prints on vintage and modern sports labels (docs/choices.md 44), for correcting a blurred read only
   // (none taken from the real photo set, so its figures stay a fair check).
   'BOWMAN\'S BEST', 'TOPPS TIFFANY', 'TOPPS GALLERY', 'TOPPS GOLD', 'TOPPS ARCHIVES', 'TOPPS ALLEN & GINTER',
   'TOPPS DECK', 'TOPPS BIG', 'TOPPS GIANT', 'TOPPS CHROME REF.', 'DONRUSS ELITE',
@@ -81,7 +81,7 @@ function capitalise(part: string): string {
 /**
  * Label text to display case: 'SHOHEI OHTANI' -> 'Shohei Ohtani', 'SKYBOX' -> 'SkyBox',
  * 'LEBRON JAMES' -> 'LeBron James' (known capitalisations in name-case.ts). A word the label prints
- * in lower case among capitals keeps it: 'CHARIZARD ex' -> 'Charizard ex' (issue 28 item 12).
+ * in lower case among capitals keeps it: 'CHARIZARD ex' -> 'Charizard ex' (docs/choices.md 47 item 12).
  */
 export function displayCase(text: string): string {
   const words = text.split(' ').filter(Boolean);

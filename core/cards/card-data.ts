@@ -1,5 +1,5 @@
 /**
- * A card's structured fields (issue 23 §1): what the card is (year, set, number, subject,
+ * A card's structured fields (docs/choices.md 39): what the card is (year, set, number, subject,
  * variety), how it was graded (grader, grade, qualifier, subgrades, cert) and what the collector
  * paid. They sit beside the spec's slot fields (title, description, value, all-time high), which
  * are derived from them (title.ts). Plain types and constants: the site imports them too.

@@ -1,5 +1,5 @@
 /**
- * What a write does to a card's text (issue 23 §1), one rule for upload, edit, transfer and
+ * What a write does to a card's text (docs/choices.md 39), one rule for upload, edit, transfer and
  * import: the structured fields sent replace the stored ones (null clears one); the title and the
  * description are kept as typed when the write sends them (the spec's calls, §7), else made again
  * from the fields when a field they are made of was sent, else left as they were. A title or

@@ -1,6 +1,6 @@
 /**
- * A card's structured fields from a card analysis (spec §3 result plus its extras): what the label
- * reader (or Gemini) read becomes the card's own fields, the cert included (issue 23 §1: the cert
+ * A card's structured fields from a card analysis (docs/product.md §3 result plus its extras): what the label
+ * reader (or Gemini) read becomes the card's own fields, the cert included (docs/choices.md 39: the cert
  * read from a label is kept on the card). Pure.
  */
 import type { TCardAnalysis } from '../analysis/types.ts';

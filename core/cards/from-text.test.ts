@@ -19,7 +19,7 @@ describe('fields read from the text of cards made before them', () => {
     expect(cardDataFromText('Weird 2018 thing', '', false)).toMatchObject({ subject: 'Weird 2018 thing', year: null });
   });
 
-  it("reads a transferred card's 'player year' title and 'brand • condition' description (spec §3)", () => {
+  it("reads a transferred card's 'player year' title and 'brand • condition' description (docs/product.md §3)", () => {
     expect(cardDataFromText('Shohei Ohtani 2018', 'Topps Chrome • PSA 10 GEM MT', true))
       .toMatchObject({ subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome', grader: 'PSA', grade: 10 });
     expect(cardDataFromText('Unknown Card', '', true)).toEqual(NO_CARD_DATA);

@@ -1,6 +1,6 @@
 /**
  * A card's structured fields read from its slot text, for the cards made before they existed
- * (issue 23 §1 migration): the grade and cert from the description ('PSA 10 GEM MT • Cert #…'),
+ * (docs/choices.md 39 migration): the grade and cert from the description ('PSA 10 GEM MT • Cert #…'),
  * what the card is from the title, only as far as the fields give the same title back (a title
  * they would not remake whole stays the subject). Nothing is lost: description text that is
  * neither grade nor cert (nor a transferred card's brand) goes to the notes. Pure.
@@ -55,7 +55,7 @@ function identityOf(title: string): Partial<TCardData> {
   return fits ?? { subject: title };
 }
 
-/** A transferred card's title is the player, then the year (spec §3), or 'Unknown Card'. */
+/** A transferred card's title is the player, then the year (docs/product.md §3), or 'Unknown Card'. */
 function transferredIdentity(title: string): Partial<TCardData> {
   if (!title || title === UNKNOWN_CARD) return {};
   const m = YEAR_LAST.exec(title);
@@ -95,7 +95,7 @@ export function gradeFromDescription(description: string): Pick<TCardData, 'grad
 
 /**
  * The structured fields of a card whose text is `title` and `description`. `transferred`: the
- * card came from an anonymous collection, whose description is 'brand • condition' (spec §3).
+ * card came from an anonymous collection, whose description is 'brand • condition' (docs/product.md §3).
  */
 export function cardDataFromText(title: string, description: string, transferred: boolean): TCardData {
   const name = tidy(title);

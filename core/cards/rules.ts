@@ -1,5 +1,5 @@
 /**
- * The checks of a card's structured fields (issue 23 §1), as plain functions: the API's zod
+ * The checks of a card's structured fields (docs/choices.md 39), as plain functions: the API's zod
  * contracts call them (core/contracts/cards.types.ts) and the site's forms show their messages
  * inline (zod stays out of the pages' bundles: it probes eval, which the CSP refuses). Each
  * returns null when the value is right, else what is wrong in words a collector reads.

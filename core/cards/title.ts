@@ -1,6 +1,6 @@
 /**
- * The spec's slot text made from a card's fields, by one rule each (issue 23 §1: the title is
- * derived, not typed twice). Both follow spec §5's autofill: the title is year, brand, player,
+ * The spec's slot text made from a card's fields, by one rule each (docs/choices.md 39: the title is
+ * derived, not typed twice). Both follow docs/product.md §5's autofill: the title is year, brand, player,
  * then the card name (variety and number); the description is the condition. (The cert has its
  * own field: it stays off the description, which a shared wall shows.)
  */

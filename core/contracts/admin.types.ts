@@ -1,16 +1,16 @@
 /**
- * Contracts of the admin calls (spec §3 Admin stats, §7 GET /api/admin/stats; decisions.md 7).
+ * Contracts of the admin calls (docs/product.md §3 Admin stats, §7 GET /api/admin/stats; docs/choices.md 7).
  */
 import { z } from 'zod';
 import { STATS_RANGES, type TAdminFigures } from '../admin-stats.ts';
 
-/** GET /api/admin/stats: spec §3 Admin stats, plus the dashboard's figures computed by core/admin-stats.ts. */
+/** GET /api/admin/stats: docs/product.md §3 Admin stats, plus the dashboard's figures computed by core/admin-stats.ts. */
 export interface TAdminStats {
   totalUsers: number;
   freeUsers: number;
   proUsers: number;
   trialUsers: number;
-  /** Dollars per month (spec §3); `figures.monthlyRevenueCents` holds the cents. */
+  /** Dollars per month (docs/product.md §3); `figures.monthlyRevenueCents` holds the cents. */
   monthlyRevenue: number;
   totalCards: number;
   timestamp: string;

@@ -1,5 +1,5 @@
 /**
- * Contracts of sign-up, sign-in and password reset (spec §3 Registration and Login payloads, §7).
+ * Contracts of sign-up, sign-in and password reset (docs/product.md §3 Registration and Login payloads, §7).
  */
 import { z } from 'zod';
 import { ZAnonymousCards } from './cards.types.ts';
@@ -8,7 +8,7 @@ import { ZAnyPassword, ZName, ZNewPassword, type TUserView } from './user.types.
 const email = z.string().trim().max(254, 'is too long').pipe(z.email('must be a valid email address'));
 
 /**
- * POST /api/register (spec §3 Registration payload). A visitor who pressed 'Start Free Trial'
+ * POST /api/register (docs/product.md §3 Registration payload). A visitor who pressed 'Start Free Trial'
  * sends `startTrial: true`, and the anonymous cards as `collectionData`: account, trial and cards
  * are then saved in one transaction.
  */
@@ -25,7 +25,7 @@ export type TRegister = z.infer<typeof ZRegister>;
 /** POST /api/start-free-trial: an empty body, or the anonymous cards to move in the same transaction. */
 export const ZStartTrial = z.object({ collectionData: ZAnonymousCards.optional() });
 
-/** POST /api/login (spec §3 Login payload). */
+/** POST /api/login (docs/product.md §3 Login payload). */
 export const ZLogin = z.object({ email: z.string().trim().min(1, 'is required').max(254, 'is too long'), password: ZAnyPassword });
 /** POST /api/forgot-password. */
 export const ZForgotPassword = z.object({ email: z.string().trim().min(1, 'is required').max(254, 'is too long') });

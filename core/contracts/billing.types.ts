@@ -1,5 +1,5 @@
 /**
- * Contracts of the billing calls (spec §3 Subscription status, §7): request schemas and answers,
+ * Contracts of the billing calls (docs/product.md §3 Subscription status, §7): request schemas and answers,
  * for Stripe and for local billing (test mode). Every answer the site shows carries `billing`,
  * so test mode is never mistaken for real payment.
  */
@@ -23,7 +23,7 @@ export interface TBillingConfig {
   testCards: readonly TTestCard[];
 }
 
-/** GET /api/subscription/status: spec §3 Subscription status, plus what the server will accept. */
+/** GET /api/subscription/status: docs/product.md §3 Subscription status, plus what the server will accept. */
 export interface TSubscriptionStatusView {
   isPro: boolean;
   status: TSubscriptionStatus;
@@ -50,7 +50,7 @@ export interface TPaymentStep {
   /**
    * When the first charge falls (ISO), or null when it is due now. Set when the upgrade is made
    * during the trial: the paid period starts at the trial's end and the client only confirms the
-   * card now (issue 28 item 13).
+   * card now (docs/choices.md 47 item 13).
    */
   firstChargeAt: string | null;
 }
@@ -92,14 +92,14 @@ export interface TPortalAnswer {
 
 /**
  * GET /api/checkout-session/{sessionId}: the email, for the read-only field, and whether the
- * checkout gave the payer's name (when not, /complete-setup asks for it: issue 28 item 12).
+ * checkout gave the payer's name (when not, /complete-setup asks for it: docs/choices.md 47 item 12).
  */
 export interface TCheckoutSessionAnswer {
   email: string;
   nameKnown: boolean;
 }
 
-/** POST /api/complete-account-setup (spec §7): the paid checkout becomes an account. */
+/** POST /api/complete-account-setup (docs/product.md §7): the paid checkout becomes an account. */
 export const ZCompleteSetup = z.object({
   sessionId: z.string().min(1, 'is required').max(300, 'is too long'),
   password: ZNewPassword,

@@ -1,5 +1,5 @@
 /**
- * Contracts of the card calls (spec §7): request schemas the API validates with, and the answers
+ * Contracts of the card calls (docs/product.md §7): request schemas the API validates with, and the answers
  * it sends. The API and the site both import them, so the two cannot drift.
  */
 import { z } from 'zod';
@@ -46,7 +46,7 @@ const ZSubgrades = z.object({
 });
 
 /**
- * A card's structured fields (issue 23 §1), each optional: absent leaves it as it is, null clears
+ * A card's structured fields (docs/choices.md 39), each optional: absent leaves it as it is, null clears
  * it. The cert's length is checked against the card's grader by the service (the grader may be
  * the one already stored).
  */
@@ -70,7 +70,7 @@ export const ZCardData = z.object({
   notes: z.union([text(CARD_TEXT_MAX.notes).transform((s) => s.trim() || null), z.null()]).optional(),
 });
 
-/** PATCH /api/cards/{slot}: the spec's fields of a card and its structured fields; each optional (spec §5: only the image is required on upload). */
+/** PATCH /api/cards/{slot}: the spec's fields of a card and its structured fields; each optional (docs/product.md §5: only the image is required on upload). */
 export const ZCardFields = z.object({
   title: text(200).optional(),
   description: text(2000).optional(),
@@ -111,7 +111,7 @@ export const ZUploadFields = z.object({
 /** POST /api/cards/swap. */
 export const ZSwap = z.object({ fromSlot: ZSlotNumber, toSlot: ZSlotNumber });
 
-/** A gallery card sent on transfer (spec §3). */
+/** A gallery card sent on transfer (docs/product.md §3). */
 export const ZGalleryCard = z.object({
   slotNumber: ZSlotNumber,
   imageUrl: z.string().max(MAX_DATA_URL_LENGTH, 'image is larger than 10 MB').default(''),
@@ -120,7 +120,7 @@ export const ZGalleryCard = z.object({
   value: money.default(null),
   allTimeHigh: money.default(null),
   isEmpty: z.boolean().optional(),
-  /** The visitor's card as fields (issue 23: kept on transfer, Notes included); older clients send none. */
+  /** The visitor's card as fields (docs/choices.md 39: kept on transfer, Notes included); older clients send none. */
   ...ZCardData.shape,
 });
 
@@ -153,8 +153,8 @@ const ZAnonymousItem = z.object({
 export const ZMigrate = z.object({ collection: z.array(ZAnonymousItem).max(100, 'at most 100 cards at once') });
 
 /**
- * A slot as the card calls answer it (spec §3 Card slot, plus image variants, parsed cents and the
- * card's structured fields, issue 23: a field not set is left out of the answer).
+ * A slot as the card calls answer it (docs/product.md §3 Card slot, plus image variants, parsed cents and the
+ * card's structured fields, docs/choices.md 39: a field not set is left out of the answer).
  */
 export interface TSlotView extends TCardDataView {
   /** PSA's population at this grade (cards added by cert with PSA's API). */
@@ -168,19 +168,19 @@ export interface TSlotView extends TCardDataView {
   description: string;
   value: string | null;
   valueCents: number | null;
-  /** The larger of what the user entered and the highest value ever recorded (decisions.md 5). */
+  /** The larger of what the user entered and the highest value ever recorded (docs/choices.md 5). */
   allTimeHigh: string | null;
   allTimeHighCents: number | null;
   isEmpty: boolean;
   createdAt: string | null;
   updatedAt: string | null;
-  /** The card's market value (issue 25); left out until the card was looked up. */
+  /** The card's market value (docs/choices.md 45); left out until the card was looked up. */
   market?: TMarketView;
   /** Which value counts in totals for this card; left out when it follows the wall's choice. */
   countsValue?: TCountsValue;
 }
 
-/** A card's market value as the card calls answer it (issue 25); a field not known is left out (the wall's answer stays small). */
+/** A card's market value as the card calls answer it (docs/choices.md 45); a field not known is left out (the wall's answer stays small). */
 export interface TMarketView {
   /** The last known price at the card's grade (or the nearest grade); left out before one was found. */
   cents?: number;

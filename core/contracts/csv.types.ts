@@ -1,5 +1,5 @@
 /**
- * Contracts of value history and CSV export/import (issue 11): request schemas the API validates
+ * Contracts of value history and CSV export/import (docs/choices.md 29): request schemas the API validates
  * with and the answers it sends, imported by the API, the site and the CLI.
  */
 import { z } from 'zod';
@@ -33,7 +33,7 @@ export interface TCardHistoryAnswer {
   slotNumber: number;
   /** The values the collector typed. */
   points: TValuePoint[];
-  /** The market values the price refresh recorded (issue 25). */
+  /** The market values the price refresh recorded (docs/choices.md 45). */
   market: TValuePoint[];
 }
 
@@ -98,7 +98,7 @@ export type TPsaCheck =
   | { status: 'unavailable' };
 
 /**
- * The tier limit, said before anything is written (issue 23 §2): how many cards fit in the room the
+ * The tier limit, said before anything is written (docs/choices.md 40): how many cards fit in the room the
  * gallery has, how many do not, and what the rest need.
  */
 export interface TLimitSummary {

@@ -1,5 +1,5 @@
 /**
- * Contracts of the market value, P&L and price alert calls (issue 25). The API and the site both
+ * Contracts of the market value, P&L and price alert calls (docs/choices.md 45). The API and the site both
  * import them.
  */
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export const ZRealizedQuery = z.object({
   year: z.string().regex(/^\d{4}$/, 'must be a year such as 2026').transform(Number),
 });
 
-/** A sold card (issue 25). */
+/** A sold card (docs/choices.md 45). */
 export interface TSaleView {
   id: number;
   title: string;

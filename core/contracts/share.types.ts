@@ -1,5 +1,5 @@
 /**
- * Contracts of the share calls (issue 11, decisions.md 10): the owner's POST/PATCH/GET/DELETE
+ * Contracts of the share calls (docs/choices.md 10, 29): the owner's POST/PATCH/GET/DELETE
  * /api/share, and what a visitor of a share link reads. The API and the site both import them.
  */
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { CUSTOM_DEFAULT, LAYOUTS, type TLayoutId } from '../gallery.ts';
 import { PRO_SLOTS } from '../limits.ts';
 import type { TCardFact } from '../cards/facts.ts';
 
-/** The gallery's default title (spec §2 /gallery). */
+/** The gallery's default title (docs/product.md §2 /gallery). */
 const DEFAULT_TITLE = 'My Collection';
 /** Longest wall title a link carries. */
 export const SHARE_TITLE_MAX = 100;
@@ -18,11 +18,11 @@ const ZCustomCount = z.number('must be a number').int('must be a whole number').
 
 /**
  * POST /api/share: makes a new link (any live one is revoked). The title and layout are kept in the
- * owner's browser (spec §2), so the dialog sends them; the link shows the wall as they were.
+ * owner's browser (docs/product.md §2), so the dialog sends them; the link shows the wall as they were.
  */
 export const ZCreateShare = z.object({
   showValues: z.boolean('must be true or false'),
-  /** The link shows the owner's first name: off unless they opt in (issue 28 item 6). */
+  /** The link shows the owner's first name: off unless they opt in (docs/choices.md 47 item 6). */
   showOwnerName: z.boolean('must be true or false').default(false),
   title: ZTitle.default(DEFAULT_TITLE),
   layout: ZLayout.default('4x5'),
@@ -45,7 +45,7 @@ export const ZShareToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a share 
 
 /**
  * The owner's live link. The server keeps the token's keyed hash and the token sealed with a key of
- * its own (issue 28), so POST, GET and PATCH all answer its `url` to its owner, on any device; `url`
+ * its own (docs/choices.md 47), so POST, GET and PATCH all answer its `url` to its owner, on any device; `url`
  * is null only for a link made before tokens were sealed (the site then offers the one it remembers).
  */
 export interface TShareLink {
@@ -72,7 +72,7 @@ export interface TSharedCard {
   /** Photo variants read through the share; null when the card has no photo. */
   thumbUrl: string | null;
   imageUrl: string | null;
-  /** The short grade for the placard ('PSA 10', 'Raw'); null without one (issue 23). */
+  /** The short grade for the placard ('PSA 10', 'Raw'); null without one (docs/choices.md 39). */
   grade: string | null;
   /** What the card is and its grade, for the viewer (never the cert or what the owner paid). */
   facts: TCardFact[];
@@ -98,12 +98,12 @@ export interface TSharedWall {
   /** Slots the wall shows (the layout's count); cards past it are not on the wall. */
   slotCount: number;
   showValues: boolean;
-  /** The owner's first name, only when they opted in on the share (issue 28 item 6); else null. */
+  /** The owner's first name, only when they opted in on the share (docs/choices.md 47 item 6); else null. */
   ownerFirstName: string | null;
   figures: TSharedFigures;
   /** Filled slots within slotCount, in slot order. */
   cards: TSharedCard[];
-  /** Every card the owner holds, on this wall or past its slots (issue 28: the page says what it shows). */
+  /** Every card the owner holds, on this wall or past its slots (docs/choices.md 47: the page says what it shows). */
   cardCount: number;
   /** The preview image (1200x630 PNG), path on this site. */
   previewUrl: string;

@@ -1,6 +1,6 @@
 /**
  * Spreadsheet formula injection (OWASP "CSV Injection"): a cell whose first non-blank character is
- * = + - @ (spreadsheets skip leading spaces and line breaks before a formula, issue 21), or that
+ * = + - @ (spreadsheets skip leading spaces and line breaks before a formula, docs/choices.md 43), or that
  * starts with a tab or a carriage return, may run as a formula when the file is opened in Excel,
  * Sheets or LibreOffice.
  * Exported cells get a leading apostrophe, which spreadsheets show as text; import takes it off

@@ -1,5 +1,5 @@
 /**
- * The rows of an export (issue 11, issue 23): a card as the cells of a layout Ratio writes,
+ * The rows of an export (docs/choices.md 29, 40): a card as the cells of a layout Ratio writes,
  * formula-escaped. Pure: the API service and the CLI write these rows with csv-stringify.
  */
 import type { TSlotView } from '../contracts/cards.types.ts';

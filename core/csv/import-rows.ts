@@ -1,5 +1,5 @@
 /**
- * Reading an import (issue 11, issue 23 §2): which layout a file has, and each row as a card with
+ * Reading an import (docs/choices.md 29, 40): which layout a file has, and each row as a card with
  * its per-row errors. Pure: the API's import service parses the text with csv-parse and calls
  * these (then core/csv/plan-import.ts), so the preview, the import and the CLI apply one set of rules.
  */

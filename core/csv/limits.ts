@@ -1,5 +1,5 @@
 /**
- * Limits of CSV import (issue 11). Plain constants, no zod: the site imports them too, and zod in
+ * Limits of CSV import (docs/choices.md 29). Plain constants, no zod: the site imports them too, and zod in
  * a page's bundle probes eval, which the Content-Security-Policy refuses.
  */
 

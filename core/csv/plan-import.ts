@@ -1,5 +1,5 @@
 /**
- * Where an import's cards go (issue 11, issue 23 §2): rows that cannot be read stay out; a row
+ * Where an import's cards go (docs/choices.md 29, 40): rows that cannot be read stay out; a row
  * already on the wall (its cert, or the same row imported before) is left out and said so; each
  * card takes the slot its row asks for, else the first free one; when the room runs out, the
  * rest are over the limit, and the limit is explained. Pure.
@@ -20,7 +20,7 @@ export interface TWallNow {
   certs: ReadonlyMap<string, number>;
   /** Import keys of the cards an import brought, and the slot of each. */
   keys: ReadonlyMap<string, number>;
-  /** The highest slot the account may fill (decisions.md 3). */
+  /** The highest slot the account may fill (docs/choices.md 3). */
   maxSlots: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * A row's identity (issue 23 §2: re-importing a file adds nothing twice): the row's cells in its
+ * A row's identity (docs/choices.md 40: re-importing a file adds nothing twice): the row's cells in its
  * layout, and which of its identical rows it is, hashed; each card a row makes (its quantity) gets
  * the key and its copy number. Pure (FNV-1a, twice, 64 bits): core runs in the browser too.
  */

@@ -1,5 +1,5 @@
 /**
- * Bulk intake by cert number (issue 23 §3): the cert numbers a collector pastes, types or scans (a
+ * Bulk intake by cert number (docs/choices.md 42): the cert numbers a collector pastes, types or scans (a
  * scanner gun types each with Enter), read into a list. Shared by the API, the site and the CLI. Pure.
  */
 import { certProblem, normalizeCert } from '../cards/rules.ts';

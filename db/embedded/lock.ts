@@ -8,7 +8,7 @@ export interface TLockHolder {
   since: string;
   /**
    * The holder's start time as the kernel counts it (Linux: /proc/<pid>/stat, field 22), so a PID
-   * reused by another process after the holder died is told apart from the holder (issue 21).
+   * reused by another process after the holder died is told apart from the holder (docs/choices.md 43).
    */
   started?: string;
   /** Set once the owner serves: a socket directory (unix socket) or 127.0.0.1. */

@@ -21,7 +21,7 @@ export async function up(knex: Knex): Promise<void> {
     t.text('image_id').references('card_images.id').onDelete('SET NULL');
     t.text('title').notNullable().defaultTo('');
     t.text('description').notNullable().defaultTo('');
-    t.text('value').comment('As the user typed it (spec §3)');
+    t.text('value').comment('As the user typed it (docs/product.md §3)');
     t.bigInteger('value_cents').comment('Parsed by core/values.ts; null when the text has no number');
     t.text('all_time_high').comment('As the user typed it');
     t.bigInteger('all_time_high_cents');

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 export const tables: readonly string[] = [];
 
 /**
- * What the admin dashboard reads (spec §2 Admin dashboard): when each subscription started, each
+ * What the admin dashboard reads (docs/product.md §2 Admin dashboard): when each subscription started, each
  * user's card count (kept by the database itself, so the stats add up users, not every card), and
  * indexes for the per-day series.
  */

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 export const tables: readonly string[] = ['shares'];
 
 /**
- * Share links (decisions.md 10): a public, read-only link to a user's wall. The token is kept only
+ * Share links (docs/choices.md 10): a public, read-only link to a user's wall. The token is kept only
  * as its keyed hash (like sessions); a revoked link keeps its row with revoked_at set; at most one
  * live link per user. The wall's preview image is cached on the row, per gallery version.
  */

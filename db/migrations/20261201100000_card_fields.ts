@@ -14,7 +14,7 @@ const COLUMNS = [
 const BATCH = 500;
 
 /**
- * Moves the cards made so far into their fields (issue 23 §1): each card's title and description
+ * Moves the cards made so far into their fields (docs/choices.md 39): each card's title and description
  * are read by core/cards/from-text.ts; the text itself is kept as it is. A cert seen twice in one
  * gallery stays on its first card only (a cert is unique per account); the others keep it in notes.
  */
@@ -49,7 +49,7 @@ export async function backfillCardFields(knex: Knex): Promise<void> {
 }
 
 /**
- * A card's own fields (issue 23 §1) beside the spec's text: grader, grade (half steps), qualifier,
+ * A card's own fields (docs/choices.md 39) beside the spec's text: grader, grade (half steps), qualifier,
  * BGS subgrades, cert number (unique per account), year, set, card number, subject, variety, sport,
  * serial, autograph grade, and what the collector paid (cost in cents, date, source, notes).
  */

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 export const tables: readonly string[] = ['import_mappings'];
 
 /**
- * What imports remember (issue 23 §2): each imported card's row identity, so the same file
+ * What imports remember (docs/choices.md 40): each imported card's row identity, so the same file
  * imported again adds nothing twice, and each collector's column mapping per file header.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -5,7 +5,7 @@ export const tables: readonly string[] = [];
 
 /**
  * The share link's token sealed with a key of the server's (api/lib/tokens.ts sealToken) beside its
- * hash (issue 28), so its owner can copy the live link from any device. Links made before have none.
+ * hash (docs/choices.md 47), so its owner can copy the live link from any device. Links made before have none.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('shares', (t) => {

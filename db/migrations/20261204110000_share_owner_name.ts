@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 export const tables: readonly string[] = [];
 
 /**
- * Whether a share link shows its owner's first name (issue 28 item 6): the owner's choice, off by
+ * Whether a share link shows its owner's first name (docs/choices.md 47 item 6): the owner's choice, off by
  * default, so a link never names anyone who did not opt in.
  */
 export async function up(knex: Knex): Promise<void> {

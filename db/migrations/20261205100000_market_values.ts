@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 export const tables: readonly string[] = ['price_alerts', 'card_sales', 'price_list'];
 
 /**
- * Market values (issue 25): each card's matched product and last market price beside the value
+ * Market values (docs/choices.md 45): each card's matched product and last market price beside the value
  * the collector typed, which of the two counts (per card, or the wall's choice), market prices in
  * the value history, the operator's price list, sold cards, and price alerts.
  */

@@ -1,6 +1,6 @@
 import { BaseModel } from './BaseModel.ts';
 
-/** A card the collector sold (issue 25): off the wall, kept for realized gain and its history. */
+/** A card the collector sold (docs/choices.md 45): off the wall, kept for realized gain and its history. */
 export class CardSale extends BaseModel {
   static override tableName = 'card_sales';
   static override jsonAttributes = ['card', 'history'];

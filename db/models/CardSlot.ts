@@ -4,7 +4,7 @@ import type { TCountsValue } from '../../core/prices.ts';
 import { BaseModel } from './BaseModel.ts';
 
 /**
- * A filled slot of a user's gallery (spec §3 Card slot) with the card's own fields (issue 23,
+ * A filled slot of a user's gallery (docs/product.md §3 Card slot) with the card's own fields (docs/choices.md 39,
  * core/cards/card-data.ts: the row is a TCardData). Empty slots have no row.
  */
 export class CardSlot extends BaseModel implements TCardData {
@@ -25,7 +25,7 @@ export class CardSlot extends BaseModel implements TCardData {
   declare transferKey: string | null;
   /** The file row (and copy) an import made the card from (core/csv/row-key.ts). */
   declare importKey: string | null;
-  /** PSA's population at the card's grade, when it was added by cert with PSA's API (issue 23 §3). */
+  /** PSA's population at the card's grade, when it was added by cert with PSA's API (docs/choices.md 42). */
   declare populationAtGrade: number | null;
   declare grader: TCardGrader | null;
   declare grade: number | null;
@@ -44,7 +44,7 @@ export class CardSlot extends BaseModel implements TCardData {
   declare acquiredOn: string | null;
   declare source: string | null;
   declare notes: string | null;
-  /** Market value (issue 25, api/services/prices/): the matched product and its last price. */
+  /** Market value (docs/choices.md 45, api/services/prices/): the matched product and its last price. */
   declare priceProductId: string | null;
   declare priceProductName: string | null;
   declare priceMatch: 'auto' | 'fixed' | 'none' | null;

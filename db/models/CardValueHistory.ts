@@ -1,6 +1,6 @@
 import { BaseModel } from './BaseModel.ts';
 
-/** One recorded value of a card, with its time (decisions.md 5). */
+/** One recorded value of a card, with its time (docs/choices.md 5). */
 export class CardValueHistory extends BaseModel {
   static override tableName = 'card_value_history';
 
@@ -8,6 +8,6 @@ export class CardValueHistory extends BaseModel {
   declare cardId: number;
   declare valueCents: number;
   declare recordedAt: Date;
-  /** own: the value typed; market: a market price (issue 25). */
+  /** own: the value typed; market: a market price (docs/choices.md 45). */
   declare kind: 'own' | 'market';
 }

@@ -1,6 +1,6 @@
 import { BaseModel } from './BaseModel.ts';
 
-/** A single-use password-reset token, stored hashed, valid one hour (spec §9). */
+/** A single-use password-reset token, stored hashed, valid one hour (docs/product.md §9). */
 export class PasswordResetToken extends BaseModel {
   static override tableName = 'password_reset_tokens';
 

@@ -1,6 +1,6 @@
 import { BaseModel } from './BaseModel.ts';
 
-/** A price alert rule on one card (issue 25). */
+/** A price alert rule on one card (docs/choices.md 45). */
 export class PriceAlert extends BaseModel {
   static override tableName = 'price_alerts';
 

@@ -1,6 +1,6 @@
 import { BaseModel } from './BaseModel.ts';
 
-/** One price of an operator's price list (issue 25): never market data. */
+/** One price of an operator's price list (docs/choices.md 45): never market data. */
 export class PriceListEntry extends BaseModel {
   static override tableName = 'price_list';
 

@@ -4,7 +4,7 @@ import type { TCountsValue } from '../../core/prices.ts';
 import { BaseModel } from './BaseModel.ts';
 
 /**
- * A registered collector (spec §3 User). Its billing columns are the stored facts core/account.ts
+ * A registered collector (docs/product.md §3 User). Its billing columns are the stored facts core/account.ts
  * computes the account's state from (isPro, trial, grace, retention…): nothing derivable is stored.
  */
 export class User extends BaseModel implements TAccountFacts {
@@ -21,7 +21,7 @@ export class User extends BaseModel implements TAccountFacts {
   declare trialEndDate: Date | null;
   /** Bumped by every gallery write; keys the cached GET /api/cards answer. */
   declare galleryVersion: number;
-  /** Which value of the wall's cards counts in totals (issue 25): own or market. */
+  /** Which value of the wall's cards counts in totals (docs/choices.md 45): own or market. */
   declare countsValue: TCountsValue;
   /** The billing provider's customer (Stripe cus_…, or lcus_… in local billing). */
   declare billingCustomerId: string | null;

@@ -3,7 +3,7 @@
  * source) as the PNGs the pages link: 32 px for the browser tab, 180 px for a phone's home screen.
  * A page's renderer decodes its favicon on the main thread, and an SVG one builds an SVG document
  * there (17-34 ms, just as /gallery's first screen is being drawn); a PNG decodes in well under a
- * millisecond (issue #14).
+ * millisecond (docs/choices.md 34).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

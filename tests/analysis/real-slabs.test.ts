@@ -3,7 +3,7 @@ import { createOcrAnalyzer } from '../../api/services/analysis/index.ts';
 import { REAL_SLABS_DIR, REAL_SLABS_PRESENT, loadRealSlabs, realSlabPhoto, scoreRealRead, summarise, type TScoredRead } from './fixtures/real-slabs.ts';
 
 /**
- * The offline analyzer on real photographs of graded slabs (issue #10), asserting its budget so a
+ * The offline analyzer on real photographs of graded slabs (docs/choices.md 28), asserting its budget so a
  * regression fails. The photos live in ../shared/real-slabs beside the project and are never
  * copied into it: on a machine without that folder these tests are not registered (a
  * data-availability condition, like a database that is not installed).

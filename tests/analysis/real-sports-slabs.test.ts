@@ -13,7 +13,7 @@ import {
 } from './fixtures/real-sports-slabs.ts';
 
 /**
- * The offline analyzer on real listing photos of PSA sports slabs (issue #22). The photos live in
+ * The offline analyzer on real listing photos of PSA sports slabs (docs/choices.md 44). The photos live in
  * ../shared/real-slabs-sports beside the project and are never copied into it: without that
  * folder these tests are not registered (a data-availability condition) and one line says so.
  *

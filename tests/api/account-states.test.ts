@@ -1,6 +1,6 @@
 /**
  * Every account state, made by the factories, as the API presents it and as the server enforces
- * it (spec §3, §4, §6; decisions.md 2, 3, 6): the same rule (core/account.ts) behind both.
+ * it (docs/product.md §3, §4, §6; docs/choices.md 2, 3, 6): the same rule (core/account.ts) behind both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSubscriptionStatusView } from '../../core/contracts/billing.types.ts';

@@ -83,7 +83,7 @@ describe('bad input never yields a 500', () => {
 });
 
 describe('login and logout', () => {
-  it("tells an unknown email apart with 'User not found' (spec §8)", async () => {
+  it("tells an unknown email apart with 'User not found' (docs/product.md §8)", async () => {
     const res = await srv.client().post('/api/login', { email: 'nobody@example.com', password: 'whatever' });
     expect(res.status).toBe(404);
     expect(res.body.error).toMatchObject({ code: 'user_not_found', message: 'User not found' });

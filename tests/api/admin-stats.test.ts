@@ -1,6 +1,6 @@
 /**
- * GET /api/admin/stats and /api/admin/series (spec §2 Admin dashboard, §3 Admin stats, §9;
- * decisions.md 7): admins only; every figure checked against a seeded set whose answers this file
+ * GET /api/admin/stats and /api/admin/series (docs/product.md §2 Admin dashboard, §3 Admin stats, §9;
+ * docs/choices.md 7): admins only; every figure checked against a seeded set whose answers this file
  * works out on its own; the SQL form of the account rule counts what core/account.ts says.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ describe('admin stats', () => {
     const flagged = await accountWithClient(srv, 'free');
     await User.query(srv.deps.db).patch({ isAdmin: true }).where('id', flagged.user.id);
     expect((await flagged.client.get('/api/admin/stats')).status).toBe(200);
-    // ADMIN_EMAILS is no longer read (issue 21): a sign-up with a listed address, in any case, is no admin.
+    // ADMIN_EMAILS is no longer read (docs/choices.md 43): a sign-up with a listed address, in any case, is no admin.
     for (const email of ['boss@ratio.local', 'BOSS@Ratio.Local']) {
       const client = srv.client();
       const reg = await client.post('/api/register', { email, password: 'a-long-password', firstName: 'Not', lastName: 'Boss' });

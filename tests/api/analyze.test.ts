@@ -30,7 +30,7 @@ describe('POST /api/analyze-card (offline label reader)', () => {
     expect(res.body.confidence).toBeGreaterThan(0.6);
   });
 
-  it('reads an iPhone HEIC photo too (decisions.md 12)', async () => {
+  it('reads an iPhone HEIC photo too (docs/choices.md 12)', async () => {
     // tests/fixtures/slab-ohtani.heic: a generated slab photo encoded once with Debian's heif-enc (x265).
     const heic = await fs.readFile(new URL('../fixtures/slab-ohtani.heic', import.meta.url));
     const res = await srv.client().post('/api/analyze-card', { image: dataUrl(heic, 'image/heic') });
@@ -38,7 +38,7 @@ describe('POST /api/analyze-card (offline label reader)', () => {
     expect(res.body).toMatchObject({ player: expect.stringMatching(/shohei ohtani/i), year: '2018', psaCertNumber: '45678912' });
   });
 
-  it('keeps the server responsive while it reads a photo: no event-loop stall over 50 ms (issue #15 item 2)', async () => {
+  it('keeps the server responsive while it reads a photo: no event-loop stall over 50 ms (docs/choices.md 36)', async () => {
     // A full-size phone photo (2400 px): decoding and reading it is the heaviest work the route does.
     const photo = await renderLabel(
       { grader: 'PSA', year: '2021', brand: 'PANINI PRIZM', cardNumber: '88', player: 'JA MORANT', variety: 'SILVER PRIZM', grade: '9', gradeName: 'MINT', certNumber: '61234567' },

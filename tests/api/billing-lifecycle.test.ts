@@ -1,9 +1,9 @@
 /**
- * The subscription lifecycle of decisions.md 6 with a moved clock, run the same way on Stripe (the
+ * The subscription lifecycle of docs/choices.md 6 with a moved clock, run the same way on Stripe (the
  * emulator confirms cards and sends webhooks) and on local billing (the TEST MODE calls): trial
  * start -> day 3 yellow -> day 6.5 orange -> expiry view-only -> subscribe -> pro_active -> cancel
  * -> grace_period -> period end -> data_retention -> reactivate restores everything; and a failed
- * renewal -> suspended; and an upgrade during the trial that keeps the trial's days (issue 28 item 13).
+ * renewal -> suspended; and an upgrade during the trial that keeps the trial's days (docs/choices.md 47 item 13).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPaymentStep, TReactivateAnswer, TSubscriptionStatusView, TSyncAnswer } from '../../core/contracts/billing.types.ts';
@@ -138,7 +138,7 @@ describe.each([
     const { client, input } = await registerUser(d.srv);
     expect((await upload(client, 1)).status).toBe(201);
 
-    // Trial: 7 days of PRO, the banner's tone by days left (spec §4).
+    // Trial: 7 days of PRO, the banner's tone by days left (docs/product.md §4).
     expect((await client.post('/api/start-free-trial')).status).toBe(200);
     expect(await me(client)).toMatchObject({ accountStatus: 'trial', banner: 'trial', trialDaysLeft: 7, trialTone: 'green', hasProFeatures: true, maxSlots: 1000 });
     d.srv.advance(3 * DAY);

@@ -108,7 +108,7 @@ describe('local billing: guest checkout', () => {
     expect(declined.body.error).toMatchObject({ code: 'payment_failed', message: 'Your card was declined.' });
     const paid = await visitor.post<TTestCheckoutPaid>(`/api/billing/test/checkout/${sessionId}/pay`, { email: 'Walkin@Example.com', card: GOOD });
     expect(paid.body.redirectUrl).toBe(`http://ratio.test/complete-setup?session_id=${sessionId}`);
-    // Test mode's checkout asks no name: /complete-setup does, and an account is never nameless (issue 28 item 12).
+    // Test mode's checkout asks no name: /complete-setup does, and an account is never nameless (docs/choices.md 47 item 12).
     expect((await visitor.get(`/api/checkout-session/${sessionId}`)).body).toEqual({ email: 'walkin@example.com', nameKnown: false });
     const nameless = await visitor.post('/api/complete-account-setup', { sessionId, password: 'walk-in-pass' });
     expect(nameless.status).toBe(400);
@@ -152,7 +152,7 @@ describe("'Start Free Trial' ends in a trial, with the cards", () => {
     expect(res.body).toMatchObject({ isTrialActive: true, accountStatus: 'trial', trialDaysLeft: 7, cardsMoved: { ok: true, transferred: 3, skipped: 0 } });
     const cards = (await client.get<TSlotView[]>('/api/cards')).body;
     expect(cards.map((c) => [c.slotNumber, c.title, c.value])).toEqual([[1, 'Shohei Ohtani 2018', '$1,250'], [2, 'Luka Doncic 2018', '400'], [3, 'Mystery', null]]);
-    // The visitor's Notes come with their cards (issue 28 item 12).
+    // The visitor's Notes come with their cards (docs/choices.md 47 item 12).
     expect(cards.map((c) => c.notes ?? null)).toEqual([null, 'Bought at the National, 2019', null]);
   });
 

@@ -3,7 +3,7 @@ import { migrateLatest, migrateRollback } from '../../db/connection.ts';
 import { createAccount } from '../helpers/factories.ts';
 import { createTestDb, type TTestDb } from '../helpers/db.ts';
 
-/** The migration before the card fields (issue 23): cards made then have only their text. */
+/** The migration before the card fields (docs/choices.md 39): cards made then have only their text. */
 const BEFORE = '20261126120000_shares';
 
 let testDb: TTestDb;

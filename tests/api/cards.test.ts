@@ -140,7 +140,7 @@ describe('upload', () => {
   });
 });
 
-describe('tier limits (decisions.md 2–3)', () => {
+describe('tier limits (docs/choices.md 2–3)', () => {
   it('a free user fills slots 1–10 and is refused slot 11 with requiresUpgrade', async () => {
     const { client } = await registerUser(srv);
     expect((await upload(client, 10)).status).toBe(201);

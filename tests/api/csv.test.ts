@@ -57,7 +57,7 @@ describe('export', () => {
     expect(second![1]).toBe(`'=HYPERLINK("http://evil.example")`);
     expect([second![3], second![4]]).toEqual(['n/a', '']);
 
-    // A formula behind leading blanks is escaped too (issue 21): spreadsheets skip them.
+    // A formula behind leading blanks is escaped too (docs/choices.md 43): spreadsheets skip them.
     for (const description of [' =HYPERLINK("http://evil.example")', '\n@SUM(A1)', ' \r\n+1']) {
       expect((await client.patch('/api/cards/7', { description })).status).toBe(200);
       const cell = records((await exportOf(client)).text)[2]![2];
@@ -96,7 +96,7 @@ describe('import', () => {
     const cards = await slots(client);
     expect(cards.map((c) => [c.slotNumber, c.imageUrl, c.thumbUrl, c.valueCents])).toEqual([[1, expect.any(String), expect.any(String), null], [2, null, null, 90000], [3, null, null, null]]);
     expect((await client.get<{ points: unknown[] }>('/api/cards/2/history')).body.points).toHaveLength(1);
-    // The same file again adds nothing twice: each row's cert is on the wall (issue 23 §2).
+    // The same file again adds nothing twice: each row's cert is on the wall (docs/choices.md 40).
     const again = await preview(client, csv);
     expect(again.body).toMatchObject({ errorCount: 0, cardCount: 0, alreadyCount: 2 });
     expect(again.body.already).toEqual([{ line: 2, message: 'Cert #12345678 is already on your wall (slot 2)' }, { line: 4, message: 'Cert #87654321 is already on your wall (slot 3)' }]);

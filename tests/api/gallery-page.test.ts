@@ -1,5 +1,5 @@
 /**
- * Issue #14: /gallery comes with the signed-in user's first page of cards written in (the page's
+ * docs/choices.md 34: /gallery comes with the signed-in user's first page of cards written in (the page's
  * inline script reads it instead of asking) and the first row's thumbnails preloaded. Runs against
  * the stand-in build (tests/helpers/fake-site.ts), whose /gallery holds the same preload to fill.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #14 on the API side: the first page of a wall (GET /api/cards?limit=N), and the viewer
+ * docs/choices.md 34 on the API side: the first page of a wall (GET /api/cards?limit=N), and the viewer
  * size, which an upload stores after answering: the image route must answer for it all the same.
  */
 import sharp from 'sharp';

@@ -4,7 +4,7 @@ import { hashPassword } from '../../db/password.ts';
 import { createRateLimits } from '../../api/services/limits/rate-limits.ts';
 import { registerUser, resetTokenFor, startTestServer, type TTestServer } from '../helpers/server.ts';
 
-/** Issue #7 items 3, 4, 5 and 10 (plain HTTP in production): limits that hold, and hold only the guesser. */
+/** docs/choices.md 17, 18, 19 and 24 (plain HTTP in production): limits that hold, and hold only the guesser. */
 
 const PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(48), PUBLIC_URL: 'https://ratio.example', TRUST_PROXY: 'true', BILLING: 'local' };
 

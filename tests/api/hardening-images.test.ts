@@ -17,7 +17,7 @@ import { fakeSiteDir } from '../helpers/fake-site.ts';
 import type { TestClient } from '../helpers/http.ts';
 import { registerTrialUser, registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
-/** Issue #7 items 6 (what the stored original keeps), 7 (temp files), 8 (transfer limits first), 12 (sweep). */
+/** docs/choices.md 20 (what the stored original keeps), 21 (temp files), 22 (transfer limits first), 26 (sweep). */
 
 let srv: TTestServer;
 beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });

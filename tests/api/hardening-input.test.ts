@@ -6,7 +6,7 @@ import { stallMeter } from '../helpers/loop-stall.ts';
 import { registerTrialUser, registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 import { HOSTILE_HEADER_256 } from './abuse/corpus.ts';
 
-/** Issue #7 items 1, 2, 10 and 11: input that once froze the server, 500'd or was read loosely. */
+/** docs/choices.md 15, 16, 24 and 25: input that once froze the server, 500'd or was read loosely. */
 
 let srv: TTestServer;
 beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakePageCsp, fakeSiteDir } from '../helpers/fake-site.ts';
 import { registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
-/** Issue #7 items 9 (security headers, errors included) and 11 (page guards on the normalised path). */
+/** docs/choices.md 23 (security headers, errors included) and 25 (page guards on the normalised path). */
 
 let srv: TTestServer;
 let siteDir: string;

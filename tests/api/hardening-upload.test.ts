@@ -10,7 +10,7 @@ import { startServerProcess, type TServerProcess } from '../helpers/process.ts';
 import { registerTrialUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 /**
- * Issue 21 item 1: a multipart upload cut anywhere (inside the part headers, inside the file, before
+ * docs/choices.md 43 item 1: a multipart upload cut anywhere (inside the part headers, inside the file, before
  * the closing boundary, or by a client that hangs up mid-body) is a 400 `bad_request` or a dropped
  * connection, never the end of the server process.
  */

@@ -15,7 +15,7 @@ import { startServerProcess } from '../helpers/process.ts';
 import { registerTrialUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 /**
- * Issue 21 item 2: image files are written whole or not at all, and a variant that is empty or cut
+ * docs/choices.md 43 item 2: image files are written whole or not at all, and a variant that is empty or cut
  * short (left by an older build killed mid-write) is made again from the original, never served.
  */
 

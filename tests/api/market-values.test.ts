@@ -1,5 +1,5 @@
 /**
- * Market values (issue 25) through the real SportsCardsPro client against its emulator: matching
+ * Market values (docs/choices.md 45) through the real SportsCardsPro client against its emulator: matching
  * a card and keeping the product, grade fallback, fixing a match, faults (429, time-out, a changed
  * answer shape, an outage, no match) that keep the last known value, the value that counts, value
  * history, P&L and sales, price alerts, and the admin counts. On PGlite and PostgreSQL.

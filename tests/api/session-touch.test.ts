@@ -6,7 +6,7 @@ import { findSessionUser } from '../../api/services/sessions/sessions.ts';
 import { registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 /**
- * Issue #15 item 3: "last seen" is written at most once a minute per session, also when the minute
+ * docs/choices.md 37: "last seen" is written at most once a minute per session, also when the minute
  * turns under many parallel requests (PostgreSQL saw 40 writes of one row in 16 s). A trigger counts
  * the row's real updates, whoever sends them.
  */

@@ -11,7 +11,7 @@ import { SHARE_SEAL, sealToken } from '../../api/lib/tokens.ts';
 import type { TApiBody, TestClient } from '../helpers/http.ts';
 import { registerTrialUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
-/** Issue 11, share links: create, revoke, what a visitor without an account can and cannot read, the preview image. */
+/** Share links (docs/choices.md 10, 29): create, revoke, what a visitor without an account can and cannot read, the preview image. */
 
 let srv: TTestServer;
 let photo: Buffer;
@@ -52,7 +52,7 @@ describe('creating and revoking a link', () => {
     expect(rows.find((r) => r.revokedAt === null)?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows.find((r) => r.revokedAt === null)?.tokenSealed).toMatch(/^v1\.[A-Za-z0-9_-]{70,}$/);
 
-    // GET answers the live link with its url (issue 28); PATCH changes it in place and keeps it.
+    // GET answers the live link with its url (docs/choices.md 47); PATCH changes it in place and keeps it.
     expect((await client.get('/api/share')).body).toEqual(first.body);
     const patched = await client.patch<TLinkBody>('/api/share', { showValues: true });
     expect(patched.body).toMatchObject({ url: first.body.url, showValues: true, layout: '6x4' });
@@ -79,7 +79,7 @@ describe('creating and revoking a link', () => {
     expect(kept.every((r) => r.revokedAt !== null)).toBe(true);
   });
 
-  it("shows the owner's first name only when they opt in on the share, off by default (issue 28 item 6)", async () => {
+  it("shows the owner's first name only when they opt in on the share, off by default (docs/choices.md 47 item 6)", async () => {
     const { client, input: user } = await registerTrialUser(srv);
     const made = await createLink(client);
     expect(made.body).toMatchObject({ showOwnerName: false });
@@ -99,7 +99,7 @@ describe('creating and revoking a link', () => {
     expect((await createLink(client, { showValues: true, showOwnerName: true })).body.showOwnerName).toBe(true);
   });
 
-  it("lets the owner copy the live link from another device, and nobody else (issue 28)", async () => {
+  it("lets the owner copy the live link from another device, and nobody else (docs/choices.md 47)", async () => {
     const { client, user } = await registerTrialUser(srv);
     const made = await createLink(client);
     // The owner signed in elsewhere (a phone): the same live link, which still opens the wall.
@@ -187,7 +187,7 @@ describe('what a visitor of a link can read', () => {
     const wall = (await res.json()) as TSharedWall;
     expect(wall).toMatchObject({ title: 'The Vault', layout: '6x4', columns: 4, slotCount: 24, showValues: true, cardCount: 3 });
     expect(wall.cards.map((c) => [c.slotNumber, c.title, c.value, c.allTimeHigh])).toEqual([
-      // The all-time high follows the value history (decisions.md 5).
+      // The all-time high follows the value history (docs/choices.md 5).
       [1, '2018 Prizm Luka Doncic', '$1,250', '$1,250'],
       [3, '1986 Fleer Michael Jordan', '$9,500', '$12,000'],
     ]);

@@ -4,7 +4,7 @@ import { accountWithClient, addCards, type TAccountPreset } from '../helpers/fac
 import type { TestClient } from '../helpers/http.ts';
 import { startTestServer, type TTestServer } from '../helpers/server.ts';
 
-/** Issue 21 item 3: card swap is a PRO feature (decisions.md 4), refused by the server like share links. */
+/** docs/choices.md 43 item 3: card swap is a PRO feature (docs/choices.md 4), refused by the server like share links. */
 
 let srv: TTestServer;
 beforeAll(async () => { srv = await startTestServer(); });

@@ -72,7 +72,7 @@ describe('value history', () => {
     const month = (await total(client, '30d')).body;
     expect(month.range).toBe('30d');
     expect(month.points.map((p) => p.cents)).toEqual([15000, 35000, 35000]);
-    // The headline is the cards' own movement; the cards added in the range are told apart (issue 28).
+    // The headline is the cards' own movement; the cards added in the range are told apart (docs/choices.md 47).
     expect(month.change).toEqual({ heldCents: 20000, addedCents: 0, addedCount: 0 });
     expect(all.change).toEqual({ heldCents: 20000, addedCents: 15000, addedCount: 2 });
     await client.delete('/api/cards/2');

@@ -8,7 +8,7 @@ import { TestClient } from '../helpers/http.ts';
 import { startServerProcess } from '../helpers/process.ts';
 
 /**
- * Issue 21 items 4 and 6 on `ratio serve` as its own process: what it writes under DATA_DIR
+ * docs/choices.md 43 items 4 and 6 on `ratio serve` as its own process: what it writes under DATA_DIR
  * (database, outbox with live reset links, photos) is owner-only whatever the shell's umask,
  * ratio.pid goes on a clean stop, and a set ADMIN_EMAILS is only warned about.
  */

@@ -174,7 +174,7 @@ describe('ratio retention run', () => {
     expect(dry.stdout).toContain('Dry run: run again with --apply to delete them.');
     expect(await counts()).toEqual({ ended: 14, paying: 14, legacy: 10, photos: 4 });
 
-    // A future --now with --apply is a dry run unless --force (issue 21): it says so, lists, deletes nothing.
+    // A future --now with --apply is a dry run unless --force (docs/choices.md 43): it says so, lists, deletes nothing.
     const refused = await ratio('retention', 'run', '--apply', '--now', plus(31));
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain('(dry run)');

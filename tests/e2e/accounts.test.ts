@@ -119,7 +119,7 @@ describe('the accounts flow in Chromium', () => {
     await context.close();
   });
 
-  it('validation messages of spec §5 show before any call', async () => {
+  it('validation messages of docs/product.md §5 show before any call', async () => {
     const { context, page } = await e2e.newPage();
     await page.goto('/reset-password');
     await page.getByText('Invalid Reset Link').waitFor();

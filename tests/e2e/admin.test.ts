@@ -31,7 +31,7 @@ describe('the admin dashboard in Chromium', () => {
     await expect(card('Total Users').textContent()).resolves.toContain(`${stats.freeUsers} free / ${stats.proUsers} pro`);
     await expect(card('Monthly Revenue').locator('.admin-stat-value').textContent()).resolves.toBe(`$${stats.proUsers * 10}`);
     await expect(card('Total Cards').locator('.admin-stat-value').textContent()).resolves.toBe(stats.totalCards.toLocaleString('en-US'));
-    // Trials are users: counted under Total Users, never under Total Cards (issue 28).
+    // Trials are users: counted under Total Users, never under Total Cards (docs/choices.md 47).
     await expect(card('Total Users').textContent()).resolves.toContain(`${stats.proUsers} pro / ${stats.trialUsers} on a trial`);
     await expect(card('Total Cards').textContent()).resolves.not.toContain('trial');
     for (const heading of ['Revenue Breakdown', 'User Engagement', 'Free tier utilization', 'Pro tier adoption', 'Average cards per user']) {
@@ -54,7 +54,7 @@ describe('the admin dashboard in Chromium', () => {
       return n;
     }));
     expect(painted.every((n) => n > 500)).toBe(true);
-    // Every legend reads the latest day and value, the day in the app's one date format ('Nov 25, 2026') (issue 28 item 12).
+    // Every legend reads the latest day and value, the day in the app's one date format ('Nov 25, 2026') (docs/choices.md 47 item 12).
     const legends = await grid.locator('.u-legend').evaluateAll((tables) => tables.map((t) => [...t.querySelectorAll('.u-value')].map((v) => v.textContent ?? '')));
     expect(legends).toHaveLength(4);
     expect(await page.getByTestId('stats-as-of').innerText()).toMatch(/^As of [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);

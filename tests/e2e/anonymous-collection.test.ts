@@ -4,12 +4,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 
 /**
- * Issue 3 in Chromium: a visitor photographs a slab, has it read offline, saves it, fills the
+ * docs/choices.md 13 in Chromium: a visitor photographs a slab, has it read offline, saves it, fills the
  * 3-slot wall, meets the full-wall offer and the upgrade dialog, edits and deletes, reloads, and
  * is refused a 4th card. Every step asserts what the visitor sees (and, where the spec names
  * them, the browser storage keys). Each test is its own visitor (a fresh browser context) and
  * stands on its own data: the wall it starts from is written to the browser storage first, in the
- * shape the site writes it (issue 21: one slow analysis no longer fails the tests after it).
+ * shape the site writes it (docs/choices.md 43: one slow analysis no longer fails the tests after it).
  */
 
 /** The offline reading of a photo waits for a core on a loaded machine: bounded, but generously. */
@@ -191,7 +191,7 @@ describe('the anonymous collection in Chromium', () => {
     expect(await field('Year').inputValue()).toBe('2018');
     expect(await field('Brand').inputValue()).toMatch(/topps chrome/i);
     expect(await field('Condition').inputValue()).toMatch(/10/);
-    // The card and cert numbers read from the label are kept (issue 23), and go to the gallery at sign-up.
+    // The card and cert numbers read from the label are kept (docs/choices.md 39), and go to the gallery at sign-up.
     expect(await field('Card Number').inputValue()).toBe('193');
     expect(await field('Cert Number').inputValue()).toBe('12345678');
     expect(await page.getByTestId('confidence').innerText()).toMatch(/confidence · \d+%/i);

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 
 /**
- * The anonymous collection's browser storage in Chromium (spec §3, §8): a full storage makes the
+ * The anonymous collection's browser storage in Chromium (docs/product.md §3, §8): a full storage makes the
  * site recompress the photo and retry, then give up with 'Storage Limit Reached'; corrupt storage
  * is reset with 'Collection Restored'; the cache version clears legacy keys; other tabs follow.
  */

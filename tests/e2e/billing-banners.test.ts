@@ -21,7 +21,7 @@ async function galleryOf(preset: TAccountPreset, options: TAccountOptions = {}):
   return { page, close: () => context.close() };
 }
 
-describe('gallery banners by account status (spec §4), as the API sends them', () => {
+describe('gallery banners by account status (docs/product.md §4), as the API sends them', () => {
   it('grace period: cancelled, the end date and Reactivate', async () => {
     const { page, close } = await galleryOf('grace');
     const banner = page.locator('[data-testid="subscription-banner"][data-banner="grace_period"]');

@@ -33,7 +33,7 @@ describe('billing in local TEST MODE', () => {
     await page.waitForURL('**/gallery');
     await hydrated(page);
 
-    // The trial is named first, the cards it brought on a second line (issue 28).
+    // The trial is named first, the cards it brought on a second line (docs/choices.md 47).
     await page.getByTestId('toast').getByText('Welcome to Ratio PRO!').waitFor();
     expect(await page.getByTestId('toast').locator('.toast-description').innerText())
       .toBe('Your 7-day free trial has started. Enjoy full PRO features!\n3 cards moved to your PRO gallery.');
@@ -108,7 +108,7 @@ describe('billing in local TEST MODE', () => {
     await checkout.waitForFunction(() => (document.querySelector('input[type=email]') as HTMLInputElement | null)?.value !== '');
     expect(await emailField.inputValue()).toBe(email);
     expect(await emailField.getAttribute('readonly')).not.toBeNull();
-    // Test mode's checkout asks no name: this page does (issue 28 item 12).
+    // Test mode's checkout asks no name: this page does (docs/choices.md 47 item 12).
     await checkout.getByLabel('First Name').fill('Gwen');
     await checkout.getByLabel('Last Name').fill('Guest');
     await checkout.getByLabel('Password', { exact: true }).fill('guest-pass-1');

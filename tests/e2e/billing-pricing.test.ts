@@ -9,7 +9,7 @@ afterAll(async () => { await e2e?.close(); });
 
 const email = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
-describe('/pricing steps (spec §2)', () => {
+describe('/pricing steps (docs/product.md §2)', () => {
   it('a trial upgrade with payment details redirects at once to /payment with them', async () => {
     const { context, page } = await e2e.newPage();
     await signUp(context, email('redirect'));

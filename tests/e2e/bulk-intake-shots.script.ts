@@ -1,5 +1,5 @@
 /**
- * Not a test: screenshots of the Bulk add dialog (issue 23 §3), dark and light, at 1280 and 390:
+ * Not a test: screenshots of the Bulk add dialog (docs/choices.md 42), dark and light, at 1280 and 390:
  * a cert batch filled by PSA (emulator), the review grid of real slab photos (one saved, one being
  * fixed, a duplicate flagged), and the cert tab without PSA_API_TOKEN.
  *   npm run build && npx node tests/e2e/bulk-intake-shots.script.ts    -> /tmp/bulkshots

@@ -35,7 +35,7 @@ async function openBulk(page: Page, width: number): Promise<void> {
   await dialog(page).getByRole('heading', { name: 'Add many cards at once' }).waitFor();
 }
 
-describe('Bulk add (issue 23 §3)', () => {
+describe('Bulk add (docs/choices.md 42)', () => {
   for (const width of [1280, 390]) {
     it(`adds by cert number with PSA (emulator) at ${width} px: typed like a scanner, each cert followed, a cert on the wall flagged`, async () => {
       const { page } = await e2e.newPage({ width, height: width > 500 ? 800 : 844 });

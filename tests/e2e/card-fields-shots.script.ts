@@ -1,5 +1,5 @@
 /**
- * Not a test: screenshots of the screens issue 23 §1 changed (a card's own fields), dark and light,
+ * Not a test: screenshots of the screens docs/choices.md 39 changed (a card's own fields), dark and light,
  * at 1280 and 390: the gallery's add dialog after an analysis, its edit dialog, the viewer, the
  * /start-collection details, the /collection edit dialog and a shared wall's viewer.
  *   npm run build && npx node tests/e2e/card-fields-shots.script.ts    -> /tmp/cfshots

@@ -4,7 +4,7 @@ import { signUp } from './gallery-seed.ts';
 import { breakCardsAnswer } from './crash-seed.ts';
 
 /**
- * Spec §2's crash screen (issue #12 item 6): when an island throws (here /gallery fed an answer it
+ * docs/product.md §2's crash screen (docs/choices.md 31): when an island throws (here /gallery fed an answer it
  * cannot draw), the page shows 'Something went wrong' with the wordmark and a way home, not a blank
  * page; its actions are reachable from the keyboard.
  */

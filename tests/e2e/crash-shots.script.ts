@@ -1,5 +1,5 @@
 /**
- * Not a test: screenshots of the crash screen (spec §2) on /gallery in both themes at 1280 and 390 px.
+ * Not a test: screenshots of the crash screen (docs/product.md §2) on /gallery in both themes at 1280 and 390 px.
  *   npm run build && npx node tests/e2e/crash-shots.script.ts   -> /tmp/cshots
  *   DOCS=1 npx node tests/e2e/crash-shots.script.ts             -> docs/screenshots/crash-*.png
  */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 
 /**
- * Issue #7 item 9 in the browser: every page works under its Content-Security-Policy. Chromium
+ * docs/choices.md 23 in the browser: every page works under its Content-Security-Policy. Chromium
  * reports each blocked script, style, image or connection as a `securitypolicyviolation` event and
  * a console error; the test collects both while a visitor and a collector use the pages.
  */

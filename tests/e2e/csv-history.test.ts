@@ -46,7 +46,7 @@ describe('value history', () => {
     expect(await dialog(page).locator('.g-viewer-figures').innerText()).toMatch(/Value\s+\$1,250\s+All-Time High\s+\$1,400/i);
     await page.keyboard.press('Escape');
 
-    // Folded until asked for (issue 28); the headline is the card's movement, its arrival told apart.
+    // Folded until asked for (docs/choices.md 47); the headline is the card's movement, its arrival told apart.
     await page.getByTestId('value-chart-toggle').click();
     const total = page.getByTestId('total-value-history');
     await total.locator('canvas').waitFor();

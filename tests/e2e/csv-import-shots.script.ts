@@ -1,5 +1,5 @@
 /**
- * Not a test: screenshots of the import dialog's states (issue 23 §2) and the export menu, dark and
+ * Not a test: screenshots of the import dialog's states (docs/choices.md 40) and the export menu, dark and
  * light, at 1280 and 390: the mapping step, a preview with the tier limit and unreadable rows, a
  * file already on the wall.
  *   npm run build && npx node tests/e2e/csv-import-shots.script.ts    -> /tmp/csvshots

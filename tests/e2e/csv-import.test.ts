@@ -23,7 +23,7 @@ async function chooseFile(page: Page, name: string, buffer: Buffer): Promise<voi
   await dialog(page).getByTestId('import-file').setInputFiles({ name, mimeType: 'text/csv', buffer });
 }
 
-describe('the import dialog (issue 23 §2)', () => {
+describe('the import dialog (docs/choices.md 40)', () => {
   it("maps another app's columns, imports by them, remembers them, and adds nothing twice", async () => {
     const { context, page } = await e2e.newPage();
     await signUp(context, `mapping-${Date.now()}@example.com`);

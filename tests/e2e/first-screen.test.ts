@@ -4,7 +4,7 @@ import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 import { fillSlotsInDb, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 
 /**
- * Issue #26: /gallery's first screen comes drawn in the HTML (the server renders the page's own
+ * docs/choices.md 41: /gallery's first screen comes drawn in the HTML (the server renders the page's own
  * React tree in the user's layout, from the wall cookie), shows its photos with JavaScript off,
  * and React takes it over without moving anything.
  */

@@ -55,7 +55,7 @@ describe('free user', () => {
 
     await input.setInputFiles({ name: 'luka.jpg', mimeType: 'image/jpeg', buffer: photo });
     await dialog(page).getByTestId('add-preview').waitFor();
-    // The title is not typed: it is made from the card's fields as they are filled in (issue 23).
+    // The title is not typed: it is made from the card's fields as they are filled in (docs/choices.md 39).
     await dialog(page).getByLabel('Player', { exact: true }).fill('Luka Doncic');
     await dialog(page).getByLabel('Year', { exact: true }).fill('2018');
     await dialog(page).getByLabel('Set', { exact: true }).fill('Prizm');
@@ -92,7 +92,7 @@ describe('free user', () => {
     await page.getByRole('button', { name: 'ADD ITEM', exact: true }).click();
     await dialog(page).getByText('CARD 08').waitFor();
     await dialog(page).getByTestId('add-photo-input').setInputFiles({ name: 'eight.jpg', mimeType: 'image/jpeg', buffer: photo });
-    // The same slab again: the wall says it is already there (issue 23), and the dialog stays open.
+    // The same slab again: the wall says it is already there (docs/choices.md 39), and the dialog stays open.
     await dialog(page).getByLabel('Grader', { exact: true }).selectOption('PSA');
     await dialog(page).getByLabel('Cert Number', { exact: true }).fill('12345678');
     await dialog(page).getByRole('button', { name: 'Add to Gallery' }).click();
@@ -457,11 +457,11 @@ describe('add-item analysis', () => {
     expect(await dialog(page).getByTestId('made-title').innerText()).toBe('2018 Panini Prizm Luka Doncic #280');
     expect(await dialog(page).getByTestId('made-description').innerText()).toBe('PSA 10 GEM MT');
     expect(await dialog(page).getByLabel('Value', { exact: true }).inputValue()).toBe('$1,250');
-    // The cert read from the label is kept in its field (issue 23), with the grade and the card number.
+    // The cert read from the label is kept in its field (docs/choices.md 39), with the grade and the card number.
     expect(await dialog(page).getByLabel('Cert Number', { exact: true }).inputValue()).toBe('12345678');
     expect(await dialog(page).getByLabel('Grade', { exact: true }).inputValue()).toBe('10');
     expect(await dialog(page).getByLabel('Card Number', { exact: true }).inputValue()).toBe('280');
-    // The analyzer was unsure of the brand: the set is marked for the user to check (issue #10), the
+    // The analyzer was unsure of the brand: the set is marked for the user to check (docs/choices.md 28), the
     // grade is not; once the user edits the set, it is theirs and the mark goes.
     const note = 'Check this: part of the label was hard to read.';
     const noteId = await dialog(page).getByLabel('Set', { exact: true }).getAttribute('aria-describedby');

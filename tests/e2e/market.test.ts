@@ -1,5 +1,5 @@
 /**
- * Market values in Chromium (issue 25): the viewer looks a card up and shows the price with its
+ * Market values in Chromium (docs/choices.md 45): the viewer looks a card up and shows the price with its
  * source (the embedded sample list, labelled as not market data), the P&L panel follows the wall's
  * choice of value, and an alert set in the viewer is mailed to the outbox by the refresh's alert run.
  */

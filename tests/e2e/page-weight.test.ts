@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 
 /**
- * Issue #26: pages without an island ship no framework. Each page below is loaded in Chromium and
+ * docs/choices.md 41: pages without an island ship no framework. Each page below is loaded in Chromium and
  * every script it runs (files and inline) is weighed, gzip, against its budget; none may load React.
  */
 

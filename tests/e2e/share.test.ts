@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { startE2E, type TE2E } from '../helpers/e2e.ts';
 import { openGallery, SAMPLE_CARDS, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 
-/** Issue 11, share links: share from /gallery, open the link signed out, revoke, the link is gone. */
+/** Share links (docs/choices.md 10, 29): share from /gallery, open the link signed out, revoke, the link is gone. */
 
 let e2e: TE2E;
 let emails = 0;
@@ -44,7 +44,7 @@ describe('share links', () => {
     expect(await dialog(page).getByTestId('share-meta').innerText()).toContain('“The Vault”, 4x5, values shown');
     await page.keyboard.press('Escape');
 
-    // The owner on a phone, signed in there: the same live link, copied from there (issue 28).
+    // The owner on a phone, signed in there: the same live link, copied from there (docs/choices.md 47).
     const phone = await e2e.newPage({ width: 390, height: 844 });
     await phone.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.url });
     expect((await phone.context.request.post('/api/login', { data: { email: ownerEmail, password: 'secret-pass-1' } })).ok()).toBe(true);

@@ -50,7 +50,7 @@ describe('a visitor with 3 anonymous cards signs up on /pricing', () => {
       [2, 'Luka Doncic 2018', 'Panini Prizm • BGS 9.5'],
       [3, 'Mike Trout 2011', 'Topps Update • SGC 9'],
     ]);
-    // The visitor's fields and notes came along as the card's own fields (issue 23), the cert read from the label among them.
+    // The visitor's fields and notes came along as the card's own fields (docs/choices.md 39), the cert read from the label among them.
     expect(api[0]).toMatchObject({ subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome', cardNumber: '193', grader: 'PSA', grade: 10, certNumber: '12345678', notes: 'From the card show' });
     expect(api[2]).toMatchObject({ subject: 'Mike Trout', grader: 'SGC', grade: 9 });
     // The photos came along: each thumbnail loads.

@@ -8,7 +8,7 @@ import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 import { openGallery, signUp } from './gallery-seed.ts';
 
 /**
- * Issue #15 item 1 and #26: the built site's files leave as the build precompressed them (brotli
+ * docs/choices.md 35 and 41: the built site's files leave as the build precompressed them (brotli
  * or gzip, by Accept-Encoding), byte for byte the file once decoded, with Vary: Accept-Encoding,
  * from memory with an ETag (a client's current copy gets a 304). Runs on the real build (dist/)
  * like the browser tests.

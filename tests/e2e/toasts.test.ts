@@ -5,7 +5,7 @@ let e2e: TE2E;
 beforeAll(async () => { e2e = await startE2E(); });
 afterAll(async () => { await e2e?.close(); });
 
-describe('notifications (spec §9)', () => {
+describe('notifications (docs/product.md §9)', () => {
   it('show one at a time, F8 focuses the area, a swipe right dismisses, and each leaves after 5 s', async () => {
     const { context, page } = await e2e.newPage();
     await page.goto('/auth');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 
 /**
- * Issue #12 item 2: on a touch screen (no hover) the edit and delete controls of /collection do not
+ * docs/choices.md 30: on a touch screen (no hover) the edit and delete controls of /collection do not
  * sit over every photo; a corner button reveals them, and they work from there.
  */
 

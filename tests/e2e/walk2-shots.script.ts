@@ -1,5 +1,5 @@
 /**
- * Not a test: screenshots of the screens issue 28's last items changed, at 1280 and 390, both themes:
+ * Not a test: screenshots of the screens docs/choices.md 47's last items changed, at 1280 and 390, both themes:
  * a trial user's /pricing payment step and /payment (first charge when the trial ends), /complete-setup
  * asking the name a test-mode checkout did not give, the share dialog's name option and the shared
  * page with the owner's first name, and /admin's legends and dates.

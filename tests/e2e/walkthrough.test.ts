@@ -1,5 +1,5 @@
 /**
- * Issue 28: what a collector saw on /gallery at 1280x800 and 390x844 (touch), both themes.
+ * docs/choices.md 47: what a collector saw on /gallery at 1280x800 and 390x844 (touch), both themes.
  * Photos in their frames, every tool reachable on a phone, the first row of cards on a laptop's
  * first screen, the value chart's headline and axis.
  */
@@ -57,7 +57,7 @@ async function trialPage(size: (typeof SIZES)[number], theme: 'dark' | 'light' =
   return { context, page };
 }
 
-describe('card photos (issue 28 item 1)', () => {
+describe('card photos (docs/choices.md 47 item 1)', () => {
   for (const size of SIZES) {
     for (const theme of ['dark', 'light'] as const) {
       it(`every photo sits inside its frame at ${size.width} px, ${theme}`, async () => {
@@ -88,7 +88,7 @@ async function offScreen(page: Page, root: string): Promise<string[]> {
   }));
 }
 
-describe('a phone reaches every tool and link (issue 28 item 2)', () => {
+describe('a phone reaches every tool and link (docs/choices.md 47 item 2)', () => {
   for (const theme of ['dark', 'light'] as const) {
     it(`shows the 10 gallery tools and the header's links within 390 px, ${theme}`, async () => {
       const { context: signup } = await e2e.newPage();
@@ -131,7 +131,7 @@ describe('a phone reaches every tool and link (issue 28 item 2)', () => {
   }
 });
 
-describe('a laptop sees the wall (issue 28 item 3)', () => {
+describe('a laptop sees the wall (docs/choices.md 47 item 3)', () => {
   it('shows the first row of cards at 1280x800 for a trial user; the value chart unfolds on demand and stays so', async () => {
     const { context, page } = await trialPage(SIZES[0]);
     const first = page.getByTestId('filled-slot').first();
@@ -161,7 +161,7 @@ describe('a laptop sees the wall (issue 28 item 3)', () => {
   });
 });
 
-describe('the value chart (issue 28 item 4)', () => {
+describe('the value chart (docs/choices.md 47 item 4)', () => {
   /** Opens the chart on a wall's 90D range and returns its headline and its time labels. */
   async function chart(page: Page): Promise<{ headline: string; labels: string[] }> {
     await page.getByTestId('value-chart-toggle').click();
@@ -219,7 +219,7 @@ describe('the value chart (issue 28 item 4)', () => {
   });
 });
 
-describe('cards without photos (issue 28 item 7)', () => {
+describe('cards without photos (docs/choices.md 47 item 7)', () => {
   it('read like placards: title, year and grade, inside the frame, at 1280 and 390', async () => {
     const { context: signup } = await e2e.newPage();
     const { id } = await signUp(signup, email('imported'));
@@ -253,7 +253,7 @@ describe('cards without photos (issue 28 item 7)', () => {
   });
 });
 
-describe('the add-item dialog (issue 28 items 8 and 9)', () => {
+describe('the add-item dialog (docs/choices.md 47 items 8 and 9)', () => {
   const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
     a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -298,7 +298,7 @@ describe('the add-item dialog (issue 28 items 8 and 9)', () => {
   }
 });
 
-describe('the shared page (issue 28 item 6)', () => {
+describe('the shared page (docs/choices.md 47 item 6)', () => {
   it('says plainly what it shows of a larger collection, and is sent compressed', async () => {
     const { context: owner } = await e2e.newPage();
     const { id } = await signUp(owner, email('sharer'), 'Avery', 'Stone');
@@ -331,7 +331,7 @@ describe('the shared page (issue 28 item 6)', () => {
 
 const TINY_JPEG = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==';
 
-describe('axe-core (issue 28 item 11)', () => {
+describe('axe-core (docs/choices.md 47 item 11)', () => {
   /** A context as trialPage's, without the page's CSP (axe is injected), in a theme. */
   async function axeContext(size: (typeof SIZES)[number], theme: 'dark' | 'light', storageState?: typeof trialState) {
     const context = await e2e.browser.newContext({
@@ -367,7 +367,7 @@ describe('axe-core (issue 28 item 11)', () => {
       await page.getByTestId('photo-input').setInputFiles({ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('Axe card', 200) });
       await page.getByTestId('photo-preview').waitFor();
       expect(await axeViolations(page)).toEqual([]);
-      // US English throughout (issue 28 item 12): 'Analyze', never 'analyse'.
+      // US English throughout (docs/choices.md 47 item 12): 'Analyze', never 'analyse'.
       const words = await page.locator('body').innerText();
       expect(words).toMatch(/\bAnalyze\b/);
       expect(words).not.toMatch(/\banalys(e|es|ed|ing)\b/i);
@@ -394,7 +394,7 @@ describe('axe-core (issue 28 item 11)', () => {
   }
 });
 
-describe('smaller things (issue 28 item 12)', () => {
+describe('smaller things (docs/choices.md 47 item 12)', () => {
   it("names a trial on /account's plan, and a refused password change in the spec's words with the reason", async () => {
     const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, storageState: trialState });
     const page = await context.newPage();
@@ -420,7 +420,7 @@ describe('smaller things (issue 28 item 12)', () => {
   });
 });
 
-describe('touch screens (issue 28 item 12)', () => {
+describe('touch screens (docs/choices.md 47 item 12)', () => {
   it('keep the photos clear of the edit controls; a tap opens the viewer with edit and delete', async () => {
     const { context, page } = await trialPage(SIZES[1]);
     expect(await page.evaluate(() => matchMedia('(hover: none)').matches)).toBe(true);
@@ -436,7 +436,7 @@ describe('touch screens (issue 28 item 12)', () => {
   });
 });
 
-describe('upgrading during the trial (issue 28 item 13)', () => {
+describe('upgrading during the trial (docs/choices.md 47 item 13)', () => {
   it('says the card is charged when the trial ends, charges nothing today and keeps the trial days', async () => {
     const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     await signUp(context, email('upgrader'), 'Uma', 'Upgrade');
@@ -465,7 +465,7 @@ describe('upgrading during the trial (issue 28 item 13)', () => {
   });
 });
 
-describe('/collection on a phone (issue 28 item 11)', () => {
+describe('/collection on a phone (docs/choices.md 47 item 11)', () => {
   it('shifts its layout less than 0.1 (CLS, from layout-shift entries) while it loads its cards', async () => {
     const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();

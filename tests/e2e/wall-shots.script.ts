@@ -1,5 +1,5 @@
 /**
- * Not a test: a 1,000-card wall (issue #14) on the built app, at its top and scrolled to slot 900,
+ * Not a test: a 1,000-card wall (docs/choices.md 34) on the built app, at its top and scrolled to slot 900,
  * in both themes at 1280 and 390 px, with REGISTRY MODE on (placards under the cards).
  *   npm run build && npx node tests/e2e/wall-shots.script.ts   -> docs/screenshots/wall-*.png
  */

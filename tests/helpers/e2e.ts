@@ -77,7 +77,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Waits until every React island on the page has hydrated (stack-notes.md), and /gallery's wall (site/src/components/gallery/mount.tsx). */
+/** Waits until every React island on the page has hydrated, and /gallery's wall (site/src/components/gallery/mount.tsx). */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0 && !document.querySelector('#wall-root:not([data-live])'));
 }

@@ -15,7 +15,7 @@ import { runRatio, startServerProcess, type TServerProcess } from '../helpers/pr
 import { reachRedis, startLocalS3, type TLocalS3 } from '../helpers/scale.ts';
 
 /**
- * Issue #13: two API processes (`ratio serve`) on one PostgreSQL database, photos in a local
+ * docs/choices.md 33: two API processes (`ratio serve`) on one PostgreSQL database, photos in a local
  * S3-compatible server (s3rver), limits in Redis. Each process has its own DATA_DIR: nothing is
  * shared through the local disk.
  */

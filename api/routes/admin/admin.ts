@@ -6,7 +6,7 @@ import { requireAdmin } from '../../middleware/require-admin.ts';
 import { adminSeries } from '../../services/admin/admin-series.ts';
 import { adminStats } from '../../services/admin/admin-stats.ts';
 
-/** The admin dashboard's data (spec §2, §7 GET /api/admin/stats; decisions.md 7): admins only. */
+/** The admin dashboard's data (docs/product.md §2, §7 GET /api/admin/stats; docs/choices.md 7): admins only. */
 export function adminRoutes(deps: TDeps): Router {
   const router = new Router();
   router.get('/admin/stats', requireAdmin(deps), async (ctx) => {

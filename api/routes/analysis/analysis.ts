@@ -8,7 +8,7 @@ import { decodeImageDataUrl, MAX_DATA_URL_LENGTH } from '../../services/analysis
 const ZAnalyze = z.object({ image: z.string().min(1, 'is required').max(MAX_DATA_URL_LENGTH, 'is larger than 10 MB') });
 
 /**
- * POST /api/analyze-card (spec §7): identifies a card photo. Open to visitors without an account
+ * POST /api/analyze-card (docs/product.md §7): identifies a card photo. Open to visitors without an account
  * (the try-out flow), so it is rate limited per IP before the body is read, and the body is bounded
  * to what a 10 MB image needs as a data URL: `{"image": "…"}`, nothing deeper.
  */

@@ -13,12 +13,12 @@ import { verifyCredentials } from '../../services/accounts/verify-credentials.ts
 import { destroySession } from '../../services/sessions/sessions.ts';
 import { ZForgotPassword, ZLogin, ZRegister, ZResetPassword, type TAccountAnswer } from '../../../core/contracts/auth.types.ts';
 
-/** Sign-up, sign-in, sign-out and password reset (spec §7). */
+/** Sign-up, sign-in, sign-out and password reset (docs/product.md §7). */
 export function authRoutes(deps: TDeps): Router {
   const router = new Router();
   const secret = sessionSecret(deps.env);
 
-  // Up to 3 anonymous cards may come along, their photos as data URLs of ≤ 800 px JPEGs (spec §5).
+  // Up to 3 anonymous cards may come along, their photos as data URLs of ≤ 800 px JPEGs (docs/product.md §5).
   router.post('/register', limitByIp(deps.limits.registerIp), jsonBody('4mb'), async (ctx) => {
     const input = parseInput(ZRegister, bodyOf(ctx));
     const { user, cardsMoved } = await signUp({
@@ -44,7 +44,7 @@ export function authRoutes(deps: TDeps): Router {
     ctx.body = presentUser(user, deps.clock());
   });
 
-  // decisions.md 8: sign-in is email and password, on /auth.
+  // docs/choices.md 8: sign-in is email and password, on /auth.
   router.get('/login', (ctx) => ctx.redirect('/auth'));
 
   router.post('/logout', async (ctx) => {

@@ -19,8 +19,8 @@ const rawJson: typeof parseRawJson = (ctx, next) => {
 };
 
 /**
- * The guest checkout's way back (spec §2 /complete-setup, §7) and the provider's webhook
- * (STYLE.md "Billing"): signature checked on the raw body, each event handled once.
+ * The guest checkout's way back (docs/product.md §2 /complete-setup, §7) and the provider's webhook:
+ * Signature checked on the raw body, each event handled once.
  */
 export function checkoutRoutes(deps: TDeps): Router {
   const router = new Router();

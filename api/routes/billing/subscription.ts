@@ -22,7 +22,7 @@ import { startSubscription } from '../../services/billing/start-subscription.ts'
 import { syncSubscription } from '../../services/billing/sync-subscription.ts';
 
 /**
- * The subscription calls of spec §7 for signed-in users (and create-subscription for visitors,
+ * The subscription calls of docs/product.md §7 for signed-in users (and create-subscription for visitors,
  * who get a hosted checkout). The provider behind them is Stripe or local billing; these routes
  * do not know which.
  */

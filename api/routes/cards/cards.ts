@@ -26,7 +26,7 @@ const IMPORT_BODY = { limit: MAX_IMPORT_BYTES * 2, maxDepth: 2, maxValues: 32 };
 /** A transfer's body: up to 100 cards, photos as data URLs; no deeper than `{ list: [ { … } ] }`. */
 const TRANSFER_BODY = { limit: '40mb', maxDepth: 3 };
 
-/** The signed-in user's gallery slots (spec §7 card calls, transfer and migrate). */
+/** The signed-in user's gallery slots (docs/product.md §7 card calls, transfer and migrate). */
 export function cardRoutes(deps: TDeps): Router {
   const router = new Router();
   const auth = requireUser(deps);
@@ -105,7 +105,7 @@ export function cardRoutes(deps: TDeps): Router {
     ctx.body = answer;
   });
 
-  // Value history and CSV export/import (issue 11).
+  // Value history and CSV export/import (docs/choices.md 29).
   router.get('/cards/value-history', auth, async (ctx) => {
     const { range } = parseInput(ZHistoryQuery, ctx.query);
     ctx.set('Cache-Control', 'private, no-cache');

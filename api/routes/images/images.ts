@@ -10,7 +10,7 @@ import { readMadeVariant } from '../../services/images/viewer-size.ts';
 const ZImageParams = z.object({ id: z.uuid(), variant: z.enum(['thumb', 'large', 'original']) });
 
 /**
- * Card photos, served only to their owner (decisions.md 12): any other user, and any unknown id,
+ * Card photos, served only to their owner (docs/choices.md 12): any other user, and any unknown id,
  * gets the same 404. Ids are random and files never change, so browsers may keep them. The image's
  * row is remembered after its first request (known-images.ts): a wall's thumbnails cost no query.
  */

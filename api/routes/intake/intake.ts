@@ -11,7 +11,7 @@ const ZId = z.object({ id: z.uuid('is not a batch id') });
 const ZPhotoFields = z.object({ name: z.string().max(500).optional() });
 
 /**
- * Bulk intake (issue 23 §3). Each call answers at once; the work runs in the background queues
+ * Bulk intake (docs/choices.md 42). Each call answers at once; the work runs in the background queues
  * (services/intake/) and the page polls:
  * - POST /api/intake/certs `{ certs }` -> 202 the batch; GET /api/intake/certs/{id} -> the batch as it stands.
  * - POST /api/intake/photos (multipart `image`, `name`) -> 202 the photo's place in the reader's queue;

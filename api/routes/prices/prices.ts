@@ -18,7 +18,7 @@ import { profitSummary, realizedGainsCsv, sellCard } from '../../services/prices
 import { PriceProviderError } from '../../services/prices/provider.ts';
 
 
-/** Market values, P&L and price alerts (issue 25). */
+/** Market values, P&L and price alerts (docs/choices.md 45). */
 export function priceRoutes(deps: TDeps): Router {
   const router = new Router();
   const auth = requireUser(deps);

@@ -11,7 +11,7 @@ const SHARE_PAGE = /^\/share\/([^/]+)$/;
 /**
  * The shared page's server half, before Astro's handler: rate limited per address, the link opened
  * (one query pair), and its wall handed to the page as Astro locals. An unknown, revoked or lapsed
- * link gets `notFoundPage` (the landing page's not-found variant, spec §2), as any unknown path does.
+ * link gets `notFoundPage` (the landing page's not-found variant, docs/product.md §2), as any unknown path does.
  */
 export function sharePage(deps: TDeps, notFoundPage: Middleware): Middleware {
   const secret = sessionSecret(deps.env);

@@ -27,7 +27,7 @@ const notLive = () => notFound('This share link is not live', 'share_not_found')
 export const shareUrl = (deps: TDeps, token: string) => `${publicUrl(deps.env)}/share/${token}`;
 
 /**
- * Share links (issue 11): the owner's calls (GET/POST/PATCH/DELETE /api/share) and what a visitor
+ * Share links (docs/choices.md 29): the owner's calls (GET/POST/PATCH/DELETE /api/share) and what a visitor
  * of a live link reads without an account: the wall as JSON, its photos and its preview image, each
  * rate limited per address. Everything a link opens answers the same 404 once it is revoked.
  */
@@ -36,7 +36,7 @@ export function shareRoutes(deps: TDeps): Router {
   const auth = requireUser(deps);
   const secret = sessionSecret(deps.env);
 
-  /** The live link's address for its owner, from the sealed token (issue 28); null when it cannot be opened. */
+  /** The live link's address for its owner, from the sealed token (docs/choices.md 47); null when it cannot be opened. */
   const ownersUrl = (share: Share) => {
     const token = shareTokenOf(share, secret);
     return token ? shareUrl(deps, token) : null;

@@ -9,11 +9,11 @@ import { updateProfile } from '../../services/accounts/update-profile.ts';
 import { userAnswer } from './user-answer.ts';
 import { ZChangePassword, ZUpdateName } from '../../../core/contracts/user.types.ts';
 
-/** The current user: read, rename, change password (spec §7). */
+/** The current user: read, rename, change password (docs/product.md §7). */
 export function userRoutes(deps: TDeps): Router {
   const router = new Router();
 
-  // Spec §7: null (not an error) when signed out, so pages can ask freely.
+  // docs/product.md §7: null (not an error) when signed out, so pages can ask freely.
   router.get('/user', async (ctx) => {
     const { user } = await currentUser(ctx, deps);
     ctx.set('Cache-Control', 'no-store');

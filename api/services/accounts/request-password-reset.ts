@@ -14,7 +14,7 @@ const inFlight = new Set<Promise<void>>();
 /**
  * Starts a reset request and returns at once: the look-up, the token and the email happen after
  * the answer, so POST /api/forgot-password takes the same time whether the address has an account
- * or not (issue 21: 7 vs 23 ms before). It begins once `after` settles (the answer is written).
+ * or not (docs/choices.md 43: 7 vs 23 ms before). It begins once `after` settles (the answer is written).
  * A failure is logged, never shown: the answer is the same.
  */
 export function startPasswordReset(opts: Parameters<typeof requestPasswordReset>[0], after: Promise<unknown> = Promise.resolve()): void {

@@ -3,7 +3,7 @@ import { raw } from 'objection';
 import { z } from 'zod';
 import { User } from '../../../db/models/User.ts';
 
-/** The operator-set flags of an account: admin (decisions.md 7) and legacy "grandfathered" (spec §6). */
+/** The operator-set flags of an account: admin (docs/choices.md 7) and legacy "grandfathered" (docs/product.md §6). */
 export type TAccountFlag = 'isAdmin' | 'isGrandfathered';
 
 const ZEmail = z.email('must be an email address');

@@ -15,7 +15,7 @@ interface TCardsOptions {
   images: ImageStore;
   log: Logger;
   now: Date;
-  /** Anonymous cards to move in (spec §4 "after signup or trial start"). */
+  /** Anonymous cards to move in (docs/product.md §4 "after signup or trial start"). */
   cards?: TIncomingCard[] | undefined;
 }
 
@@ -73,7 +73,7 @@ async function withCards(opts: TCardsOptions, write: (trx: Knex.Transaction) => 
 }
 
 /**
- * Creates an account (spec §7 register). With `startTrial` the 7-day trial starts, and with cards
+ * Creates an account (docs/product.md §7 register). With `startTrial` the 7-day trial starts, and with cards
  * they move into the new gallery: account, trial and cards in one transaction, so a visitor who
  * pressed 'Start Free Trial' always ends in a trial with their cards.
  */

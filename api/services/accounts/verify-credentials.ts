@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../../db/password.ts';
 
 /**
- * The user whose email and password match. An unknown email answers 404 'User not found' (spec §8
+ * The user whose email and password match. An unknown email answers 404 'User not found' (docs/product.md §8
  * tells the two apart) after the same hashing work as a wrong password, so timing reveals nothing
  * more than the answer itself; a wrong password answers 401.
  */

@@ -3,7 +3,7 @@ import { adminFigures, freeUsers, monthlyRevenueCents } from '../../../core/admi
 import type { TAdminStats } from '../../../core/contracts/admin.types.ts';
 import { countStats } from './count-stats.ts';
 
-/** Spec §3 Admin stats at `now`, with every dashboard figure (core/admin-stats.ts). Read-only. */
+/** docs/product.md §3 Admin stats at `now`, with every dashboard figure (core/admin-stats.ts). Read-only. */
 export async function adminStats(opts: { db: Knex; now: Date }): Promise<TAdminStats> {
   const counts = await countStats(opts.db, opts.now);
   return {

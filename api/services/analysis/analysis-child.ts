@@ -1,5 +1,5 @@
 /**
- * The analysis child process (issue #10, #15 item 2): decodes photos and reads labels with
+ * The analysis child process (docs/choices.md 28, 36): decodes photos and reads labels with
  * PaddleOCR on ONNX Runtime, so no per-pixel work ever runs on the server's event loop. Started
  * by analysis-process.ts with an IPC channel ('advanced' serialisation, so image bytes arrive as
  * Buffers); runs at low priority so the server keeps the CPU it needs. One job at a time.

@@ -20,7 +20,7 @@ export interface TAnalyzerOptions {
   warmOcr?: boolean;
 }
 
-/** Wraps `inner` so that every PSA cert number it reads is checked with PSA (decisions.md 11). */
+/** Wraps `inner` so that every PSA cert number it reads is checked with PSA (docs/choices.md 11). */
 export function withPsaVerification(inner: CardAnalyzer, verifier: PsaVerifier): CardAnalyzer {
   return {
     async analyze(image, mime) {

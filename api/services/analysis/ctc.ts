@@ -1,6 +1,6 @@
 /**
  * Decoding the recognizer's CTC output (steps x classes of probabilities, class 0 the blank)
- * against what a label line may say (issue #22): the likelihood of a given text, the likeliest
+ * against what a label line may say (docs/choices.md 44): the likelihood of a given text, the likeliest
  * of a list of texts, and a greedy read limited to some characters. Pure.
  */
 

@@ -8,7 +8,7 @@ import { MAX_IMAGE_PIXELS } from '../images/open-image.ts';
 /** Largest image accepted for analysis, decoded (spec: 'JPG, PNG up to 10MB'). */
 export { MAX_DATA_URL_LENGTH, MAX_IMAGE_BYTES };
 
-/** Image types accepted for analysis (decisions.md 12, plus GIF). */
+/** Image types accepted for analysis (docs/choices.md 12, plus GIF). */
 export type TImageMime = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/heic' | 'image/heif';
 
 /** A decoded upload: its bytes and its type as read from the bytes themselves. */

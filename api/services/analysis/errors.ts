@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.ts';
 
-/** Messages the analysis errors carry; the client shows them as they are (spec §8). */
+/** Messages the analysis errors carry; the client shows them as they are (docs/product.md §8). */
 export const ANALYSIS_MESSAGES = {
   busy: 'AI analysis service is temporarily overloaded. Please try again in a moment.',
   failed: 'Unable to analyze the card image. Please try again.',

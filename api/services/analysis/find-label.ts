@@ -1,5 +1,5 @@
 /**
- * Finds a PSA-style slab label in a photo by its red frame (issue #22): listing and phone photos
+ * Finds a PSA-style slab label in a photo by its red frame (docs/choices.md 44): listing and phone photos
  * show the slab with background, tilted a little, the label a strip at the top bordered in red.
  * Pure pixel work on an RGB buffer (runs in the analysis child process, never on the server).
  */

@@ -32,7 +32,7 @@ function toAnalysisError(e: unknown): Error {
 }
 
 /**
- * The Gemini analyzer (decisions.md 11): sends the photo to Gemini with a JSON response schema,
+ * The Gemini analyzer (docs/choices.md 11): sends the photo to Gemini with a JSON response schema,
  * validates the answer with zod and maps it to Ratio's analysis. No retries: an overloaded or
  * rate-limited provider surfaces at once as AnalysisBusyError (HTTP 503); an answer that is not
  * valid JSON of the agreed shape, or a refused request, as AnalysisFailedError (HTTP 502).

@@ -1,5 +1,5 @@
 /**
- * Card photo analysis (spec §7 POST /api/analyze-card, decisions.md 11). The route decodes the
+ * Card photo analysis (docs/product.md §7 POST /api/analyze-card, docs/choices.md 11). The route decodes the
  * data URL with decodeImageDataUrl, then calls analyzer.analyze(data, mime) on the one analyzer
  * built at start-up with createAnalyzer; the errors below carry their HTTP status and code.
  */

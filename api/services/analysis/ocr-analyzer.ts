@@ -12,7 +12,7 @@ export interface TOcrAnalyzerOptions {
 }
 
 /**
- * The offline analyzer (decisions.md 11, issue #10): reads the slab label on this machine with
+ * The offline analyzer (docs/choices.md 11, docs/choices.md 28): reads the slab label on this machine with
  * PaddleOCR's detection and recognition models on ONNX Runtime, in a child process at low
  * priority, and assigns the fields by the label's layout (core/analysis/label-layout.ts).
  * Confidence comes from the reader's own certainty and the checks each field passes; a field the

@@ -6,7 +6,7 @@ import { labelLineBoxes, type TLineBox, type TRgb } from './find-label.ts';
 import type { PaddleReader } from './paddle-reader.ts';
 
 /**
- * Reads a straightened PSA label image line by line (issue #22): the lines are cut by where the
+ * Reads a straightened PSA label image line by line (docs/choices.md 44): the lines are cut by where the
  * ink is (find-label.ts), not by the text detector, which misses the few-pixel letters of a
  * listing photo. Each piece is read by its place on the label: the right column's top line is the
  * card number, its bottom line the cert (digits only), the lines between are grade words and

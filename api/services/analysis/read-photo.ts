@@ -67,7 +67,7 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
     const read = readLabelLayout(await reader.read(await render(decoded.data, raw, view)));
     return { read, analysis: analysisFromLayout(read) };
   };
-  // A red-framed PSA label found by its colour is read line by line (issue #22): the way to read
+  // A red-framed PSA label found by its colour is read line by line (docs/choices.md 44): the way to read
   // a small listing photo, whose letters the text detector misses. Several slabs: nothing to read.
   const frame = await searchFrame(decoded.data, raw);
   if (frame.kind === 'several') return analysisFromLayout(readLabelLayout([]));
@@ -86,7 +86,7 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
     await readFramed();
     const first = best as TCardAnalysis | null;
     if (first && first.confidence >= 0.5) return first;
-    // A thumbnail's label letters are a few pixels high: the text detector finds none (issue #22).
+    // A thumbnail's label letters are a few pixels high: the text detector finds none (docs/choices.md 44).
     if (first && Math.max(width, height) <= THUMBNAIL) return first;
   }
   let views = viewsFor(width, height);

@@ -6,7 +6,7 @@ import type { BillingProvider } from './provider.ts';
 import { syncSubscription } from './sync-subscription.ts';
 
 /**
- * Cancels PRO at the end of the paid period (decisions.md 6): the account keeps every PRO feature
+ * Cancels PRO at the end of the paid period (docs/choices.md 6): the account keeps every PRO feature
  * until then (grace_period). Decides on facts freshly read from the provider; 409 when there is
  * no running subscription to cancel.
  */

@@ -23,7 +23,7 @@ export function checkoutName(session: Pick<TCheckoutSession, 'name'>): { firstNa
 }
 
 /**
- * Turns a paid guest checkout into an account (spec §2 /complete-setup, §7): the email the payer
+ * Turns a paid guest checkout into an account (docs/product.md §2 /complete-setup, §7): the email the payer
  * gave, the password chosen now, the checkout's customer and its subscription's facts, written in
  * one transaction. A checkout is used once (409 setup_done); an email already registered is
  * refused (409 email_taken) and the payer told to sign in.

@@ -2,7 +2,7 @@ import type { User } from '../../../db/models/User.ts';
 import { conflict } from '../../errors.ts';
 import type { BillingProvider } from './provider.ts';
 
-/** The billing portal of the account's customer (spec §7); 409 when the account never had billing. */
+/** The billing portal of the account's customer (docs/product.md §7); 409 when the account never had billing. */
 export async function openPortal(opts: { billing: BillingProvider; user: User; returnUrl: string }): Promise<string> {
   const customerId = opts.user.billingCustomerId;
   if (!customerId || !opts.billing.ownsCustomer(customerId)) {

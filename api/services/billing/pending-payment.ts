@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../errors.ts';
 import type { BillingProvider } from './provider.ts';
 
 /**
- * The client secret of a subscription's pending first payment (spec §7 payment-intent), for its
+ * The client secret of a subscription's pending first payment (docs/product.md §7 payment-intent), for its
  * owner only: another account's subscription, or an unknown one, is the same 404.
  */
 export async function pendingPayment(opts: { billing: BillingProvider; user: User; subscriptionId: string }): Promise<TPaymentStep> {

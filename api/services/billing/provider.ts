@@ -20,7 +20,7 @@ export interface TProviderSubscription {
   startedAt: Date | null;
 }
 
-/** A hosted checkout (spec §7: a visitor with no account). */
+/** A hosted checkout (docs/product.md §7: a visitor with no account). */
 export interface TCheckoutSession {
   id: string;
   /** True once paid: the subscription exists and the email is known. */

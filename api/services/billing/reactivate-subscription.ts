@@ -12,7 +12,7 @@ export type TReactivation =
   | Exclude<TReactivateAnswer, { action: 'reactivated' }>;
 
 /**
- * Reactivates PRO before anything is deleted (decisions.md 6): a cancelled subscription with time
+ * Reactivates PRO before anything is deleted (docs/choices.md 6): a cancelled subscription with time
  * left simply runs on; an ended one (data retention, or ended for non-payment) needs a new first
  * payment; an unpaid renewal is settled in the billing portal. 409 when there is nothing to
  * reactivate. Decides on facts freshly read from the provider.

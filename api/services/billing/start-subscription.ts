@@ -9,7 +9,7 @@ import type { BillingProvider } from './provider.ts';
 import { currentSubscription, syncSubscription } from './sync-subscription.ts';
 
 /**
- * Starts PRO for a signed-in account (spec §7 create-subscription, create-trial-upgrade-checkout):
+ * Starts PRO for a signed-in account (docs/product.md §7 create-subscription, create-trial-upgrade-checkout):
  * an incomplete subscription whose first payment the client confirms on /payment. A pending first
  * payment is reused rather than piling up subscriptions. Refused with 409 when the account pays
  * already, or must settle an unpaid renewal in the billing portal instead. A provider outage
@@ -41,7 +41,7 @@ export async function startSubscription(opts: { db: Knex; billing: BillingProvid
     const due = await billing.paymentSecret(pending.id);
     if (due?.clientSecret) return { clientSecret: due.clientSecret, subscriptionId: pending.id, billing: billing.billing, firstChargeAt: due.firstChargeAt?.toISOString() ?? null };
   }
-  // Upgrading during the trial keeps its days: the paid period starts when the trial ends (issue 28 item 13).
+  // Upgrading during the trial keeps its days: the paid period starts when the trial ends (docs/choices.md 47 item 13).
   const trialEnd = firstChargeDate(user.trialEndDate, opts.now);
   const created = await billing.createSubscription({ customerId, userId: user.id, idempotencyKey: `ratio-sub-${user.id}-${opts.now.getTime()}`, trialEnd });
   return { clientSecret: created.clientSecret, subscriptionId: created.subscriptionId, billing: billing.billing, firstChargeAt: created.firstChargeAt?.toISOString() ?? null };

@@ -56,7 +56,7 @@ export interface TSyncOptions {
 
 /**
  * Reads the customer's current subscription from the provider and writes its facts to the account
- * that owns the customer, in one transaction (STYLE.md "Billing"). Idempotent and order-proof:
+ * that owns the customer, in one transaction. Idempotent and order-proof:
  * it never trusts an event's payload, only what the provider says now, so events that come late,
  * twice or out of order converge on the same state. Returns the updated account, or null when no
  * account owns the customer yet (a guest checkout not completed). Throws 503 billing_unavailable

@@ -6,7 +6,7 @@ import { CardSlot } from '../../../db/models/CardSlot.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { valueFields } from './card-values.ts';
 
-/** The fields a card write may carry: the spec's (spec §7) and the card's own (issue 23); each optional. */
+/** The fields a card write may carry: the spec's (docs/product.md §7) and the card's own (docs/choices.md 39); each optional. */
 export interface TCardFields extends Partial<TCardData> {
   title?: string | undefined;
   description?: string | undefined;
@@ -39,7 +39,7 @@ export function cardColumns(existing: CardSlot | null, fields: TCardFields): Par
 }
 
 /**
- * 409 cert_on_wall when another card of the user holds `cert` (issue 23: a slab already on the
+ * 409 cert_on_wall when another card of the user holds `cert` (docs/choices.md 39: a slab already on the
  * wall is not added twice). Call inside the write's transaction, under the user's lock.
  */
 export async function assertCertFree(trx: Knex.Transaction, userId: number, cert: string | null | undefined, exceptCardId: number | null): Promise<void> {

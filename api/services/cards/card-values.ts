@@ -3,7 +3,7 @@ import { parseValueCents } from '../../../core/values.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import { CardValueHistory } from '../../../db/models/CardValueHistory.ts';
 
-/** The value fields of a card as typed, with their cents (decisions.md 5). */
+/** The value fields of a card as typed, with their cents (docs/choices.md 5). */
 export function valueFields(input: { value?: string | null; allTimeHigh?: string | null }): Partial<CardSlot> {
   const out: Partial<CardSlot> = {};
   if (input.value !== undefined) {

@@ -5,7 +5,7 @@ import type { PsaVerifier } from '../analysis/psa-verify.ts';
 const PARALLEL = 4;
 
 /**
- * Checks the cert numbers of an import's first PSA_CHECK_MAX cards against PSA (issue 11: with a
+ * Checks the cert numbers of an import's first PSA_CHECK_MAX cards against PSA (docs/choices.md 29: with a
  * PSA cert number and PSA_API_TOKEN the row can be checked) and sets each card's `psa`. Never
  * throws: PSA being down reads as 'unavailable'. Cards past the cap stay unchecked (null).
  */

@@ -8,7 +8,7 @@ import type { User } from '../../../db/models/User.ts';
 import type { TSlotView } from '../../../core/contracts/cards.types.ts';
 
 /**
- * The user's cards as a CSV file in `layout` (issue 11; issue 23 §2: Ratio's own, or PSA My
+ * The user's cards as a CSV file in `layout` (docs/choices.md 29; docs/choices.md 40: Ratio's own, or PSA My
  * Collection's, Collectr's, Card Ladder's, CollX's, on every tier), in slot order, formula-escaped,
  * with a UTF-8 byte order mark so spreadsheets read '•' and accents right. Values and all-time
  * highs are the ones the gallery shows (`present`, the caller's presentSlot); photo links are absolute URLs on `baseUrl`

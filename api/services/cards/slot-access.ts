@@ -5,7 +5,7 @@ import { upgradeRequired } from '../../errors.ts';
 import { formatCount } from '../../../core/format.ts';
 
 /**
- * The server's edit rule (decisions.md 2, 3, 6), read from core/account.ts: an expired trial and a
+ * The server's edit rule (docs/choices.md 2, 3, 6), read from core/account.ts: an expired trial and a
  * suspended account are view-only; a slot past the user's range needs PRO (in data retention the
  * cards there are read-only). Throws 403 { requiresUpgrade: true } when refused.
  */

@@ -34,7 +34,7 @@ export interface TPreparedTransfer {
  * Identifies one anonymous card across repeated transfers: the SHA-256 of
  * `JSON.stringify([imageUrl, title, description, value, allTimeHigh])` (the keys stored so far).
  * A photo of several MB is fed to the hash a slice per turn of the event loop, never copied into
- * one JSON string: done at once, that took ~60 ms of one turn per photo (issue 21).
+ * one JSON string: done at once, that took ~60 ms of one turn per photo (docs/choices.md 43).
  */
 export async function transferKey(card: TIncomingCard): Promise<string> {
   const hash = createHash('sha256');
@@ -137,7 +137,7 @@ export async function prepareTransfer(
 }
 
 /**
- * Writes prepared cards into the user's gallery inside `trx` (spec §4 "after signup"): each goes to
+ * Writes prepared cards into the user's gallery inside `trx` (docs/product.md §4 "after signup"): each goes to
  * its slotNumber when free, else to the first free slot; a card already transferred is skipped;
  * all within the user's slot limit or nothing (checked again under the user's lock). Image files
  * are written as it goes and their ids pushed onto `written`, so the caller can remove them if the

@@ -23,7 +23,7 @@ export async function updateCard(opts: { db: Knex; user: User; now: Date; slotNu
     if (!existing) throw notFound(`Slot ${opts.slotNumber} is empty`, 'slot_empty');
     const fields = cardColumns(existing, opts.fields);
     await assertCertFree(trx, user.id, fields.certNumber, existing.id);
-    // A card that is now another card (year, set, number, subject, variety) is matched to its product again (issue 25).
+    // A card that is now another card (year, set, number, subject, variety) is matched to its product again (docs/choices.md 45).
     const rematch = IDENTITY_KEYS.some((k) => k in fields && (fields as Partial<CardSlot>)[k] !== existing[k]) && existing.priceMatch !== null;
     const card = await CardSlot.query(trx).patchAndFetchById(existing.id, {
       ...fields, updatedAt: opts.now, ...(rematch ? { priceProductId: null, priceProductName: null, priceMatch: null, marketCheckedAt: null } : {}),

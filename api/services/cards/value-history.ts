@@ -17,7 +17,7 @@ export async function cardValueHistory(opts: { db: Knex; user: Pick<User, 'id'>;
 
 /**
  * The total value of the user's current cards over `range` (core/value-history.ts). Each card
- * counts with the kind of value that counts for it (issue 25: its own choice, else the wall's; a
+ * counts with the kind of value that counts for it (docs/choices.md 45: its own choice, else the wall's; a
  * card counting market with no market value yet counts its own). Read-only.
  */
 export async function totalValueHistory(opts: { db: Knex; user: Pick<User, 'id'>; range: THistoryRange; now: Date }): Promise<TTotalHistoryAnswer> {

@@ -1,6 +1,6 @@
 import { sniffImageMime } from '../analysis/decode-data-url.ts';
 
-/** Image types a gallery photo may be (decisions.md 12), recognised by their bytes, never by name. */
+/** Image types a gallery photo may be (docs/choices.md 12), recognised by their bytes, never by name. */
 export type TImageKind = 'jpeg' | 'png' | 'webp' | 'heic';
 
 /** The kind of gallery photo in a buffer, or null when it is none of the accepted kinds. */

@@ -71,7 +71,7 @@ export function localImageStore(root: string): ImageStore {
       const file = resolveKey(root, key);
       await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       // Written under a temporary name beside it, then renamed into place: a rename on one file
-      // system is atomic, so readers see the old file, none, or the whole new one (issue 21). A
+      // system is atomic, so readers see the old file, none, or the whole new one (docs/choices.md 43). A
       // temporary left by a killed process is removed by the sweep (isTempImageKey).
       const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
       try {

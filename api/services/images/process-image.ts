@@ -6,7 +6,7 @@ import { stripJpegMetadata } from './strip-jpeg-metadata.ts';
 import { MAX_IMAGE_PIXELS, openImage } from './open-image.ts';
 
 // libvips' operation cache (up to 50 MB by default) keeps results for an input seen again; every
-// upload is a new photo, so it only holds memory (issue #27: the embedded default's peak).
+// upload is a new photo, so it only holds memory (docs/choices.md 46: the embedded default's peak).
 sharp.cache(false);
 
 export interface TProcessedImage {

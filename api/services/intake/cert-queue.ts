@@ -50,7 +50,7 @@ export interface CertQueue {
 }
 
 /**
- * Bulk intake by cert (issue 23 §3). Each cert becomes a card in the first empty slot: with PSA
+ * Bulk intake by cert (docs/choices.md 42). Each cert becomes a card in the first empty slot: with PSA
  * (PsaClient.available) filled by PSA's record, photo and population; without, holding its cert
  * only. PSA is asked at its rate limit (the client's gate); a request never waits for PSA: the
  * work runs here, in the background, and clients poll the batch. Batches live in this process's

@@ -7,7 +7,7 @@ import { createCertQueue, type CertQueue } from './cert-queue.ts';
 import { createPhotoQueue, type PhotoQueue } from './photo-queue.ts';
 import { NO_PSA, createPsaClient, type PsaClient } from './psa-client.ts';
 
-/** Bulk intake (issue 23 §3): PSA's cert API (or its stand-in), the cert queue and the photo queue. */
+/** Bulk intake (docs/choices.md 42): PSA's cert API (or its stand-in), the cert queue and the photo queue. */
 export interface TIntake {
   psa: PsaClient;
   certs: CertQueue;

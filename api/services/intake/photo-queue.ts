@@ -14,7 +14,7 @@ import { AnalysisBusyError, AnalysisInputError } from '../analysis/errors.ts';
 import { assertCanEditSlots } from '../cards/slot-access.ts';
 import { detectImageKind } from '../images/detect-type.ts';
 
-/** Photos one user may have waiting or being read at once (issue 23 §3: 50 at a time). */
+/** Photos one user may have waiting or being read at once (docs/choices.md 42: 50 at a time). */
 export const PHOTO_QUEUE_MAX = 50;
 /** Photos waiting across all users at once (their bytes are held in memory until read): past it, 503. */
 export const PHOTO_QUEUE_TOTAL_MAX = 300;
@@ -49,7 +49,7 @@ export interface PhotoQueue {
 }
 
 /**
- * Bulk intake by photo (issue 23 §3): each photo is read by the label reader (deps.analyzer, the
+ * Bulk intake by photo (docs/choices.md 42): each photo is read by the label reader (deps.analyzer, the
  * same service as POST /api/analyze-card) one after another in the background, so the reader's
  * process always has the next photo and the server's requests never wait for it. The photo's bytes
  * are kept only until it is read; the browser keeps the file and uploads it when the collector

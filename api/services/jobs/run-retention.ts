@@ -11,7 +11,7 @@ import { withJobLock } from './job-lock.ts';
 /** The advisory lock key of the retention job ('ratio' + 1): one run at a time across processes. */
 export const RETENTION_LOCK_KEY = 0x72617401;
 
-/** An account in data retention: its cards past slot 10 and when they go (decisions.md 6). */
+/** An account in data retention: its cards past slot 10 and when they go (docs/choices.md 6). */
 export interface TRetentionAccount {
   userId: number;
   email: string;
@@ -88,7 +88,7 @@ async function purgeAccount(opts: { db: Knex; images: ImageStore; now: Date; use
 }
 
 /**
- * The lifecycle job of decisions.md 6 at `now`. Trial expiry and the end of a grace period need
+ * The lifecycle job of docs/choices.md 6 at `now`. Trial expiry and the end of a grace period need
  * no writes (core/account.ts computes them from stored dates), so they are reported; when 30 days
  * of data retention are over, the cards and photos past slot 10 are deleted (with `apply`; a dry
  * run only lists them) and the account is free again. Never touches a paying, trialing or legacy

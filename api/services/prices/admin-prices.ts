@@ -4,7 +4,7 @@ import { DAY_MS } from '../../../core/limits.ts';
 import type { TAdminPricesAnswer } from '../../../core/contracts/prices.types.ts';
 import type { PriceProvider } from './provider.ts';
 
-/** Admin (issue 25): per price source, how many cards are matched, stale (price older than 7 days) and failing. Read-only. */
+/** Admin (docs/choices.md 45): per price source, how many cards are matched, stale (price older than 7 days) and failing. Read-only. */
 export async function adminPrices(opts: { db: Knex; prices: PriceProvider; now: Date }): Promise<TAdminPricesAnswer> {
   const staleBefore = new Date(opts.now.getTime() - STALE_AFTER_DAYS * DAY_MS).toISOString().slice(0, 10);
   const { rows } = await opts.db.raw<{ rows: Array<{ source: string | null; matched: number; stale: number; failing: number; unmatched: number }> }>(

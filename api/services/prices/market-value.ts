@@ -1,5 +1,5 @@
 /**
- * A card's market value (issue 25): looks the card up through the price provider, keeps the
+ * A card's market value (docs/choices.md 45): looks the card up through the price provider, keeps the
  * matched product, stores the price at the card's grade (or the nearest one, marked), and records
  * it in the value history. A failed look-up keeps the last known value and says why.
  */

@@ -1,5 +1,5 @@
 /**
- * Price alerts by email (issue 25, PRO): a card's market value above or below a figure, or moving
+ * Price alerts by email (docs/choices.md 45, PRO): a card's market value above or below a figure, or moving
  * more than N% in 7 or 30 days. The refresh job sends them through the mailer (SMTP or the
  * outbox): at most one mail per rule per day, or one weekly digest of the digest rules; every mail
  * has a one-click unsubscribe link per rule.

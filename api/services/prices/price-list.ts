@@ -1,5 +1,5 @@
 /**
- * A price list as the provider (issue 25): the one the operator imported (`ratio prices import`,
+ * A price list as the provider (docs/choices.md 45): the one the operator imported (`ratio prices import`,
  * table price_list), else the embedded default (sample-price-list.ts). Never market data: its
  * figures carry the list's name and isMarketData false.
  */

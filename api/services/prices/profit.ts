@@ -1,5 +1,5 @@
 /**
- * Cost basis and P&L (issue 25): unrealized gain on the cards held (the value that counts less
+ * Cost basis and P&L (docs/choices.md 45): unrealized gain on the cards held (the value that counts less
  * cost), realized gain on the cards sold (price less fees less cost), and selling a card: it leaves
  * the wall but its sale, with its value history, stays. All sums are core/prices.ts's.
  */

@@ -1,5 +1,5 @@
 /**
- * The price provider seam (issue 25), like billing's: SportsCardsPro's API
+ * The price provider seam (docs/choices.md 45), like billing's: SportsCardsPro's API
  * (sportscardspro.ts) or a price list (price-list.ts: the operator's, or the embedded default).
  * Services, routes and the refresh job talk only to this interface.
  */

@@ -1,5 +1,5 @@
 /**
- * The price refresh job (issue 25, `ratio prices refresh`): looks up every card whose market value
+ * The price refresh job (docs/choices.md 45, `ratio prices refresh`): looks up every card whose market value
  * was not checked within `staleAfterMs`, one card per transaction, so a run that is killed resumes
  * where it stopped. Paced by the provider (sportscardspro.ts); a 429 waits and tries again; a
  * provider outage keeps every last known value and stops the run, saying so.

@@ -1,5 +1,5 @@
 /**
- * The embedded default price list (issue 25): a few well-known cards with round figures, so every
+ * The embedded default price list (docs/choices.md 45): a few well-known cards with round figures, so every
  * market-value flow runs on a fresh machine without a provider account. These are sample figures,
  * not market data, and the site says so wherever they show. An operator replaces them with
  * `ratio prices import FILE` or configures SportsCardsPro (README "Market values").

@@ -14,7 +14,7 @@ export const sharingNeedsPro = () => upgradeRequired('Collection sharing is a PR
  * Makes a new share link for the user's wall, revoking any live one in the same transaction (one
  * live link per user). Only accounts with PRO features may share (core/share.ts). Returns the new
  * row and its token: the token's keyed hash opens the link, and the token is kept sealed with a
- * server key so its owner can copy it again from any device (issue 28; findLiveShareUrl).
+ * server key so its owner can copy it again from any device (docs/choices.md 47; findLiveShareUrl).
  */
 export async function createShare(opts: { db: Knex; secret: string; userId: number; now: Date; input: TCreateShare }): Promise<{ share: Share; token: string }> {
   return opts.db.transaction(async (trx) => {

@@ -8,7 +8,7 @@ export async function findLiveShare(db: Knex, userId: number): Promise<Share | u
 }
 
 /**
- * The live link's token for its owner (issue 28), from its seal; null for a link made before tokens
+ * The live link's token for its owner (docs/choices.md 47), from its seal; null for a link made before tokens
  * were sealed, or a seal another secret made (the secret was rotated): the owner makes a new link.
  * Checked against the stored hash, so a seal swapped in from another row opens nothing.
  */

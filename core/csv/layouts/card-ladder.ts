@@ -1,5 +1,5 @@
 /**
- * Card Ladder's export (issue 23 §2): one row a card or a lot of them (Quantity), its condition
+ * Card Ladder's export (docs/choices.md 40): one row a card or a lot of them (Quantity), its condition
  * ('PSA 10', 'Raw'), what was paid (Investment) and its Current Value for the whole row, the cert
  * of a graded card. Ratio writes the same layout.
  */

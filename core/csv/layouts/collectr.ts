@@ -1,5 +1,5 @@
 /**
- * Collectr's export (issue 23 §2): one row a product, with a quantity; grades written 'PSA 10.0
+ * Collectr's export (docs/choices.md 40): one row a product, with a quantity; grades written 'PSA 10.0
  * GEM - MT', 'SGC 9' or 'Ungraded' (a raw card's condition in its own column); the market price's
  * date is in its header; a sports set names its year ('2018 Topps Chrome'). A watchlist row is
  * listed, not added. Ratio writes the same layout.

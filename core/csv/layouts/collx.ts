@@ -1,5 +1,5 @@
 /**
- * CollX's export (issue 23 §2): raw cards, one a row, with links to the photos it holds (not
+ * CollX's export (docs/choices.md 40): raw cards, one a row, with links to the photos it holds (not
  * fetched: an import brings the cards without photos). Ratio writes the same layout.
  */
 import { BRANDS } from '../../analysis/vocabulary.ts';

@@ -1,5 +1,5 @@
 /**
- * What a file layout is to the import and the export (issue 23 §2): how to know it by its header,
+ * What a file layout is to the import and the export (docs/choices.md 40): how to know it by its header,
  * how to read one of its rows into a card, and (for the layouts Ratio writes) its header and how to
  * write a card as a row. One file per layout beside this one.
  */

@@ -1,5 +1,5 @@
 /**
- * Any other file (issue 23 §2): the collector says which column holds what (the dialog's mapping
+ * Any other file (docs/choices.md 40): the collector says which column holds what (the dialog's mapping
  * step, remembered per header); guessMapping proposes one from the column names.
  */
 import { identityFromTitle } from '../../cards/from-text.ts';

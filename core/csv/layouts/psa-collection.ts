@@ -1,5 +1,5 @@
 /**
- * PSA's My Collection export (issue 23 §2): 33 columns, '-' for an empty cell, dates MM/DD/YYYY.
+ * PSA's My Collection export (docs/choices.md 40): 33 columns, '-' for an empty cell, dates MM/DD/YYYY.
  * A card's value is My Value, else PSA Estimate; My Cost is what was paid. A sold item is listed,
  * not added. Ratio writes the same layout.
  */

@@ -1,5 +1,5 @@
 /**
- * A PSA-style collection list (issue 11): one graded card a row, by its label's parts (Year, Brand,
+ * A PSA-style collection list (docs/choices.md 29): one graded card a row, by its label's parts (Year, Brand,
  * Card Number, Subject, Variety, Grade, Cert Number, optional Value and Slot). A grade or cert
  * with no grader named is PSA's.
  */

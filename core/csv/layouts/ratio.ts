@@ -1,5 +1,5 @@
 /**
- * Ratio's own file (issue 11, issue 23): every card with its slot, the spec's text as typed, values
+ * Ratio's own file (docs/choices.md 29, 40): every card with its slot, the spec's text as typed, values
  * as typed and as numbers, the card's own fields, dates and a photo link. Importing an export into
  * an empty account gives the same cards.
  */

@@ -3,7 +3,7 @@ import type { TUser } from '../stores/user.ts';
 /** How a status badge is drawn. */
 export type TBadgeTone = 'accent' | 'success' | 'neutral' | 'warning';
 
-/** The account badge of spec §2 /account: its words, an optional detail beside it, and its tone. */
+/** The account badge of docs/product.md §2 /account: its words, an optional detail beside it, and its tone. */
 export interface TStatusBadge {
   label: string;
   /** e.g. '5 days left' for a trial. */

@@ -1,5 +1,5 @@
 /**
- * The one way the site talks to the API (spec §7): credentials always sent, JSON bodies, and any
+ * The one way the site talks to the API (docs/product.md §7): credentials always sent, JSON bodies, and any
  * non-OK answer raised as an ApiError whose message is "status: response text".
  */
 export class ApiError extends Error {

@@ -1,11 +1,11 @@
 /**
- * Card photos in the browser (spec §5, §9): only image files, at most 10 MB, scaled so the longest
+ * Card photos in the browser (docs/product.md §5, §9): only image files, at most 10 MB, scaled so the longest
  * side is at most 800 px and re-encoded as JPEG 0.85 before they are analysed or stored.
  */
 
 import { MAX_IMAGE_BYTES } from '../../../core/limits.ts';
 
-/** Largest accepted upload (spec §9 hint 'JPG, PNG up to 10MB'). */
+/** Largest accepted upload (docs/product.md §9 hint 'JPG, PNG up to 10MB'). */
 export { MAX_IMAGE_BYTES };
 /** Longest side of a stored or analysed image, in pixels. */
 export const MAX_IMAGE_SIDE = 800;
@@ -76,7 +76,7 @@ export async function encodeImage(
   }
 }
 
-/** Re-encodes a data URL smaller (used when browser storage is full, spec §8). */
+/** Re-encodes a data URL smaller (used when browser storage is full, docs/product.md §8). */
 export async function recompressDataUrl(dataUrl: string, options: TEncodeOptions): Promise<string> {
   const blob = await (await fetch(dataUrl)).blob();
   return encodeImage(blob, options);

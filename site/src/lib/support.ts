@@ -1,7 +1,7 @@
 import { SUPPORT_EMAIL as configured } from 'astro:env/client';
 
 /**
- * The support contact shown on /account ('Need Help?') and in footers (decisions §1):
+ * The support contact shown on /account ('Need Help?') and in footers (docs/choices.md 1):
  * SUPPORT_EMAIL when set at build time (npm start builds with the server's environment), else
  * support@ratio.local.
  */

@@ -4,7 +4,7 @@
  * switch it too (ThemeToggle.astro); islands follow the attribute (ThemeToggleButton.tsx).
  */
 
-/** The two colour themes. Dark is the default (spec §1). */
+/** The two colour themes. Dark is the default (docs/product.md §1). */
 export type TTheme = 'dark' | 'light';
 
 /** localStorage key of the theme preference; theme-boot.ts reads it before first paint. */

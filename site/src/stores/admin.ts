@@ -3,7 +3,7 @@ import type { TStatsRange } from '../../../core/admin-stats.ts';
 import type { TAdminSeries, TAdminStats } from '../../../core/contracts/admin.types.ts';
 import { ApiError, apiRequest } from '../lib/api.ts';
 
-/** What the dashboard shows: loading, the data, or why not (spec §8 Admin: 'Access Denied'). */
+/** What the dashboard shows: loading, the data, or why not (docs/product.md §8 Admin: 'Access Denied'). */
 export type TLoad<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'denied' } | { state: 'failed' };
 
 export const $adminStats = atom<TLoad<TAdminStats>>({ state: 'loading' });

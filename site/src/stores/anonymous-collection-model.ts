@@ -3,12 +3,12 @@ import type { TEncodeOptions } from '../lib/image.ts';
 import { ANONYMOUS_SLOTS } from '../../../core/limits.ts';
 
 /**
- * What the anonymous collection is made of (spec §3, §8, §9): the card type, the storage keys and
+ * What the anonymous collection is made of (docs/product.md §3, §8, §9): the card type, the storage keys and
  * constants, the messages, and the pure rules for reading stored JSON. The store that uses them is
  * anonymous-collection.ts, which re-exports all of this.
  */
 
-/** One card of the anonymous wall (spec §3). */
+/** One card of the anonymous wall (docs/product.md §3). */
 export interface TAnonymousCard {
   id: string;
   /** JPEG data URL, at most 800 px on its longest side. */
@@ -17,13 +17,13 @@ export interface TAnonymousCard {
   year: string;
   brand: string;
   condition: string;
-  /** The value as the visitor typed it (free text, spec §5). */
+  /** The value as the visitor typed it (free text, docs/product.md §5). */
   userValue: string;
   userNotes: string;
   /** ISO timestamp. */
   addedAt: string;
   /**
-   * Beyond spec §3 (issue 23): the card and cert numbers (read from the label or typed) and the
+   * Beyond docs/product.md §3 (docs/choices.md 39): the card and cert numbers (read from the label or typed) and the
    * variety and sport the analysis read, kept so the transfer at sign-up gives the card its fields.
    */
   cardNumber: string;
@@ -42,11 +42,11 @@ export const EMPTY_CARD_FIELDS: Readonly<TCardFields> = Object.freeze({
 /** What the add flow hands over: the scaled image and the fields. */
 export type TNewCard = TCardFields & { image: string };
 
-/** Spec §9: the anonymous collection holds at most 3 cards. */
+/** docs/product.md §9: the anonymous collection holds at most 3 cards. */
 export const ANONYMOUS_CARD_LIMIT = ANONYMOUS_SLOTS;
-/** Spec §9 cache version; legacy keys are cleared when the stored one differs. */
+/** docs/product.md §9 cache version; legacy keys are cleared when the stored one differs. */
 export const CACHE_VERSION = '3.2';
-/** Browser storage keys (spec §3), exactly as named there. */
+/** Browser storage keys (docs/product.md §3), exactly as named there. */
 export const STORAGE_KEYS = {
   collection: 'anonymous-collection',
   backup: 'anonymous-collection-backup',
@@ -56,10 +56,10 @@ export const STORAGE_KEYS = {
 } as const;
 /** The window event that carries the updated collection (detail: TAnonymousCard[]). */
 export const COLLECTION_UPDATED_EVENT = 'anonymous-collection-updated';
-/** Where a visitor at the limit is sent (spec §8). */
+/** Where a visitor at the limit is sent (docs/product.md §8). */
 export const UPGRADE_URL = '/collection?showUpgrade=true';
 /**
- * Re-encodes tried in turn when storage is full (spec §8: quality 0.7, then 0.4, with max sides
+ * Re-encodes tried in turn when storage is full (docs/product.md §8: quality 0.7, then 0.4, with max sides
  * 800, 600, 400), each from the original image.
  */
 export const RECOMPRESSION_STEPS: readonly TEncodeOptions[] = [
@@ -78,7 +78,7 @@ export const CURRENT_RATIO_KEYS = new Set<string>([
   'ratio-from-landing',
 ]);
 
-/** The notifications of this module (spec §8 and the success toasts of §8). */
+/** The notifications of this module (docs/product.md §8 and the success toasts of §8). */
 export const COLLECTION_MESSAGES = {
   limit: { title: 'Free Limit Reached', description: 'Upgrade to PRO for unlimited card storage!' },
   storageFull: {

@@ -10,7 +10,7 @@ import {
 export * from './anonymous-collection-model.ts';
 
 /**
- * The anonymous collection (spec §3, §4, §8; decisions.md 13): up to 3 cards kept only in this
+ * The anonymous collection (docs/product.md §3, §4, §8; docs/choices.md 13): up to 3 cards kept only in this
  * browser's localStorage. This module owns the storage keys, the atoms the islands render and the
  * only functions that change them. Every change is persisted first, then published on the atom and
  * as the window event `anonymous-collection-updated`; other tabs follow through the `storage` event.
@@ -271,7 +271,7 @@ export function removeAnonymousCard(id: string): boolean {
 }
 
 /**
- * 'Start Free Trial' (spec §2): writes a copy of the cards with their images blanked to
+ * 'Start Free Trial' (docs/product.md §2): writes a copy of the cards with their images blanked to
  * `anonymous-collection-backup` and sets `pending-migration` to 'true'. The collection itself is
  * untouched. Returns false when storage refused (the caller still continues to /pricing).
  */
@@ -294,7 +294,7 @@ export function readAnonymousCollection(): readonly TAnonymousCard[] {
 }
 
 /**
- * Deletes the local copy after the cards were transferred (spec §4): the collection, its backup
+ * Deletes the local copy after the cards were transferred (docs/product.md §4): the collection, its backup
  * and the pending-migration mark. Broadcasts the empty collection.
  */
 export function clearAnonymousCollection(): void {

@@ -1,5 +1,5 @@
 /**
- * Billing on the site (spec §2 /pricing, /payment, /account; §7 billing calls; §8): the billing
+ * Billing on the site (docs/product.md §2 /pricing, /payment, /account; §7 billing calls; §8): the billing
  * config and the subscription status as atoms, and the only functions that call the billing API.
  * The server decides every state and action; these functions only carry its answers.
  */
@@ -46,7 +46,7 @@ export async function loadSubscription(): Promise<TSubscriptionStatusView | null
   }
 }
 
-/** Where a payment step is completed (spec §7: /payment with both values as query parameters). */
+/** Where a payment step is completed (docs/product.md §7: /payment with both values as query parameters). */
 export function paymentPath(step: Pick<TPaymentStep, 'clientSecret' | 'subscriptionId'> & Partial<Pick<TPaymentStep, 'firstChargeAt'>>): string {
   const query = new URLSearchParams({ client_secret: step.clientSecret, subscription_id: step.subscriptionId });
   // Upgraded during the trial: the card is charged when the trial ends (the payment step says so).
@@ -59,7 +59,7 @@ export function pendingPaymentStep(subscriptionId: string): Promise<TPaymentStep
   return apiRequest<TPaymentStep>('GET', `/api/subscription/${encodeURIComponent(subscriptionId)}/payment-intent`);
 }
 
-/** Opens a provider page in a new tab (spec §7), or here when the browser blocks the tab. */
+/** Opens a provider page in a new tab (docs/product.md §7), or here when the browser blocks the tab. */
 function openInNewTab(url: string): void {
   // Not the 'noopener' feature: with it window.open answers null, and a blocked tab could not be told apart.
   const tab = window.open(url, '_blank');
@@ -83,7 +83,7 @@ export async function startCheckout(trialUpgrade: boolean): Promise<TCheckoutSta
   return { kind: 'payment', path: paymentPath(answer) };
 }
 
-/** Opens a guest's hosted checkout in a new tab (spec §7 create-subscription). */
+/** Opens a guest's hosted checkout in a new tab (docs/product.md §7 create-subscription). */
 export function openCheckout(url: string): void {
   openInNewTab(url);
 }
@@ -96,7 +96,7 @@ export async function syncSubscription(): Promise<TSyncAnswer> {
   return answer;
 }
 
-/** Where a finished payment goes (spec §4 Payment). */
+/** Where a finished payment goes (docs/product.md §4 Payment). */
 export const UPGRADE_DONE_PATH = '/account?upgrade=success';
 
 /** Local billing (TEST MODE): pays the first invoice with a test card. Rejects with the provider's words. */
@@ -111,7 +111,7 @@ async function refreshUser(): Promise<void> {
   await loadUser().catch(() => undefined);
 }
 
-/** Cancel at period end (spec §2 /account). Resolves true when the server accepted it. */
+/** Cancel at period end (docs/product.md §2 /account). Resolves true when the server accepted it. */
 export async function cancelSubscription(): Promise<boolean> {
   try {
     const answer = await apiRequest<TCancelAnswer>('POST', '/api/subscription/cancel');
@@ -126,7 +126,7 @@ export async function cancelSubscription(): Promise<boolean> {
 }
 
 /**
- * Reactivate (spec §2 /account, §4 banners): a cancelled subscription with time left runs on; one
+ * Reactivate (docs/product.md §2 /account, §4 banners): a cancelled subscription with time left runs on; one
  * that ended is paid again on /payment; an unpaid renewal goes to the billing portal.
  */
 export async function reactivateSubscription(): Promise<boolean> {
@@ -150,7 +150,7 @@ export async function reactivateSubscription(): Promise<boolean> {
   }
 }
 
-/** Opens the billing portal in a new tab (spec §7). Resolves true when a URL came back. */
+/** Opens the billing portal in a new tab (docs/product.md §7). Resolves true when a URL came back. */
 export async function openBillingPortal(): Promise<boolean> {
   try {
     const answer = await apiRequest<TPortalAnswer>('POST', '/api/subscription/portal');

@@ -1,5 +1,5 @@
 /**
- * Bulk intake on /gallery (issue 23 §3): the "Bulk add" dialog's state and its only calls. By cert:
+ * Bulk intake on /gallery (docs/choices.md 42): the "Bulk add" dialog's state and its only calls. By cert:
  * the certs go to POST /api/intake/certs and the batch is polled until done (the server adds the
  * cards in the background, at PSA's rate limit). By photo: each photo is sent to the reader's
  * queue (POST /api/intake/photos), the queue is polled, and each card the collector accepts is

@@ -1,5 +1,5 @@
 /**
- * CSV export and import on /gallery (issue 11, issue 23 §2): the import dialog's state and the only
+ * CSV export and import on /gallery (docs/choices.md 29, 40): the import dialog's state and the only
  * functions that change it. The server reads and checks the file (one set of rules with the CLI):
  * it knows the apps' layouts by their header, and for any other file the collector says which
  * column holds what (the mapping step); the site shows the preview and sends the same file (and

@@ -1,5 +1,5 @@
 /**
- * How the signed-in gallery is hung (spec §2 /gallery, §3 gallery settings, §6): the layout,
+ * How the signed-in gallery is hung (docs/product.md §2 /gallery, §3 gallery settings, §6): the layout,
  * FULL GALLERY and REGISTRY MODE saved locally, and what the user's tier allows. Atoms and the
  * only functions that change them, plus the pure helpers they rest on.
  */
@@ -10,7 +10,7 @@ import { PRO_SLOTS } from '../../../core/limits.ts';
 import { readWritten } from '../lib/written.ts';
 import type { TUser } from './user.ts';
 
-/** The gallery settings held on screen and saved locally (spec §3). */
+/** The gallery settings held on screen and saved locally (docs/product.md §3). */
 export interface TGallerySettings {
   layout: TLayoutId;
   customCount: number;
@@ -18,11 +18,11 @@ export interface TGallerySettings {
   fullGallery: boolean;
   /** REGISTRY MODE: titles and values under the cards plus the COLLECTION REGISTRY panel. */
   registryMode: boolean;
-  /** The insights panel's value chart unfolded (issue 28: folded by default, so the wall starts on a laptop's first screen). */
+  /** The insights panel's value chart unfolded (docs/choices.md 47: folded by default, so the wall starts on a laptop's first screen). */
   valueChart: boolean;
 }
 
-/** What the signed-in user may do here (spec §6): the API's fields, as sent (the server enforces, the UI mirrors). */
+/** What the signed-in user may do here (docs/product.md §6): the API's fields, as sent (the server enforces, the UI mirrors). */
 export interface TGalleryAccess {
   status: string;
   /** The one banner the gallery shows (core/account.ts). */
@@ -39,7 +39,7 @@ export interface TGalleryAccess {
   readOnlyAbove: number | null;
 }
 
-/** 4x5, custom 30 (spec §9), panels shown, registry off. */
+/** 4x5, custom 30 (docs/product.md §9), panels shown, registry off. */
 export const DEFAULT_SETTINGS: TGallerySettings = { layout: '4x5', customCount: CUSTOM_DEFAULT, fullGallery: false, registryMode: false, valueChart: false };
 /** localStorage key of the settings. */
 export const SETTINGS_KEY = 'ratio-gallery-settings';
@@ -76,7 +76,7 @@ export function galleryAccess(user: Pick<TUser, 'accountStatus' | 'banner' | 'ha
 }
 
 /**
- * Slots the wall shows: the layout's count with PRO features (spec §6), else 10; a user without
+ * Slots the wall shows: the layout's count with PRO features (docs/product.md §6), else 10; a user without
  * PRO features who still holds cards past slot 10 (an expired trial) sees them too, view-only.
  */
 export function slotsShown(settings: TGallerySettings, access: TGalleryAccess, highestFilled: number): number {
@@ -114,7 +114,7 @@ export function setLayout(layout: TLayoutId): void {
   saveSettings({ ...$settings.get(), layout });
 }
 
-/** Sets the custom slot count, clamped (spec §5); returns the count kept. */
+/** Sets the custom slot count, clamped (docs/product.md §5); returns the count kept. */
 export function setCustomCount(input: unknown): number {
   const customCount = clampCustomCount(input);
   saveSettings({ ...$settings.get(), layout: 'custom', customCount });

@@ -2,9 +2,9 @@ import { atom } from 'nanostores';
 import { WALL_SETTINGS_ELEMENT_ID } from '../../../core/first-screen.ts';
 import { readWritten } from '../lib/written.ts';
 
-/** Spec §2 /gallery: the title shown until the user renames the gallery. */
+/** docs/product.md §2 /gallery: the title shown until the user renames the gallery. */
 export const DEFAULT_COLLECTION_NAME = 'My Collection';
-/** localStorage key of the gallery title (saved locally, spec §2 /gallery). */
+/** localStorage key of the gallery title (saved locally, docs/product.md §2 /gallery). */
 export const COLLECTION_NAME_KEY = 'ratio-gallery-title';
 
 /** Longest gallery title kept. */

@@ -1,5 +1,5 @@
 /**
- * The signed-in gallery's wall (spec §2 /gallery, §4 swap, §7 card calls, §8): the cards, the
+ * The signed-in gallery's wall (docs/product.md §2 /gallery, §4 swap, §7 card calls, §8): the cards, the
  * dialog, swap mode and the trial start, as atoms and the only functions that change them.
  * Layout settings and access live in gallery-layout.ts; pure rules in core/gallery.ts.
  */
@@ -84,7 +84,7 @@ export function closeDialogIf(kind: TGalleryDialog['kind'], slot: number): void 
   if (open && open.kind === kind && 'slot' in open && open.slot === slot) $dialog.set(null);
 }
 
-/** Where upgrade actions go (spec §2, §8 UPGRADE_REQUIRED). */
+/** Where upgrade actions go (docs/product.md §2, §8 UPGRADE_REQUIRED). */
 export const PRICING_PATH = '/pricing';
 
 function goTo(path: string): void {
@@ -112,14 +112,14 @@ function setPending(slots: readonly number[], on: boolean): void {
   $pendingSlots.set(next);
 }
 
-/** True when the server refused because of the tier (spec §7: 403 with requiresUpgrade). */
+/** True when the server refused because of the tier (docs/product.md §7: 403 with requiresUpgrade). */
 export function isUpgradeRequired(err: unknown): boolean {
   if (!(err instanceof ApiError) || err.status !== 403) return false;
   const error = err.body?.error;
   return Boolean(error && typeof error === 'object' && (error as Record<string, unknown>).requiresUpgrade === true);
 }
 
-/** Spec §8: UPGRADE_REQUIRED goes to /pricing; other card errors show 'Error' with the message or the default. */
+/** docs/product.md §8: UPGRADE_REQUIRED goes to /pricing; other card errors show 'Error' with the message or the default. */
 function cardError(err: unknown, fallback: string): void {
   if (isUpgradeRequired(err)) {
     goTo(PRICING_PATH);
@@ -341,7 +341,7 @@ export async function swapCards(from: number, to: number): Promise<boolean> {
 /* ---------- Swap mode ---------- */
 
 /**
- * SWAP MODE button (visible to all, spec §2): without PRO features it opens the upsell dialog;
+ * SWAP MODE button (visible to all, docs/product.md §2): without PRO features it opens the upsell dialog;
  * with them it turns swap mode on or off (clearing any selection). View-only walls cannot swap.
  */
 export function toggleSwapMode(access: TGalleryAccess): void {
@@ -386,7 +386,7 @@ export function tapSlotForSwap(slot: number): void {
 
 /**
  * 'Try PRO' on the free banner: starts the 7-day trial (POST /api/start-free-trial), updates the
- * user and reloads the slots. A refusal shows 'Trial setup failed' (spec §8).
+ * user and reloads the slots. A refusal shows 'Trial setup failed' (docs/product.md §8).
  */
 export async function startTrial(): Promise<boolean> {
   try {

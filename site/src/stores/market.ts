@@ -1,5 +1,5 @@
 /**
- * Market values on the site (issue 25): the calls behind the viewer's market value, the P&L panel
+ * Market values on the site (docs/choices.md 45): the calls behind the viewer's market value, the P&L panel
  * and price alerts. Rules (what counts, staleness) are core/prices.ts's.
  */
 import { countedCents, type TCountsValue } from '../../../core/prices.ts';

@@ -1,7 +1,7 @@
 /**
- * The owner's share link (issue 11): the live link as the server answers it, and the only
+ * The owner's share link (docs/choices.md 29): the live link as the server answers it, and the only
  * functions that change it. The server answers its address to its owner on any device (the token
- * is kept sealed, issue 28); for a link made before that, the address this browser remembered
+ * is kept sealed, docs/choices.md 47); for a link made before that, the address this browser remembered
  * (localStorage) when it made it.
  */
 import { atom } from 'nanostores';

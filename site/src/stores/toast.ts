@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 
-/** One notification. Spec §9: at most one toast shows at a time. */
+/** One notification. docs/product.md §9: at most one toast shows at a time. */
 export interface TToast {
   id: number;
   title: string;

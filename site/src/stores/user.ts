@@ -11,7 +11,7 @@ export type TUser = TUserView;
 /** undefined while loading, null when signed out; known from the start on a page that carries it (/gallery). */
 export const $user = atom<TUser | null | undefined>(readWritten<TUser>(USER_ELEMENT_ID));
 
-/** Loads the current user (spec §7: a 401 or non-OK answer means null). */
+/** Loads the current user (docs/product.md §7: a 401 or non-OK answer means null). */
 export async function loadUser(): Promise<TUser | null> {
   try {
     const user = await apiRequest<TUser | null>('GET', '/api/user');
@@ -31,7 +31,7 @@ export function setUser(user: TUser | null): void {
   $user.set(user);
 }
 
-/** Body of POST /api/register (spec §3 Registration payload; optionally the trial and the anonymous cards). */
+/** Body of POST /api/register (docs/product.md §3 Registration payload; optionally the trial and the anonymous cards). */
 export type TRegisterInput = TRegister;
 /** What POST /api/register answers: the new user (and the cards moved, if sent), or a note that an email must be confirmed first. */
 export type TRegisterResult = TAccountAnswer & { emailSent?: boolean };
@@ -49,7 +49,7 @@ export async function logout(): Promise<void> {
   $user.set(null);
 }
 
-/** Saves the user's name, trimmed (spec §5), and caches the updated user. */
+/** Saves the user's name, trimmed (docs/product.md §5), and caches the updated user. */
 export async function updateName(firstName: string, lastName: string): Promise<TUser> {
   const user = await apiRequest<TUser>('PATCH', '/api/auth/user', {
     firstName: firstName.trim(),
@@ -59,9 +59,9 @@ export async function updateName(firstName: string, lastName: string): Promise<T
   return user;
 }
 
-/** Spec §9: refresh the signed-in user every 30 s while they are not PRO; never when PRO. */
+/** docs/product.md §9: refresh the signed-in user every 30 s while they are not PRO; never when PRO. */
 export const USER_REFRESH_MS = 30_000;
-/** Spec §9: every 5 s on /subscribe, and within 3 minutes after visiting it. */
+/** docs/product.md §9: every 5 s on /subscribe, and within 3 minutes after visiting it. */
 export const SUBSCRIBE_REFRESH_MS = 5_000;
 export const SUBSCRIBE_WINDOW_MS = 3 * 60_000;
 const SUBSCRIBE_VISIT_KEY = 'ratio-subscribe-visit';
@@ -75,7 +75,7 @@ export function markSubscribeVisit(): void {
   }
 }
 
-/** True on /subscribe or within 3 minutes after it (spec §9). */
+/** True on /subscribe or within 3 minutes after it (docs/product.md §9). */
 function subscribePace(now: number): boolean {
   if (window.location.pathname === '/subscribe') return true;
   try {
@@ -87,7 +87,7 @@ function subscribePace(now: number): boolean {
 }
 
 /**
- * Keeps $user fresh while the page is open (spec §9): a non-PRO user is reloaded every 30 s, or
+ * Keeps $user fresh while the page is open (docs/product.md §9): a non-PRO user is reloaded every 30 s, or
  * every 5 s on /subscribe and for 3 minutes after it; never once PRO. A null answer or a 401 signs
  * the page out; other failures (network, 5xx) are ignored and the next tick tries again. Returns
  * the stop function.

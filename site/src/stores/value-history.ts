@@ -1,5 +1,5 @@
 /**
- * Value history on the site (issue 11): the range the insights chart shows, and the two calls
+ * Value history on the site (docs/choices.md 29): the range the insights chart shows, and the two calls
  * that read a card's recorded values and the collection's total over time.
  */
 import { atom } from 'nanostores';

@@ -15,7 +15,7 @@ import { bigBodies, HOSTILE_PARAMS, smallBodies } from './corpus.ts';
 import { savedState } from './state.ts';
 
 /**
- * Issue #7 "Done when": a corpus of hostile inputs against every route the API router lists (a new
+ * The hardening rules (docs/choices.md 15–26), tested: a corpus of hostile inputs against every route the API router lists (a new
  * route is covered without editing this file), anonymous and signed in. For every answer: never a
  * 5xx, every refusal in the one error shape, a refusal changes nothing saved, and the event loop
  * never stalls for 200 ms or more.

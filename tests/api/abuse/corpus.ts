@@ -21,7 +21,7 @@ function everyField(value: unknown): string {
   return JSON.stringify(Object.fromEntries(fields.map((f) => [f, value])));
 }
 
-/** The data-URL header that froze the process (issue #7 item 1), in its 19-group and 256-character forms. */
+/** The data-URL header that froze the process (docs/choices.md 15), in its 19-group and 256-character forms. */
 export const HOSTILE_HEADER_19 = `data:image/png;${'aaa;'.repeat(19)}!`;
 export const HOSTILE_HEADER_256 = `data:image/png;${'aaa;'.repeat(60)}!`.slice(0, 256);
 

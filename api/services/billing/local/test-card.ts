@@ -5,7 +5,7 @@ import { paymentFailed } from '../../../errors.ts';
 /**
  * Charges a test card in local billing: the card's outcome when the charge goes through ('succeeds',
  * or 'renewals_declined' which pays now and fails later), else 402 payment_failed with the words
- * Stripe uses (spec §8 'Payment Failed' shows them).
+ * Stripe uses (docs/product.md §8 'Payment Failed' shows them).
  */
 export function chargeTestCard(card: TTestCardInput, now: Date): Exclude<TTestCardOutcome, 'declined'> {
   if (!expiryInFuture(card.expiry, now)) throw paymentFailed(EXPIRED_MESSAGE, 'expired_card');

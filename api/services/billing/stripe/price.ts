@@ -11,7 +11,7 @@ export async function findProPrice(stripe: Stripe): Promise<Stripe.Price | null>
 }
 
 /**
- * The PRO price ($10/month recurring, spec §1): found by its lookup key, or created with its
+ * The PRO price ($10/month recurring, docs/product.md §1): found by its lookup key, or created with its
  * product. Idempotent: running it twice finds the first price.
  */
 export async function ensureProPrice(stripe: Stripe): Promise<{ price: Stripe.Price; created: boolean }> {

@@ -188,7 +188,7 @@ export function createStripeBilling(opts: TStripeBillingOptions): BillingProvide
         mode: 'subscription',
         line_items: [{ price, quantity: 1 }],
         allowed_payment_method_types: ['card'],
-        // The payer's name becomes the new account's name (spec §3 User firstName, lastName).
+        // The payer's name becomes the new account's name (docs/product.md §3 User firstName, lastName).
         name_collection: { individual: { enabled: true } },
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,

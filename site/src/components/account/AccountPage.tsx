@@ -5,7 +5,7 @@ import AppHeader from '../shell/AppHeader.tsx';
 import { toast } from '../../stores/toast.ts';
 import AccountSettings from './AccountSettings.tsx';
 
-/** Spec §2 /account: ?upgrade=success greets the new PRO member once, then the param is cleared. */
+/** docs/product.md §2 /account: ?upgrade=success greets the new PRO member once, then the param is cleared. */
 function useUpgradeWelcome(): void {
   useEffect(() => {
     const url = new URL(window.location.href);

@@ -5,7 +5,7 @@ import SubscriptionSection from './SubscriptionSection.tsx';
 import LegacyAccountCard from './LegacyAccountCard.tsx';
 import HelpCard from './HelpCard.tsx';
 
-/** The body of /account (spec §2): profile, security, subscription, legacy card, help. */
+/** The body of /account (docs/product.md §2): profile, security, subscription, legacy card, help. */
 export default function AccountSettings({ user }: { user: TUser }) {
   return (
     <main id="main" className="container account">

@@ -1,7 +1,7 @@
 import { SUPPORT_EMAIL } from '../../lib/support.ts';
 import Section from './Section.tsx';
 
-/** 'Need Help?' with the support contact (spec §2 /account, decisions §1). */
+/** 'Need Help?' with the support contact (docs/product.md §2 /account, docs/choices.md 1). */
 export default function HelpCard() {
   return (
     <Section title="Need Help?">

@@ -1,6 +1,6 @@
 import Section from './Section.tsx';
 
-/** The 'Legacy Account' card, shown only to grandfathered users (spec §2 /account, decisions §4). */
+/** The 'Legacy Account' card, shown only to grandfathered users (docs/product.md §2 /account, docs/choices.md 4). */
 export default function LegacyAccountCard() {
   return (
     <Section title="Legacy Account" className="legacy-card">

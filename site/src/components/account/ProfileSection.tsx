@@ -5,7 +5,7 @@ import TextField from '../ui/TextField.tsx';
 import StatusBadge from './StatusBadge.tsx';
 import Section from './Section.tsx';
 
-/** Profile (spec §2 /account): editable first and last name, read-only email, status badge. */
+/** Profile (docs/product.md §2 /account): editable first and last name, read-only email, status badge. */
 export default function ProfileSection({ user }: { user: TUser }) {
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);

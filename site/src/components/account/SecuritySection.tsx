@@ -5,7 +5,7 @@ import PasswordField from '../ui/PasswordField.tsx';
 import { MIN_PASSWORD_LENGTH, newPasswordProblem } from '../auth/password-rules.ts';
 import Section from './Section.tsx';
 
-/** Security (spec §2 /account, §5): change password with current, new and confirm. */
+/** Security (docs/product.md §2 /account, §5): change password with current, new and confirm. */
 export default function SecuritySection({ email }: { email: string }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -30,7 +30,7 @@ export default function SecuritySection({ email }: { email: string }) {
       setConfirm('');
       toast({ title: 'Password Updated', description: 'Your password has been changed.', variant: 'success' });
     } catch (err) {
-      // The spec's words, the server's reason on a second line (issue 28).
+      // The spec's words, the server's reason on a second line (docs/choices.md 47).
       const reason = errorMessage(err, '');
       toast({ title: 'Failed to change password. Please try again.', ...(reason ? { description: reason } : {}), variant: 'error' });
     } finally {

@@ -72,7 +72,7 @@ function Actions({ s }: { s: TSubscriptionStatusView }) {
 }
 
 /**
- * Subscription (spec §2 /account): the status from GET /api/subscription/status, and cancel,
+ * Subscription (docs/product.md §2 /account): the status from GET /api/subscription/status, and cancel,
  * reactivate and the billing portal exactly as the server's `actions` allow. Hidden for
  * grandfathered users.
  */
@@ -93,7 +93,7 @@ export default function SubscriptionSection({ user }: { user: TUser }) {
         <div data-testid="subscription" data-status={status.status}>
           <div className="profile-status">
             <span className="profile-status-label">Plan</span>
-            {/* A running trial is not a paid plan, but not FREE either (issue 28): the plan says so. */}
+            {/* A running trial is not a paid plan, but not FREE either (docs/choices.md 47): the plan says so. */}
             {status.status === 'free' && user.isTrialActive
               ? <span className="badge tone-accent" data-testid="plan-label">PRO Trial</span>
               : <span className={`badge ${status.isPro ? 'tone-accent' : ''}`} data-testid="plan-label">{STATUS_LABEL[status.status]}</span>}

@@ -9,7 +9,7 @@ import './admin.css';
 import { formatCents, formatCount } from '../../../../core/format.ts';
 import { formatShortDate } from '../../../../core/format.ts';
 
-/** Spec §8 Admin: shown to anyone the API refuses. */
+/** docs/product.md §8 Admin: shown to anyone the API refuses. */
 function AccessDenied() {
   return (
     <div className="page-center" role="alert">
@@ -48,7 +48,7 @@ function Figures({ stats }: { stats: TAdminStats }) {
   return (
     <>
       <div className="admin-stats" data-testid="admin-stats">
-        {/* Trials count users, so they stand under Total Users (issue 28), not under Total Cards. */}
+        {/* Trials count users, so they stand under Total Users (docs/choices.md 47), not under Total Cards. */}
         <Stat label="Total Users" value={formatCount(stats.totalUsers)} detail={`${formatCount(stats.freeUsers)} free / ${formatCount(stats.proUsers)} pro / ${formatCount(stats.trialUsers)} on a trial`} />
         <Stat label="Monthly Revenue" value={formatCents(f.monthlyRevenueCents)} detail={`${price} per pro user`} />
         <Stat label="Conversion Rate" value={formatPercent(f.conversionRate)} detail="of users pay for PRO" />
@@ -76,7 +76,7 @@ function Figures({ stats }: { stats: TAdminStats }) {
   );
 }
 
-/** Spec §2 Admin dashboard: 'ADMIN', 'Platform Analytics', the figures, and the charts. */
+/** docs/product.md §2 Admin dashboard: 'ADMIN', 'Platform Analytics', the figures, and the charts. */
 export default function AdminDashboard() {
   const stats = useStore($adminStats);
   useEffect(() => {

@@ -3,7 +3,7 @@ import RequireUser from '../shell/RequireUser.tsx';
 import AppHeader from '../shell/AppHeader.tsx';
 import AdminDashboard from './AdminDashboard.tsx';
 
-/** The /admin island root (spec §2 Admin dashboard): signed-in users only; the API decides who is an admin. */
+/** The /admin island root (docs/product.md §2 Admin dashboard): signed-in users only; the API decides who is an admin. */
 function AdminPage() {
   return (
     <RequireUser signedOutMessage="Please sign in to view the dashboard">

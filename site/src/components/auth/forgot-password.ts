@@ -1,4 +1,4 @@
-/** ForgotPasswordForm.astro's behaviour (spec §2 /forgot-password, §4, §8). */
+/** ForgotPasswordForm.astro's behaviour (docs/product.md §2 /forgot-password, §4, §8). */
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { fieldValue, formBusy, formReady, showView } from '../../lib/plain-form.ts';
 import { toast } from '../../stores/toast.ts';

@@ -1,4 +1,4 @@
-/** ResetPasswordForm.astro's behaviour (spec §2 /reset-password, §4, §5, §8). */
+/** ResetPasswordForm.astro's behaviour (docs/product.md §2 /reset-password, §4, §5, §8). */
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { formBusy, formReady, showView, wirePasswordToggles } from '../../lib/plain-form.ts';
 import { toast } from '../../stores/toast.ts';

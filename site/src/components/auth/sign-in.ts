@@ -1,10 +1,10 @@
-/** SignInForm.astro's behaviour (spec §2 /auth, §5, §7, §8, §9). */
+/** SignInForm.astro's behaviour (docs/product.md §2 /auth, §5, §7, §8, §9). */
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { fieldValue, formBusy, formReady, wirePasswordToggles } from '../../lib/plain-form.ts';
 import { toast } from '../../stores/toast.ts';
 import type { TUserView } from '../../../../core/contracts/user.types.ts';
 
-/** Spec §9: after 'No User Found' the visitor is sent home after 3 s. */
+/** docs/product.md §9: after 'No User Found' the visitor is sent home after 3 s. */
 const UNKNOWN_USER_REDIRECT_MS = 3000;
 
 const form = document.querySelector<HTMLFormElement>('[data-sign-in]')!;
@@ -12,7 +12,7 @@ wirePasswordToggles(form);
 formReady(form);
 form.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
 
-// Spec §7: the sign-in page reads the current user too; a signed-in visitor goes to the gallery.
+// docs/product.md §7: the sign-in page reads the current user too; a signed-in visitor goes to the gallery.
 apiRequest<TUserView | null>('GET', '/api/user')
   .then((user) => { if (user) window.location.replace('/gallery'); })
   .catch(() => undefined);

@@ -13,10 +13,10 @@ import PasswordField from '../ui/PasswordField.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { MIN_PASSWORD_LENGTH, newPasswordProblem } from '../auth/password-rules.ts';
 
-/** Spec §9: the wait before /gallery once the account is set up. */
+/** docs/product.md §9: the wait before /gallery once the account is set up. */
 export const SETUP_REDIRECT_MS = 1500;
 
-/** Moves the browser's cards (complete-setup form: null for a missing value, spec §3); the welcome to show. */
+/** Moves the browser's cards (complete-setup form: null for a missing value, docs/product.md §3); the welcome to show. */
 async function transferCards(): Promise<TToastInput> {
   const cards = readAnonymousCollection();
   if (cards.length === 0) return { title: 'Welcome to Ratio PRO!', description: 'Your account has been created successfully!', variant: 'success' };
@@ -31,7 +31,7 @@ async function transferCards(): Promise<TToastInput> {
 }
 
 /**
- * /complete-setup (spec §2, §4, §5, §8): after a visitor paid on the hosted checkout, they choose a
+ * /complete-setup (docs/product.md §2, §4, §5, §8): after a visitor paid on the hosted checkout, they choose a
  * password for the account (email read-only, from the checkout), the cards move in, and after
  * 1.5 s they go to /gallery, even when the transfer failed.
  */

@@ -15,7 +15,7 @@ const PRO_PRICE_TODAY = `$${(PRO_PRICE_CENTS / 100).toFixed(2)}`;
 import StripePaymentForm from './StripePaymentForm.tsx';
 import TestPaymentForm from './TestPaymentForm.tsx';
 
-/** Spec §4 Payment: after the provider confirmed, sync the subscription, then /account?upgrade=success. */
+/** docs/product.md §4 Payment: after the provider confirmed, sync the subscription, then /account?upgrade=success. */
 async function finishPayment(): Promise<void> {
   await syncSubscription().catch(() => undefined);
   window.location.assign(UPGRADE_DONE_PATH);
@@ -67,7 +67,7 @@ function PaymentBody({ clientSecret, firstCharge }: { clientSecret: string; firs
 }
 
 /**
- * The /payment island root (spec §2 /payment): needs client_secret and subscription_id (else
+ * The /payment island root (docs/product.md §2 /payment): needs client_secret and subscription_id (else
  * /pricing), a signed-in user, and shows 'Complete Your Upgrade'.
  */
 function PaymentPage() {

@@ -7,7 +7,7 @@ import { syncSubscription } from '../../stores/billing.ts';
 import { migrateSavedCollection } from './migrate-collection.ts';
 import type { TUser } from '../../stores/user.ts';
 
-/** Spec §9: /payment-success waits up to 30 s for PRO. */
+/** docs/product.md §9: /payment-success waits up to 30 s for PRO. */
 export const PRO_WAIT_MS = 30_000;
 const POLL_MS = 2_000;
 
@@ -77,7 +77,7 @@ function SuccessBody({ user }: { user: TUser }) {
   );
 }
 
-/** The /payment-success island root (spec §2 /payment-success). */
+/** The /payment-success island root (docs/product.md §2 /payment-success). */
 function PaymentSuccessPage() {
   return (
     <RequireUser>

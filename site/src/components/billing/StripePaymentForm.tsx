@@ -4,7 +4,7 @@ import { PAYMENT_RETURN_PATH, type TPaymentFormProps } from './payment-form.ts';
 
 /**
  * Stripe's Payment Element, card only (wallets off), confirmed from the browser with the return URL
- * /payment-success (spec §2 /payment, §4). Card data goes to Stripe only (PCI SAQ-A).
+ * /payment-success (docs/product.md §2 /payment, §4). Card data goes to Stripe only (PCI SAQ-A).
  */
 export default function StripePaymentForm({ clientSecret, publishableKey, onPaid, onFailed, cancelHref }: TPaymentFormProps & { publishableKey: string }) {
   const mountRef = useRef<HTMLDivElement>(null);

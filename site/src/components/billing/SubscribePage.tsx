@@ -5,7 +5,7 @@ import AppHeader from '../shell/AppHeader.tsx';
 import { markSubscribeVisit } from '../../stores/user.ts';
 
 /**
- * /subscribe (spec §2, §9): while here the user is refreshed every 5 s until PRO (RequireUser's
+ * /subscribe (docs/product.md §2, §9): while here the user is refreshed every 5 s until PRO (RequireUser's
  * refresh reads the visit mark, which also keeps the 5 s pace for 3 minutes after leaving).
  */
 function SubscribePage() {

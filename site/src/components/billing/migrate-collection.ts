@@ -4,7 +4,7 @@ import { toast } from '../../stores/toast.ts';
 import type { TMigrateAnswer } from '../../../../core/contracts/cards.types.ts';
 
 /**
- * Spec §2 /payment-success: on becoming PRO, a saved anonymous collection moves to the account
+ * docs/product.md §2 /payment-success: on becoming PRO, a saved anonymous collection moves to the account
  * (POST /api/migrate-collection), then the browser copy is deleted. A failure keeps it.
  */
 export async function migrateSavedCollection(): Promise<void> {

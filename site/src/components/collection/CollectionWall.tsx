@@ -61,7 +61,7 @@ function Wall() {
       </section>
 
       <section className="wall" aria-labelledby="wall-title">
-        {/* The level between the page's h1 and each card's h3 (axe heading-order, issue 28). */}
+        {/* The level between the page's h1 and each card's h3 (axe heading-order, docs/choices.md 47). */}
         <h2 id="wall-title" className="sr-only">Your cards</h2>
         <ol ref={gridRef} className="wall-grid" data-testid="wall" aria-busy={ready ? undefined : true}>
           {positions.map((index) => {

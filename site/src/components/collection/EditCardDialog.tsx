@@ -26,7 +26,7 @@ function EditForm({ card, onClose }: { card: TAnonymousCard; onClose(): void }) 
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    // The wall's edit has no validation (spec §5): the store persists, broadcasts and toasts.
+    // The wall's edit has no validation (docs/product.md §5): the store persists, broadcasts and toasts.
     if (updateAnonymousCard(card.id, fields)) onClose();
   };
 
@@ -87,7 +87,7 @@ function EditForm({ card, onClose }: { card: TAnonymousCard; onClose(): void }) 
   );
 }
 
-/** The wall's 'Edit Card Details' dialog (spec §2): every field editable, Save Changes and Cancel. */
+/** The wall's 'Edit Card Details' dialog (docs/product.md §2): every field editable, Save Changes and Cancel. */
 export default function EditCardDialog({ card, onClose }: Props) {
   return (
     <Dialog open={card !== null} onClose={onClose} labelledBy="edit-card-title" className="edit-dialog">

@@ -1,6 +1,6 @@
 import { TRIAL_NOTE, startFreeTrial } from './trial.ts';
 
-/** Shown under a full wall (spec §2): the message, 'Start Free Trial' and the trial note. */
+/** Shown under a full wall (docs/product.md §2): the message, 'Start Free Trial' and the trial note. */
 export default function FullWallCallout() {
   return (
     <section className="full-wall" aria-labelledby="full-wall-title" data-testid="full-wall">

@@ -6,7 +6,7 @@ interface Props {
 }
 
 /**
- * The four figures of the 'Collection Registry' header (spec §2): Items, Avg Value (rounded mean,
+ * The four figures of the 'Collection Registry' header (docs/product.md §2): Items, Avg Value (rounded mean,
  * $0 with no cards), Total Value and Slots n/3. Null cards (still loading) show placeholders.
  */
 export default function RegistryFigures({ cards }: Props) {

@@ -15,7 +15,7 @@ const PRO_FEATURES = [
 ];
 
 /**
- * The upgrade dialog of the anonymous wall (spec §2): 'FREE for 7 days', the trial note,
+ * The upgrade dialog of the anonymous wall (docs/product.md §2): 'FREE for 7 days', the trial note,
  * 'Start Free Trial' (backup, then /pricing) and 'Back to Gallery' (closes it).
  */
 export default function UpgradeDialog({ open, onClose }: Props) {

@@ -23,7 +23,7 @@ function valueBadge(userValue: string): { text: string; unvalued: boolean } {
 }
 
 /**
- * A hung card (spec §2): image, value badge, player, year, brand and condition, with edit and
+ * A hung card (docs/product.md §2): image, value badge, player, year, brand and condition, with edit and
  * delete buttons that appear on hover and on keyboard focus. Touch screens have no hover: there a
  * small corner button reveals them, so they never sit over the photo uninvited.
  */
@@ -88,7 +88,7 @@ export function FilledSlot({ card, position, onEdit, onDelete }: FilledProps) {
   );
 }
 
-/** An open slot (spec §2): 'SLOT n / Click to add', leading to /start-collection. */
+/** An open slot (docs/product.md §2): 'SLOT n / Click to add', leading to /start-collection. */
 export function EmptySlot({ position }: { position: number }) {
   return (
     <a className="slot slot-empty" href="/start-collection" data-testid="empty-slot">

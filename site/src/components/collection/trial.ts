@@ -1,7 +1,7 @@
 import { backupAnonymousCollection } from '../../stores/anonymous-collection.ts';
 import { TRIAL_INTENT_KEY } from '../../lib/session-flags.ts';
 
-/** Spec §2 note under every 'Start Free Trial' of the anonymous wall. */
+/** docs/product.md §2 note under every 'Start Free Trial' of the anonymous wall. */
 export const TRIAL_NOTE = 'No payment needed to start. Just $10/month after 7 days. Cancel anytime.';
 
 /**

@@ -7,7 +7,7 @@ import type { TGalleryAccess } from '../../stores/gallery-layout.ts';
 import type { TUser } from '../../stores/user.ts';
 import { SparkIcon } from './icons.tsx';
 
-/** FREE TIER / ALMOST FULL, 'n/10 slots used', Try PRO or Upgrade, and the 990-slot message (spec §2). */
+/** FREE TIER / ALMOST FULL, 'n/10 slots used', Try PRO or Upgrade, and the 990-slot message (docs/product.md §2). */
 function FreeBanner({ access, cardCount }: { access: TGalleryAccess; cardCount: number }) {
   const [starting, setStarting] = useState(false);
   const banner = freeBanner(access, cardCount);
@@ -47,7 +47,7 @@ const TRIAL_COPY = {
   orange: { title: 'Trial ends today', note: 'Upgrade now to keep editing your gallery and every PRO feature.' },
 } as const;
 
-/** The trial banner, coloured by days left (spec §4): 5+ green, 2–4 yellow, under 2 orange. */
+/** The trial banner, coloured by days left (docs/product.md §4): 5+ green, 2–4 yellow, under 2 orange. */
 function TrialBanner({ daysLeft, tone }: { daysLeft: number; tone: TTrialTone }) {
   const copy = TRIAL_COPY[tone];
   const left = `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left`;
@@ -63,7 +63,7 @@ function TrialBanner({ daysLeft, tone }: { daysLeft: number; tone: TTrialTone })
   );
 }
 
-/** The expired-trial banner (spec §4): the collection is view-only until the user subscribes. */
+/** The expired-trial banner (docs/product.md §4): the collection is view-only until the user subscribes. */
 function TrialEndedBanner() {
   return (
     <section className="g-banner tone-ended" aria-label="Your PRO trial" data-testid="trial-ended-banner">

@@ -20,7 +20,7 @@ const PROBLEMS = {
 } as const;
 
 /**
- * The add-item dialog (spec §4 add-item flow): pick an image (required, image files only),
+ * The add-item dialog (docs/product.md §4 add-item flow): pick an image (required, image files only),
  * optionally analyse it to fill the card's fields (the cert included; the title and description
  * follow from them), edit the fields, then upload with a determinate progress bar. A field that
  * breaks a rule is named under it and nothing is sent.
@@ -136,7 +136,7 @@ export default function AddItemDialog({ slot }: { slot: number }) {
           <p id="add-photo-hint" className="field-hint">JPG, PNG up to 10MB{file ? ' · click the photo to replace it' : ''}</p>
           <p id="add-photo-problem" className="g-problem" role="alert">{problem ? PROBLEMS[problem] : ''}</p>
           {/* aria-disabled, not disabled, while busy: a disabled button drops keyboard focus to the page,
-              and Esc then no longer reaches the dialog (issue 28). */}
+              and Esc then no longer reaches the dialog (docs/choices.md 47). */}
           <button type="button" className="btn btn-block g-analyze" onClick={() => { if (!busy) void analysis.analyze(file); }} aria-disabled={busy || undefined}>
             {analysis.running ? <span className="spinner g-spinner-sm" aria-hidden="true" /> : <ScanIcon />}
             {analysis.running ? 'Analyzing...' : 'Analyze Card'}

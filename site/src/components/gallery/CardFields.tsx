@@ -14,7 +14,7 @@ interface Props {
   before: TCardText;
   /** Fields just filled by the analysis, marked so the user sees what changed. */
   autofilled?: ReadonlySet<TKey>;
-  /** Autofilled fields the analysis is unsure of: marked for the user to check (issue #10). */
+  /** Autofilled fields the analysis is unsure of: marked for the user to check (docs/choices.md 28). */
   unsure?: ReadonlySet<TKey>;
   /** What is wrong with a field, shown under it once the user tried to save. */
   problems?: Partial<Record<TKey, string>>;
@@ -24,7 +24,7 @@ interface Props {
 const LABELS: Record<TKey, string> = { ...CARD_FORM_LABELS, value: 'Value', allTimeHigh: 'All-Time High' };
 
 /**
- * A card's fields (spec §3 slot, issue 23): what the card is, its grade, its value and what was paid.
+ * A card's fields (docs/product.md §3 slot, docs/choices.md 39): what the card is, its grade, its value and what was paid.
  * The title and description are not typed: they are shown as the fields make them (core's rule).
  */
 export default function CardFields({ fields, onChange, before, autofilled, unsure, problems, disabled }: Props) {

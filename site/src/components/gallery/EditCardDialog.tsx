@@ -8,11 +8,11 @@ import { DIALOG_TITLE_ID } from './dialog-ids.ts';
 import { slotLabel, valueText } from './format.ts';
 
 /**
- * The edit dialog: the card's fields and values (issue 23), saved with PATCH (only what changed;
+ * The edit dialog: the card's fields and values (docs/choices.md 39), saved with PATCH (only what changed;
  * the title and description follow from the fields). A field that breaks a rule is named under it.
  */
 export default function EditCardDialog({ card }: { card: TGalleryCard }) {
-  // The values as the wall shows them ('$2,500', not the '2500' once typed; issue 28).
+  // The values as the wall shows them ('$2,500', not the '2500' once typed; docs/choices.md 47).
   const [fields, setFields] = useState<TCardFields>(() => ({
     ...cardForm(cardDataOf(card)),
     value: valueText(card.value, card.valueCents) ?? '',

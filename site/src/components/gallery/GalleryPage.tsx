@@ -7,7 +7,7 @@ import AppHeader from '../shell/AppHeader.tsx';
 import GalleryView from './GalleryView.tsx';
 
 /**
- * The /gallery root: guarded by RequireUser, header plus gallery (spec §2 /gallery). Drawn on the
+ * The /gallery root: guarded by RequireUser, header plus gallery (docs/product.md §2 /gallery). Drawn on the
  * server for the first screen (first-screen.tsx), hydrated in the browser (mount.tsx).
  */
 function GalleryPage() {

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { $collectionName, MAX_COLLECTION_NAME, setCollectionName } from '../../stores/gallery-settings.ts';
 
 /**
- * The gallery title, editable inline (spec §2 /gallery): click or Enter to edit; Enter or blur
+ * The gallery title, editable inline (docs/product.md §2 /gallery): click or Enter to edit; Enter or blur
  * saves it locally; Escape cancels.
  */
 export default function GalleryTitle() {

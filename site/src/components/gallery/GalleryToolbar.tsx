@@ -10,7 +10,7 @@ import CsvControls from './csv/CsvControls.tsx';
 import { FrameIcon, GridIcon, LedgerIcon, LockIcon, SwapIcon } from './icons.tsx';
 import ShareButton from './share/ShareButton.tsx';
 
-/** The custom slot count field: Enter or leaving it applies the clamped count (spec §5). */
+/** The custom slot count field: Enter or leaving it applies the clamped count (docs/product.md §5). */
 function CustomCount({ count }: { count: number }) {
   const [draft, setDraft] = useState(String(count));
   useEffect(() => setDraft(String(count)), [count]);
@@ -38,7 +38,7 @@ function CustomCount({ count }: { count: number }) {
 }
 
 /**
- * Layout picker, FULL GALLERY, REGISTRY MODE and SWAP MODE (spec §2 /gallery). With PRO features
+ * Layout picker, FULL GALLERY, REGISTRY MODE and SWAP MODE (docs/product.md §2 /gallery). With PRO features
  * they work; without, the layouts and FULL GALLERY open the upsell dialog, REGISTRY MODE goes to
  * /pricing, and SWAP MODE (shown to all) opens the swap upsell.
  */

@@ -57,7 +57,7 @@ export default function GalleryView({ user }: { user: TUser }) {
   const registry = access.pro && settings.registryMode;
   const panels = !(access.pro && settings.fullGallery);
   const beyond = access.pro ? list.filter((c) => c.slotNumber > count).length : 0;
-  // Totals count each card's own value or its market value, as the wall or the card chooses (issue 25).
+  // Totals count each card's own value or its market value, as the wall or the card chooses (docs/choices.md 45).
   const wallCounts = user.countsValue ?? 'own';
   const counted = useMemo(() => countedAmounts(list, wallCounts), [list, wallCounts]);
   const figures = useMemo(() => registryFigures(counted, count), [counted, count]);

@@ -14,13 +14,13 @@ interface Props {
 }
 
 /**
- * The portfolio insights card (spec §2, §9): cards out of 1000, total and average value, Ratio
+ * The portfolio insights card (docs/product.md §2, §9): cards out of 1000, total and average value, Ratio
  * Upside when above 1, and the top card. Users without PRO features holding 3 or more cards see
  * the simplified view with an upgrade prompt.
  */
 export default function InsightsCard({ insights, view, withTotals = true }: Props) {
   // The value chart is folded until the collector unfolds it (remembered by this browser, in the
-  // wall's settings and cookie): unfolded on a laptop it pushed the wall below the fold (issue 28).
+  // wall's settings and cookie): unfolded on a laptop it pushed the wall below the fold (docs/choices.md 47).
   const chartOpen = useStore($settings).valueChart;
   const fill = (insights.cards / insights.capacity) * 100;
   return (

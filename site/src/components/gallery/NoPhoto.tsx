@@ -4,7 +4,7 @@ import type { TGalleryCard } from '../../stores/gallery.ts';
 
 /**
  * The placeholder of a card without a photo (an imported row, a transferred card whose photo was
- * blank), read like a placard (issue 28): a slab outline, the card's grade when it has one
+ * blank), read like a placard (docs/choices.md 47): a slab outline, the card's grade when it has one
  * ('PSA 10'), its title, its year when the title does not already say it, and 'No photo yet'.
  */
 export default function NoPhoto({ card, large = false }: { card: Pick<TGalleryCard, 'grader' | 'grade' | 'title'> & { year?: string | null }; large?: boolean }) {

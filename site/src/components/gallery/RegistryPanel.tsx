@@ -2,7 +2,7 @@ import type { TRegistryFigures } from '../../../../core/gallery.ts';
 import { formatCents } from './format.ts';
 
 /**
- * The COLLECTION REGISTRY panel of REGISTRY MODE (spec §2): ACQUISITIONS, AVG VALUE,
+ * The COLLECTION REGISTRY panel of REGISTRY MODE (docs/product.md §2): ACQUISITIONS, AVG VALUE,
  * TOTAL VALUE (n VALUED), ALL-TIME HIGH (n TRACKED) and COMPLETION %.
  */
 export default function RegistryPanel({ figures }: { figures: TRegistryFigures }) {

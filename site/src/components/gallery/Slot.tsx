@@ -35,7 +35,7 @@ interface FilledProps extends TPlacement {
   dropTarget: boolean;
   dragging: boolean;
   draggable: boolean;
-  /** Data retention: a card past the free slots, read-only and blurred until the user reactivates (decisions.md 6). */
+  /** Data retention: a card past the free slots, read-only and blurred until the user reactivates (docs/choices.md 6). */
   retained?: boolean;
   /**
    * Render the view, edit and delete buttons: only for the slot under the mouse or holding focus (and
@@ -71,7 +71,7 @@ function Placard({ slot, card }: { slot: number; card?: TGalleryCard }) {
 }
 
 /**
- * A filled slot (spec §2): the lazy thumbnail in a fixed-ratio frame, the value badge, and view,
+ * A filled slot (docs/product.md §2): the lazy thumbnail in a fixed-ratio frame, the value badge, and view,
  * edit and delete buttons. Clicks are handled by the grid through data-action / data-slot, so the
  * component takes only plain props and re-renders only when its own card or flags change.
  */
@@ -144,7 +144,7 @@ interface EmptyProps extends TPlacement {
   dropTarget: boolean;
 }
 
-/** An empty slot (spec §2): ADD ITEM, CARD NN, AWAITING ACQUISITION; opens the add-item dialog. */
+/** An empty slot (docs/product.md §2): ADD ITEM, CARD NN, AWAITING ACQUISITION; opens the add-item dialog. */
 export const EmptySlot = memo(function EmptySlot({ slot, mode, registry, pending, dropTarget, ...at }: EmptyProps) {
   const body = (
     <>

@@ -33,7 +33,7 @@ function slotOf(event: { target: EventTarget }): number | null {
  * column in a list as tall as the whole wall (useWallWindow). One click handler and one set of
  * drag handlers on the list serve every slot (data-action / data-slot), so a slot is a small
  * memoized element with no effects or listeners of its own. In swap mode a click, Enter or Space
- * on a slot button is a tap (spec §4); a filled slot can also be dragged onto another slot (HTML5
+ * on a slot button is a tap (docs/product.md §4); a filled slot can also be dragged onto another slot (HTML5
  * drag and drop). The slot last focused
  * and the slot being dragged stay mounted when they scroll out of the window, so focus is never
  * lost and a drag can travel the whole wall.

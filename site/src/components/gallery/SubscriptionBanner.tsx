@@ -26,7 +26,7 @@ function RecoverButton() {
 }
 
 /**
- * The subscription banners of spec §4, by the banner the API sent (user.banner): grace period
+ * The subscription banners of docs/product.md §4, by the banner the API sent (user.banner): grace period
  * (with its end date and Reactivate), data retention (days until deletion and Reactivate),
  * suspended, and legacy. pro_active and free show none; the dates come from the status call.
  */

@@ -39,7 +39,7 @@ export function UpsellBody({ titleId, title, lead, onClose }: TUpsellBody) {
   );
 }
 
-/** The PRO upsell (spec §2): 'Upgrade to PRO' goes to /pricing, 'Not right now' closes it. */
+/** The PRO upsell (docs/product.md §2): 'Upgrade to PRO' goes to /pricing, 'Not right now' closes it. */
 export default function UpsellDialog({ feature }: { feature: TUpsellFeature }) {
   return <UpsellBody titleId={DIALOG_TITLE_ID} {...COPY[feature]} onClose={closeDialog} />;
 }

@@ -2,7 +2,7 @@ import { formatCount, formatShortDate } from '../../../../core/format.ts';
 import { formatCents, formatValueText } from '../../../../core/values.ts';
 import type { TGalleryCard } from '../../stores/gallery.ts';
 
-/** 'CARD 03': the slot number with at least two digits (spec §2 /gallery). */
+/** 'CARD 03': the slot number with at least two digits (docs/product.md §2 /gallery). */
 export function slotLabel(slot: number): string {
   return `CARD ${String(slot).padStart(2, '0')}`;
 }

@@ -8,14 +8,14 @@ import { analysisCompleteToast, analysisErrorToast, readAnalysis } from '../star
 /** Progress words while the analysis runs (the server reports none of its own). */
 export const ANALYSIS_STAGES = ['Preparing the photo…', 'Reading the slab label…', 'Matching player, set and grade…'];
 
-/** What the add-item form receives from a finished analysis: the inputs it read, and those it is unsure of (issue #10). */
+/** What the add-item form receives from a finished analysis: the inputs it read, and those it is unsure of (docs/choices.md 28). */
 export type TAutofill = ReturnType<typeof cardAutofill>;
 
 /**
- * The add-item analysis flow (spec §4: file chosen, analysing, result): scales the photo to
+ * The add-item analysis flow (docs/product.md §4: file chosen, analysing, result): scales the photo to
  * 800 px JPEG 0.85, posts it to /api/analyze-card, and hands the card's fields it read (the cert
  * included) to `onResult`. Toasts
- * follow spec §8. `stage` indexes ANALYSIS_STAGES while `running`.
+ * follow docs/product.md §8. `stage` indexes ANALYSIS_STAGES while `running`.
  */
 export function useAnalysis(onResult: (autofill: TAutofill) => void) {
   const [running, setRunning] = useState(false);

@@ -10,7 +10,7 @@ import SetupFailed from './SetupFailed.tsx';
 import PricingAside from './PricingAside.tsx';
 import type { TStepProps } from './steps.ts';
 
-/** Spec §8 checkout errors: which toast a failed start shows. */
+/** docs/product.md §8 checkout errors: which toast a failed start shows. */
 function checkoutError(err: unknown, trialUpgrade: boolean): void {
   if (err instanceof Error && err.message === 'No payment details received') {
     toast({ title: 'Error', description: 'No payment details received', variant: 'error' });
@@ -22,7 +22,7 @@ function checkoutError(err: unknown, trialUpgrade: boolean): void {
 }
 
 /**
- * The payment step of /pricing (spec §2): 'Upgrade to Ratio PRO', $10/month and 'Subscribe to PRO
+ * The payment step of /pricing (docs/product.md §2): 'Upgrade to Ratio PRO', $10/month and 'Subscribe to PRO
  * - $10/month', which leads to /payment (signed in) or to the hosted checkout (a visitor, in a new
  * tab). 'BACK TO FREE TRIAL' toggles to the trial step. A trial upgrade needs the signed-in user.
  */

@@ -1,7 +1,7 @@
 import { PRO_PRICE_CENTS } from '../../../../core/limits.ts';
 import ProFeatureList from './ProFeatureList.tsx';
 
-/** The PRO summary beside every /pricing step: price, terms and the features (spec §2 /pricing). */
+/** The PRO summary beside every /pricing step: price, terms and the features (docs/product.md §2 /pricing). */
 export default function PricingAside({ note = '7-day free trial. No payment needed to start. Cancel anytime.' }: { note?: string }) {
   return (
     <aside className="pricing-aside" aria-labelledby="pro-title">

@@ -16,7 +16,7 @@ const STEP_VIEWS: Record<TPricingStep, ComponentType<TStepProps>> = {
 };
 
 /**
- * The /pricing island root (spec §2 /pricing): a trial upgrade with payment details goes straight
+ * The /pricing island root (docs/product.md §2 /pricing): a trial upgrade with payment details goes straight
  * to /payment; otherwise the step comes from the query and the user (signed-in users never see
  * the signup form), and trial and payment toggle.
  */

@@ -1,6 +1,6 @@
 import { PRO_FEATURES } from './steps.ts';
 
-/** The PRO features with check marks (spec §2 /pricing). */
+/** The PRO features with check marks (docs/product.md §2 /pricing). */
 export default function ProFeatureList() {
   return (
     <ul className="pro-features">

@@ -1,4 +1,4 @@
-/** The setup-failure state of /pricing (spec §2): 'Unable to load subscription'. */
+/** The setup-failure state of /pricing (docs/product.md §2): 'Unable to load subscription'. */
 export default function SetupFailed() {
   return (
     <div className="card form-card guard-card pricing-guard" role="alert">

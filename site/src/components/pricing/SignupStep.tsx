@@ -10,7 +10,7 @@ import PricingAside from './PricingAside.tsx';
 import { afterSignup, anonymousCardsToSend, hasTrialIntent } from './after-signup.ts';
 import type { TStepProps } from './steps.ts';
 
-/** The signup step of /pricing (spec §2, §5, §8): 'Unlock Your Gallery'. */
+/** The signup step of /pricing (docs/product.md §2, §5, §8): 'Unlock Your Gallery'. */
 export default function SignupStep({ goTo }: TStepProps) {
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');

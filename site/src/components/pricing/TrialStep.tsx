@@ -8,7 +8,7 @@ import { afterSignup, anonymousCardsToSend } from './after-signup.ts';
 import PricingAside from './PricingAside.tsx';
 import { TRIAL_INCLUSIONS, type TStepProps } from './steps.ts';
 
-/** Starts the trial (POST /api/start-free-trial with the browser's cards), then /gallery (spec §2, §4). */
+/** Starts the trial (POST /api/start-free-trial with the browser's cards), then /gallery (docs/product.md §2, §4). */
 async function startTrial(): Promise<boolean> {
   try {
     const answer = await apiRequest<TAccountAnswer>('POST', '/api/start-free-trial', { collectionData: anonymousCardsToSend() });
@@ -31,7 +31,7 @@ function signUpForTrial(goTo: TStepProps['goTo']): void {
 }
 
 /**
- * The trial step of /pricing (spec §2): 'Try PRO Free for 7 Days', 'SKIP TRIAL, SUBSCRIBE NOW',
+ * The trial step of /pricing (docs/product.md §2): 'Try PRO Free for 7 Days', 'SKIP TRIAL, SUBSCRIBE NOW',
  * the inclusions and 'Then $10/month'; as a trial upgrade, 'Continue your PRO experience.' with
  * the 'Trial Upgrade' badge. A trial already used cannot start again: only subscribing is offered.
  */

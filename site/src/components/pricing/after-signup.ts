@@ -6,7 +6,7 @@ import { clearAnonymousCollection, readAnonymousCollection } from '../../stores/
 import { toGalleryCards, type TGalleryCard } from '../../../../core/transfer.ts';
 import type { TAccountAnswer } from '../../../../core/contracts/auth.types.ts';
 
-/** Where a new account (or a started trial) lands (spec §2 /pricing). */
+/** Where a new account (or a started trial) lands (docs/product.md §2 /pricing). */
 export const AFTER_SIGNUP_PATH = '/gallery';
 
 /** Outcome of moving the browser's cards into the account. */
@@ -29,13 +29,13 @@ function forgetTrialIntent(): void {
   }
 }
 
-/** The browser's anonymous cards in the pricing page's transfer form ('' for a missing value, spec §3), or undefined when none. */
+/** The browser's anonymous cards in the pricing page's transfer form ('' for a missing value, docs/product.md §3), or undefined when none. */
 export function anonymousCardsToSend(): TGalleryCard[] | undefined {
   const cards = readAnonymousCollection();
   return cards.length > 0 ? toGalleryCards(cards, '') : undefined;
 }
 
-/** Spec §4: moves the stored cards (POST /api/transfer-collection); a failure keeps the local copy. */
+/** docs/product.md §4: moves the stored cards (POST /api/transfer-collection); a failure keeps the local copy. */
 async function transferAnonymousCards(): Promise<TTransfer> {
   const collectionData = anonymousCardsToSend();
   if (!collectionData) return { kind: 'none' };
@@ -59,7 +59,7 @@ async function settleTransfer(answer: TAccountAnswer): Promise<TTransfer> {
 
 const cardsText = (n: number) => (n === 1 ? '1 card' : `${n} cards`);
 
-/** The welcome shown on /gallery (spec §4, §8). */
+/** The welcome shown on /gallery (docs/product.md §4, §8). */
 function welcome(user: TAccountAnswer, transfer: TTransfer): TToastInput {
   if (transfer.kind === 'failed') {
     return { title: 'Migration Error', description: 'There was an issue transferring your collection. Please contact support.', variant: 'error' };
@@ -68,7 +68,7 @@ function welcome(user: TAccountAnswer, transfer: TTransfer): TToastInput {
   // The spec's transfer line: 'n cards moved to your PRO gallery.' (the PRO word only for an account that has PRO features).
   const moved = `${cardsText(count)} moved to your ${user.hasProFeatures ? 'PRO ' : ''}gallery.`;
   if (user.isTrialActive) {
-    // A trial started with the sign-up says so first (issue 28); the cards it brought along on a second line.
+    // A trial started with the sign-up says so first (docs/choices.md 47); the cards it brought along on a second line.
     const started = 'Your 7-day free trial has started. Enjoy full PRO features!';
     return { title: 'Welcome to Ratio PRO!', description: count > 0 ? `${started}\n${moved}` : started, variant: 'success' };
   }
@@ -77,7 +77,7 @@ function welcome(user: TAccountAnswer, transfer: TTransfer): TToastInput {
 }
 
 /**
- * What happens once an account exists or a trial started (spec §4 "After signup or trial start"):
+ * What happens once an account exists or a trial started (docs/product.md §4 "After signup or trial start"):
  * the anonymous cards move to the account (the server may already have moved them), the local
  * copy is deleted, the welcome toast is kept for the next page, then /gallery.
  */

@@ -4,7 +4,7 @@ import type { TUser } from '../../stores/user.ts';
 
 const user = (over: Partial<TUser>) => ({ trialUsed: false, isTrialActive: false, ...over }) as TUser;
 
-describe('/pricing query and first step (spec §2)', () => {
+describe('/pricing query and first step (docs/product.md §2)', () => {
   it('reads trial_upgrade, the payment details only with it, and utm_source', () => {
     expect(readPricingQuery('?trial_upgrade=true&subscription_id=s&client_secret=c&utm_source=mail')).toEqual({
       trialUpgrade: true, payment: { clientSecret: 'c', subscriptionId: 's' }, utmSource: 'mail',

@@ -1,7 +1,7 @@
 import type { TUser } from '../../stores/user.ts';
 
 /**
- * The steps of /pricing (spec §2 /pricing, §4): signup (default), trial and payment. Trial and
+ * The steps of /pricing (docs/product.md §2 /pricing, §4): signup (default), trial and payment. Trial and
  * payment toggle between each other; payment is the first step when ?trial_upgrade=true.
  */
 export type TPricingStep = 'signup' | 'trial' | 'payment';
@@ -16,7 +16,7 @@ export interface TStepProps {
   trialUpgrade: boolean;
 }
 
-/** What the page's query asks for (spec §2 /pricing). utm_source is read and, by the spec, unused. */
+/** What the page's query asks for (docs/product.md §2 /pricing). utm_source is read and, by the spec, unused. */
 export interface TPricingQuery {
   trialUpgrade: boolean;
   /** Both present with trial_upgrade=true: go straight to /payment with them. */
@@ -47,7 +47,7 @@ export function initialStep(query: TPricingQuery, user: TUser | null | undefined
   return user.trialUsed ? 'payment' : 'trial';
 }
 
-/** The features PRO adds (spec §2 /pricing), listed on every step. */
+/** The features PRO adds (docs/product.md §2 /pricing), listed on every step. */
 export const PRO_FEATURES: readonly string[] = [
   'Up to 1,000 cards',
   'Advanced portfolio analytics',
@@ -56,7 +56,7 @@ export const PRO_FEATURES: readonly string[] = [
   'Priority support',
 ];
 
-/** What the 7-day trial includes (spec §2 /pricing trial step). */
+/** What the 7-day trial includes (docs/product.md §2 /pricing trial step). */
 export const TRIAL_INCLUSIONS: readonly string[] = [
   'Every PRO feature for 7 days',
   'Up to 1,000 card slots',

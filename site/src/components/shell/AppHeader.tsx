@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * The header of signed-in pages (spec §2 /gallery): PRO VERSION / FREE VERSION label, theme
+ * The header of signed-in pages (docs/product.md §2 /gallery): PRO VERSION / FREE VERSION label, theme
  * toggle, SETTINGS and the user's name (both to /account), LOG OUT (to /auth) or SIGN IN.
  */
 export default function AppHeader({ user, current }: Props) {

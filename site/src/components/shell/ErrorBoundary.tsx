@@ -5,7 +5,7 @@ interface Props { children: ReactNode }
 interface State { error: Error | null }
 
 /**
- * The generic crash screen of spec §2. Wrap the root of every island in it, so one broken island
+ * The generic crash screen of docs/product.md §2. Wrap the root of every island in it, so one broken island
  * shows 'Something went wrong' instead of a blank page. It carries the wordmark and a way home, since
  * an island that draws its own header (gallery, account) takes that header down with it.
  */

@@ -10,12 +10,12 @@ interface Props {
   signedOutMessage?: string;
 }
 
-/** Where signed-out visitors of a protected page go (spec §2, §6). */
+/** Where signed-out visitors of a protected page go (docs/product.md §2, §6). */
 export const SIGN_IN_PATH = '/auth';
 
 /**
- * The guard of protected pages (spec §2 /gallery): a spinner while GET /api/user loads, the page
- * when signed in, otherwise a redirect to /auth. It also keeps the user fresh (spec §9), so an
+ * The guard of protected pages (docs/product.md §2 /gallery): a spinner while GET /api/user loads, the page
+ * when signed in, otherwise a redirect to /auth. It also keeps the user fresh (docs/product.md §9), so an
  * expired session is caught while the page stays open.
  */
 export default function RequireUser({ children, signedOutMessage = 'Please sign in to continue' }: Props) {

@@ -31,7 +31,7 @@ const DEMO_FIELDS: [string, string][] = [
 ];
 
 /**
- * The animated demo of the add flow (spec §2 "a demo video is shown"): a photo is dropped in, its
+ * The animated demo of the add flow (docs/product.md §2 "a demo video is shown"): a photo is dropped in, its
  * label is read into the fields, and the card is hung on the wall. Pure CSS, no external assets;
  * a pause button stops it and reduced-motion users see one still frame.
  */

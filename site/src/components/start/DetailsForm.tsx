@@ -6,7 +6,7 @@ interface Props {
   fields: TCardFields;
   /** Fields the last analysis filled in, briefly highlighted. */
   autofilled: ReadonlySet<keyof TCardFields>;
-  /** Filled fields the analysis is unsure of: marked for the visitor to check (issue #10). */
+  /** Filled fields the analysis is unsure of: marked for the visitor to check (docs/choices.md 28). */
   unsure?: ReadonlySet<keyof TCardFields>;
   onChange(name: keyof TCardFields, value: string): void;
   onSubmit(): void;

@@ -63,7 +63,7 @@ export default function PhotoPanel({ photo, analyzed, reading, analyzing, onPick
       tabIndex={photo ? -1 : undefined}
       ref={inputRef}
       id="card-photo"
-      // Named in the preview too, where no label wraps it (axe: form fields have a label; issue 28).
+      // Named in the preview too, where no label wraps it (axe: form fields have a label; docs/choices.md 47).
       aria-label={photo ? `Replace the photo (${photo.name})` : undefined}
       type="file"
       accept="image/*"

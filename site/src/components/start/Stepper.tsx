@@ -1,6 +1,6 @@
 import { CheckIcon } from '../collection/icons.tsx';
 
-/** The three steps of the add flow (spec §2), in order. */
+/** The three steps of the add flow (docs/product.md §2), in order. */
 export const STEPS = ['Upload Image', 'Analyze', 'Save to Collection'] as const;
 
 interface Props {

@@ -10,7 +10,7 @@ import type { TToastInput } from '../../stores/toast.ts';
 export const UNSURE_NOTE = 'Check this: part of the label was hard to read.';
 
 /**
- * The card analysis result (spec §3, §7 POST /api/analyze-card) as the add flow shows it: every
+ * The card analysis result (docs/product.md §3, §7 POST /api/analyze-card) as the add flow shows it: every
  * text field a string ('' when the analysis could not read it), confidence clamped to 0..1.
  */
 export interface TAnalysisView {
@@ -28,7 +28,7 @@ export interface TAnalysisView {
   certificationUrl: string;
   /** How sure the analyzer is of each field it read (0..1); empty when it does not say. */
   fieldConfidence: Partial<TFieldConfidence>;
-  /** Everything read, as the card's own fields (issue 23: the cert read from the label is kept). */
+  /** Everything read, as the card's own fields (docs/choices.md 39: the cert read from the label is kept). */
   card: TCardData;
 }
 
@@ -85,7 +85,7 @@ function readFieldConfidence(raw: unknown): Partial<TFieldConfidence> {
 /**
  * Autofill of the anonymous add flow (core's collectionFieldsFromAnalysis): player, year, brand
  * and condition take the analysis's values where it read one and keep what the visitor typed
- * where it did not; so do the card number and the cert read from the label (issue 23), and the
+ * where it did not; so do the card number and the cert read from the label (docs/choices.md 39), and the
  * variety and sport, which go along to the gallery at sign-up.
  */
 export function fieldsFromAnalysis(current: TCardFields, result: TAnalysisView): TCardFields {
@@ -104,7 +104,7 @@ export function fieldsFromAnalysis(current: TCardFields, result: TAnalysisView):
   };
 }
 
-/** The 'Analysis Complete' toast (spec §8: Identified: player - condition). */
+/** The 'Analysis Complete' toast (docs/product.md §8: Identified: player - condition). */
 export function analysisCompleteToast(result: TAnalysisView): TToastInput {
   const player = result.player || 'Unknown player';
   const condition = result.condition || 'condition not read';
@@ -114,7 +114,7 @@ export function analysisCompleteToast(result: TAnalysisView): TToastInput {
 const BUSY_FALLBACK = 'AI analysis service is temporarily overloaded. Please try again in a moment.';
 
 /**
- * The toast for a failed analysis (spec §8): a 503 is 'Analysis Service Busy' with the server's
+ * The toast for a failed analysis (docs/product.md §8): a 503 is 'Analysis Service Busy' with the server's
  * message; another answer is 'Analysis Failed' with the server's message or 'Unable to analyze the
  * card image'; no answer at all (network) is 'Analysis Error'.
  */

@@ -59,7 +59,7 @@ const DAY_S = 86_400;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * The time axis spans the data (issue 28: a new account's points were squashed at the right edge of
+ * The time axis spans the data (docs/choices.md 47: a new account's points were squashed at the right edge of
  * a forced week): at least `minSpan` ending at the last point when asked, and two hours around data that spans less.
  */
 function timeRange(min: number, max: number, minSpan: number): [number, number] {
@@ -124,10 +124,10 @@ export default function UPlotChart({ xs, series, height, format = (v) => v.toLoc
       cursor: { drag: { x: false, y: false } },
       legend: { show: legend, live: true },
       scales: { x: { time: true, range: (_u, min, max) => timeRange(min, max, minSpan) }, y: { range: (_u, min, max) => (fromZero ? [0, Math.max(1, max * 1.1)] : fitted(min, max)) } },
-      // Time labels at least 96 px apart, dated by day (or month) unless the data spans under two days (issue 28).
+      // Time labels at least 96 px apart, dated by day (or month) unless the data spans under two days (docs/choices.md 47).
       axes: [{ ...axis, space: 96, values: (_u, ticks, _i, _space, incr) => timeLabels(el, ticks, incr) }, { ...axis, size: axisSize, values: (_u, ticks) => ticks.map(format) }],
       series: [
-        // Off the chart, the legend reads the latest point (issue 28 item 12: never an empty legend).
+        // Off the chart, the legend reads the latest point (docs/choices.md 47 item 12: never an empty legend).
         { value: (_u, v, _si, idx) => (idx === null ? (xs.length ? formatTime(xs[xs.length - 1]!) : '') : v === null ? '' : formatTime(v)) },
         ...series.map((s) => {
           const color = cssVar(s.color);

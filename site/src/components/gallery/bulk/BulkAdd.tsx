@@ -14,7 +14,7 @@ const TABS: ReadonlyArray<{ id: TBulkTab; label: string }> = [
 ];
 
 /**
- * "Bulk add" (issue 23 §3): one toolbar button opening a dialog with two tabs, by cert number and
+ * "Bulk add" (docs/choices.md 42): one toolbar button opening a dialog with two tabs, by cert number and
  * by photo. Offered to accounts that may edit; the server enforces every rule.
  */
 export default function BulkAdd({ access }: { access: TGalleryAccess }) {

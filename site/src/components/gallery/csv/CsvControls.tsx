@@ -10,7 +10,7 @@ import ImportDialog from './ImportDialog.tsx';
 import './csv.css';
 
 /**
- * EXPORT CSV and IMPORT CSV in the gallery toolbar (issue 11, issue 23 §2). Export downloads every
+ * EXPORT CSV and IMPORT CSV in the gallery toolbar (docs/choices.md 29, 40). Export downloads every
  * card in the layout chosen (Ratio's own, or PSA My Collection's, Collectr's, Card Ladder's,
  * CollX's: every tier); import opens the dialog with its preview (offered to accounts that may
  * edit; the server decides).

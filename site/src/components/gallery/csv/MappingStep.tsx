@@ -8,7 +8,7 @@ const FIRST: readonly TMapField[] = ['subject', 'year', 'set', 'cardNumber', 'gr
 const ORDER = [...FIRST, ...MAP_FIELDS.filter((f) => !FIRST.includes(f))];
 
 /**
- * The mapping step (issue 23 §2): for a file whose columns Ratio does not know, the collector says
+ * The mapping step (docs/choices.md 40): for a file whose columns Ratio does not know, the collector says
  * which column holds each field (a guess from the column names is filled in); beside each choice,
  * what the file's first row holds there. Remembered for files with the same columns once imported.
  */

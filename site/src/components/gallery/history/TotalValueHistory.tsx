@@ -35,7 +35,7 @@ export default function TotalValueHistory({ version }: { version: string }) {
 
   const points = state.kind === 'ready' ? state.points : [];
   // The headline is how the values of the cards held moved; cards added in the range are told
-  // apart, so an import does not read as a gain (issue 28).
+  // apart, so an import does not read as a gain (docs/choices.md 47).
   const change = state.kind === 'ready' ? state.change : null;
 
   // Every state takes the chart's height (vh-total-body), so the wall below never moves when the

@@ -12,7 +12,7 @@ import './market.css';
 type TProduct = { id: string; name: string; setName: string };
 
 /**
- * The viewer's market value (issue 25) beside the collector's own value: the provider's price at
+ * The viewer's market value (docs/choices.md 45) beside the collector's own value: the provider's price at
  * the card's grade (or the nearest grade, said so), its source and as-of date, a stale badge after
  * 7 days, and a price list's figures marked as not market data. An editor refreshes it, chooses
  * which value counts in totals, fixes a wrong match, and (PRO) sets a price alert.

@@ -10,7 +10,7 @@ const signed = (cents: number) => `${cents > 0 ? '+' : cents < 0 ? '−' : ''}${
 const tone = (cents: number) => (cents > 0 ? 'pl-up' : cents < 0 ? 'pl-down' : undefined);
 
 /**
- * The P&L panel (issue 25, PRO's advanced portfolio analytics): which value counts for the wall
+ * The P&L panel (docs/choices.md 45, PRO's advanced portfolio analytics): which value counts for the wall
  * (own or market), cost basis, unrealized and realized gain, total gain and ROI, and the year's
  * realized gains as CSV. Reloads when the wall's figures change (`version`).
  */

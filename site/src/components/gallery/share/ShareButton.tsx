@@ -8,7 +8,7 @@ import { SHARE_TITLE_ID, ShareIcon } from './share-parts.tsx';
 import './share.css';
 
 /**
- * SHARE on the gallery toolbar (issue 11): with PRO features it opens the share dialog (make, copy,
+ * SHARE on the gallery toolbar (docs/choices.md 29): with PRO features it opens the share dialog (make, copy,
  * change and revoke the wall's public link); without, the PRO upsell. The server decides either way.
  */
 export default function ShareButton({ access }: { access: TGalleryAccess }) {

@@ -1,7 +1,7 @@
 import { UpsellBody } from '../UpsellDialog.tsx';
 import { SHARE_TITLE_ID } from './share-parts.tsx';
 
-/** The PRO upsell for sharing, as the gallery's other PRO features show it (UpsellDialog.tsx, spec §2). */
+/** The PRO upsell for sharing, as the gallery's other PRO features show it (UpsellDialog.tsx, docs/product.md §2). */
 export default function ShareUpsell({ onClose }: { onClose(): void }) {
   return (
     <UpsellBody
