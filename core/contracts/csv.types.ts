@@ -15,9 +15,9 @@ export { EXPORT_LAYOUTS, type TExportLayout };
 export { MAX_IMPORT_BYTES };
 export { MAX_IMPORT_ROWS, PREVIEW_LIST_MAX, PSA_CHECK_MAX } from '../csv/limits.ts';
 
-/** The ranges the insights panel's total-value chart offers. */
-export const HISTORY_RANGES = ['30d', '90d', '1y', 'all'] as const;
-export type THistoryRange = (typeof HISTORY_RANGES)[number];
+import { HISTORY_RANGES, type THistoryRange } from '../history-ranges.ts';
+
+export type { THistoryRange };
 
 /** GET /api/cards/value-history?range=… */
 export const ZHistoryQuery = z.object({ range: z.enum(HISTORY_RANGES, 'must be one of 30d, 90d, 1y, all').default('90d') });

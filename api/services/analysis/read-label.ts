@@ -96,7 +96,8 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
     }
     case 'number': {
       const d = greedyDecode(out, (s) => (s.length ? `${LETTERS}${DIGITS}-/` : `#${LETTERS}${DIGITS}`));
-      if (!d.text) return null;
+      // The PSA logo sits in the label's middle on the first line: a name, not a card number.
+      if (!d.text || /^#?PSA$/i.test(d.text)) return null;
       return d.text.startsWith('#') ? scored(b, d.text, d.charScores) : scored(b, `#${d.text}`, [1, ...d.charScores]);
     }
     case 'grade': {
