@@ -68,6 +68,7 @@ try {
       await page.waitForSelector('[data-testid="filled-slot"] img');
       const tag = `${theme}-${width}`;
       if (phone) await page.locator('.g-panels-toggle').click().catch(() => undefined);
+      if (!(await page.getByTestId('profit').count())) await page.getByTestId('value-chart-toggle').click();
       const profit = page.getByTestId('profit');
       await profit.getByTestId('pl-total').waitFor();
       await profit.scrollIntoViewIfNeeded();

@@ -51,6 +51,9 @@ describe('market values', () => {
     await dialog(page).getByRole('button', { name: 'Close viewer' }).click();
     await dialog(page).waitFor({ state: 'hidden' });
 
+    // Gain & loss unfolds with the value chart (folded at first, so the wall starts above the fold).
+    await expect(page.getByTestId('profit').count()).resolves.toBe(0);
+    await page.getByTestId('value-chart-toggle').click();
     const profit = page.getByTestId('profit');
     await expect(profit.getByTestId('pl-unrealized').textContent()).resolves.toBe('+$500');
     await profit.getByRole('button', { name: 'Market values' }).click();

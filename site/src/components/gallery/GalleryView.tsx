@@ -107,8 +107,9 @@ export default function GalleryView({ user }: { user: TUser }) {
       {panels && shown && (
         <div className={`g-panels${panelsOpen ? ' is-open' : ''}`} id="gallery-panels" aria-busy={!ready || undefined}>
           {registry && <RegistryPanel figures={figures} />}
-          <InsightsCard insights={insights} view={insightsView(access.pro, list.length)} withTotals={!registry} />
-          {access.pro && ready && <ProfitPanel version={`${list.length}:${insights.totalCents}`} />}
+          {/* Gain & loss unfolds with the value chart: always open, it pushed the wall below a laptop's fold. */}
+          <InsightsCard insights={insights} view={insightsView(access.pro, list.length)} withTotals={!registry}
+            folded={access.pro && ready ? <ProfitPanel version={`${list.length}:${insights.totalCents}`} /> : null} />
         </div>
       )}
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatUpside, type TInsights } from '../../../../core/gallery.ts';
 import { useStore } from '@nanostores/react';
 import { goToPricing } from '../../stores/gallery.ts';
@@ -11,6 +12,8 @@ interface Props {
   view: 'full' | 'simplified';
   /** False when the registry panel above already shows the total and average. */
   withTotals?: boolean;
+  /** More of PRO's analytics, folded with the value chart (the gain & loss panel). */
+  folded?: ReactNode;
 }
 
 /**
@@ -18,7 +21,7 @@ interface Props {
  * Upside when above 1, and the top card. Users without PRO features holding 3 or more cards see
  * the simplified view with an upgrade prompt.
  */
-export default function InsightsCard({ insights, view, withTotals = true }: Props) {
+export default function InsightsCard({ insights, view, withTotals = true, folded }: Props) {
   // The value chart is folded until the collector unfolds it (remembered by this browser, in the
   // wall's settings and cookie): unfolded on a laptop it pushed the wall below the fold (docs/choices.md 47).
   const chartOpen = useStore($settings).valueChart;
@@ -69,6 +72,7 @@ export default function InsightsCard({ insights, view, withTotals = true }: Prop
           </button>
           <div id="insights-chart" className="g-chart-fold" hidden={!chartOpen}>
             {chartOpen && <TotalValueHistory version={`${insights.cards}:${insights.totalCents}`} />}
+            {chartOpen && folded}
           </div>
         </>
       )}
