@@ -112,6 +112,7 @@ function walker(size: (typeof SIZES)[number], theme: (typeof THEMES)[number]) {
     async check(page: Page, screen: string): Promise<void> {
       await settle(page);
       for (const v of await axeViolations(page)) findings.push(`${screen}: ${v}`);
+      if (process.env.AXE_DEBUG) findings.push(await page.evaluate(() => [...document.querySelectorAll('.g-face')].map((b) => `${b.getAttribute('aria-label')} || ${(b as HTMLElement).innerText}`).join('\n')));
     },
     async close(): Promise<void> {
       for (const c of contexts.splice(0)) await c.close();
@@ -134,9 +135,13 @@ async function closeDialog(page: Page): Promise<void> {
   await page.getByRole('dialog').waitFor({ state: 'hidden' });
 }
 
-/** Clicks a control of the gallery's slot `n` (buttons a touch screen shows only after a tap, clicked as a keyboard would). */
+/** Opens slot `n`'s viewer, edit or delete dialog as a keyboard does: the slot focused shows its buttons. */
 async function slotAction(page: Page, n: number, action: 'view' | 'edit' | 'delete'): Promise<void> {
-  await page.evaluate(([slot, a]) => document.querySelector<HTMLButtonElement>(`li[data-slot="${slot}"] button[data-action="${a}"]`)?.click(), [n, action] as const);
+  await page.locator(`li[data-slot="${n}"] button.g-face`).focus();
+  const button = page.locator(`li[data-slot="${n}"] button[data-action="${action}"]`);
+  await button.waitFor();
+  await button.focus();
+  await page.keyboard.press('Enter');
 }
 
 async function publicPages(w: TWalker): Promise<void> {
@@ -329,7 +334,7 @@ async function proGallery(w: TWalker, who: 'trial' | 'pro'): Promise<void> {
   await toolbar.getByRole('button', { name: /REGISTRY MODE/ }).click();
   await w.check(page, `/gallery, ${who}, registry mode`);
   await toolbar.getByRole('button', { name: /REGISTRY MODE/ }).click();
-  await toolbar.getByRole('button', { name: /^Custom/ }).click();
+  await toolbar.getByRole('button', { name: /^CUSTOM/ }).click();
   await w.check(page, `/gallery, ${who}, the custom layout`);
   await toolbar.getByRole('button', { name: /^4x5/ }).click();
   await toolbar.getByRole('button', { name: /SWAP MODE/ }).click();
@@ -350,7 +355,7 @@ async function proGallery(w: TWalker, who: 'trial' | 'pro'): Promise<void> {
   await page.getByTestId('bulk-add').click();
   const bulk = await dialog(page);
   await w.check(page, `/gallery, ${who}, Bulk add by cert`);
-  await bulk.getByTestId('bulk-tab-photo').click();
+  await bulk.getByTestId('bulk-tab-photos').click();
   await w.check(page, `/gallery, ${who}, Bulk add by photo`);
   await closeDialog(page);
 
