@@ -112,7 +112,6 @@ function walker(size: (typeof SIZES)[number], theme: (typeof THEMES)[number]) {
     async check(page: Page, screen: string): Promise<void> {
       await settle(page);
       for (const v of await axeViolations(page)) findings.push(`${screen}: ${v}`);
-      if (process.env.AXE_DEBUG) findings.push(await page.evaluate(() => [...document.querySelectorAll('.g-face')].map((b) => `${b.getAttribute('aria-label')} || ${(b as HTMLElement).innerText}`).join('\n')));
     },
     async close(): Promise<void> {
       for (const c of contexts.splice(0)) await c.close();
@@ -316,6 +315,13 @@ async function proGallery(w: TWalker, who: 'trial' | 'pro'): Promise<void> {
   const page = await w.page(who);
   await openGallery(page);
   await w.check(page, `/gallery, ${who}`);
+  // On a phone the panels fold behind one button.
+  const panels = page.locator('button.g-panels-toggle');
+  if (await panels.isVisible()) {
+    await panels.click();
+    await page.getByTestId('insights').waitFor();
+    await w.check(page, `/gallery, ${who}, the insights unfolded`);
+  }
   await page.getByTestId('value-chart-toggle').click();
   await page.getByTestId('total-value-history').waitFor();
   await w.check(page, `/gallery, ${who}, the value chart open`);
