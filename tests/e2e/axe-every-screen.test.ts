@@ -81,7 +81,7 @@ beforeAll(async () => {
   await signInAs(e2e.server, adm.context, e2e.url, admin);
   states.admin = await adm.context.storageState();
   await adm.context.close();
-});
+}, 300_000); // four accounts, eight photos and the demo users: minutes on a busy 2-core box.
 afterAll(async () => {
   await e2e?.close();
 });
@@ -430,7 +430,7 @@ for (const size of SIZES) {
             await w.close();
           }
           expect(w.findings).toEqual([]);
-        }, 180_000);
+        }, 300_000);
       }
     });
   }
