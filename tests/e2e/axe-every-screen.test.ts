@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hydrated, latestEmail, startE2E, type TE2E } from '../helpers/e2e.ts';
-import { axeViolations } from '../helpers/axe.ts';
+import { animationsSettled, axeViolations } from '../helpers/axe.ts';
 import { openGallery, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 import { fillTestCard, futureExpiry } from './billing-helpers.ts';
 import { seedAdminData, signInAs } from './admin-seed.ts';
@@ -89,7 +89,7 @@ afterAll(async () => {
 /** Waits until nothing on the page moves: fonts loaded, no transition or finite animation running, two frames drawn. */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 15_000 });
+  await animationsSettled(page);
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
