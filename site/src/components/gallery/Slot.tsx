@@ -42,8 +42,13 @@ interface FilledProps extends TPlacement {
    * every slot on touch screens), so a row scrolling into the wall stays a few elements per slot.
    */
   actions: boolean;
-  /** On the first screen: the (still lazy) thumbnail is fetched at high priority. */
+  /** In the first row: the thumbnail is fetched at high priority. */
   first?: boolean;
+  /**
+   * Drawn into the page's HTML by the server (the first screen): the thumbnail loads with the page
+   * (the browser's preload scanner starts it as it parses) instead of waiting for layout as a lazy one does.
+   */
+  eager?: boolean;
 }
 
 function Placard({ slot, card }: { slot: number; card?: TGalleryCard }) {
@@ -75,7 +80,7 @@ function Placard({ slot, card }: { slot: number; card?: TGalleryCard }) {
  * edit and delete buttons. Clicks are handled by the grid through data-action / data-slot, so the
  * component takes only plain props and re-renders only when its own card or flags change.
  */
-export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selected, pending, dropTarget, dragging, draggable, retained = false, actions, first = false, ...at }: FilledProps) {
+export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selected, pending, dropTarget, dragging, draggable, retained = false, actions, first = false, eager = false, ...at }: FilledProps) {
   const n = card.slotNumber;
   const name = cardName(card);
   const value = valueText(card.value, card.valueCents);
@@ -87,7 +92,7 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
   if (mode === 'view-only') classes.push('is-inert');
   if (retained) classes.push('is-retained');
   const image = card.thumbUrl ? (
-    <img src={card.thumbUrl} width={400} height={560} loading="lazy" fetchPriority={first ? 'high' : undefined} decoding="async" alt={mode === 'view-only' ? name : ''} draggable={false} />
+    <img src={card.thumbUrl} width={400} height={560} loading={eager ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" alt={mode === 'view-only' ? name : ''} draggable={false} />
   ) : (
     <NoPhoto card={card} />
   );
