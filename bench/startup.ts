@@ -74,7 +74,7 @@ function treeMemory(pid: number): { rss: number; pss: number } {
 
 const ratioCli = (args: string[], env: Record<string, string>) => execFileSync(process.execPath, [path.join(ROOT, 'cli/index.ts'), ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
 
-// --- 1. first byte (STARTUP_PART=memory skips it) --------------------------------------------
+// --- 1. first byte (STARTUP_PART=memory skips it; STARTUP_PART=first-byte runs only it) --------------------------------------------
 const existingDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ratio-startup-'));
 ratioCli(['db', 'seed'], { DATA_DIR: existingDir });
 if (process.env.STARTUP_PART !== 'memory') {
@@ -103,6 +103,10 @@ console.log(`  bare Node HTTP server (reference)   ${s(median(bare))}`);
 console.log(`  existing data (60 accounts)         ${s(median(existing))}   goal < 5 s: ${verdict(median(existing) < 5000)}`);
 console.log(`  fresh data folder                   ${s(median(fresh))}   goal < 15 s: ${verdict(median(fresh) < 15000)}`);
 if (buildMs) console.log(`  fresh clone (site build + fresh)    ${s(buildMs)}   goal < 15 s: ${verdict(buildMs < 15000)}`);
+}
+if (process.env.STARTUP_PART === 'first-byte') {
+  fs.rmSync(existingDir, { recursive: true, force: true });
+  process.exit(0);
 }
 
 // --- 2. memory -------------------------------------------------------------------------------
