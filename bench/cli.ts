@@ -48,7 +48,8 @@ if (pg) {
 
 // The server on the embedded database, as `npm start` runs it.
 const port = await freePort();
-const server = spawn(process.execPath, ['scripts/start.ts'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' } });
+const start = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).slice(1);
+const server = spawn(process.execPath, start, { cwd: ROOT, stdio: 'ignore', env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' } });
 for (let i = 0; i < 600 && !(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
 
 console.log(`whole-process wall time, median of ${RUNS}, ms (cli/bin.js = \`ratio\`; npm run ratio -- adds npm's own start)`);

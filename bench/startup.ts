@@ -2,7 +2,7 @@
  * docs/choices.md 46 bench: `npm start`'s first byte and the memory of the embedded default, each beside
  * a reference measured in the same run. Run after a build: npm run bench -- startup
  *
- * 1. First byte of `node scripts/start.ts` (what `npm start` runs, dist/ current) on an existing
+ * 1. First byte of what `npm start` runs (package.json scripts.start, dist/ current) on an existing
  *    data folder (60 demo accounts) and on a fresh one, beside a bare Node HTTP server's first byte
  *    (Node's own start). Goals: < 5 s existing, < 15 s fresh (STARTUP_BUILD=1 adds the site build
  *    to the fresh figure, as a fresh clone pays it: it rebuilds this checkout's dist/).
@@ -10,7 +10,8 @@
  *    runs): idle after start, and the peak under the mixed load of bench/mixed-worker.ts (signed-in
  *    reads, galleries, photo uploads; 20 users on a trial) plus a label read, on PGlite; the same
  *    server on PostgreSQL beside it as the reference. Goals on PGlite: < 400 MB idle, < 600 MB
- *    under load. (MIXED_SECONDS sets the load time; default 20.)
+ *    under load, as PSS summed over the processes (shared pages split among them), with RSS summed
+ *    beside it. (MIXED_SECONDS sets the load time; default 20.)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +23,8 @@ import { freePort } from '../tests/helpers/process.ts';
 import { fmt, postgresReachable } from './lib.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+/** What `npm start` runs: package.json's scripts.start, `node <flags> scripts/start.ts`. */
+const START = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).slice(1);
 const SECONDS = Number(process.env.MIXED_SECONDS ?? 20);
 const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -48,22 +51,30 @@ async function stop(child: ChildProcess): Promise<void> {
   await ended;
 }
 
-/** RSS of a process and all its descendants, MB. */
-function treeRss(pid: number): number {
-  let kb = 0;
+/**
+ * Memory of a process and all its descendants, MB: RSS summed (pages the processes share, such as
+ * the Node binary and libvips that the server and the reader both map, counted once a process),
+ * and PSS summed (each shared page split among the processes that map it: what they take from
+ * the machine together).
+ */
+function treeMemory(pid: number): { rss: number; pss: number } {
+  let rss = 0;
+  let pss = 0;
   const walk = (p: number) => {
     try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+      const rollup = fs.readFileSync(`/proc/${p}/smaps_rollup`, 'utf8');
+      rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      pss += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
       for (const c of fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) walk(Number(c));
     } catch { /* gone */ }
   };
   walk(pid);
-  return kb / 1024;
+  return { rss: rss / 1024, pss: pss / 1024 };
 }
 
 const ratioCli = (args: string[], env: Record<string, string>) => execFileSync(process.execPath, [path.join(ROOT, 'cli/index.ts'), ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
 
-// --- 1. first byte (STARTUP_PART=memory skips it) --------------------------------------------
+// --- 1. first byte (STARTUP_PART=memory skips it; STARTUP_PART=first-byte runs only it) --------------------------------------------
 const existingDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ratio-startup-'));
 ratioCli(['db', 'seed'], { DATA_DIR: existingDir });
 if (process.env.STARTUP_PART !== 'memory') {
@@ -78,12 +89,12 @@ for (let i = 0; i < 3; i++) {
   bare.push(ref.ms);
   await stop(ref.child);
   const freshDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ratio-startup-fresh-'));
-  const f = await firstByte(['scripts/start.ts'], { DATA_DIR: freshDir }, await freePort());
+  const f = await firstByte(START, { DATA_DIR: freshDir }, await freePort());
   if (i === 0 && process.env.STARTUP_BUILD === '1') buildMs = f.ms; // includes the build
   else fresh.push(f.ms);
   await stop(f.child);
   fs.rmSync(freshDir, { recursive: true, force: true });
-  const e = await firstByte(['scripts/start.ts'], { DATA_DIR: existingDir }, await freePort());
+  const e = await firstByte(START, { DATA_DIR: existingDir }, await freePort());
   existing.push(e.ms);
   await stop(e.child);
 }
@@ -92,6 +103,10 @@ console.log(`  bare Node HTTP server (reference)   ${s(median(bare))}`);
 console.log(`  existing data (60 accounts)         ${s(median(existing))}   goal < 5 s: ${verdict(median(existing) < 5000)}`);
 console.log(`  fresh data folder                   ${s(median(fresh))}   goal < 15 s: ${verdict(median(fresh) < 15000)}`);
 if (buildMs) console.log(`  fresh clone (site build + fresh)    ${s(buildMs)}   goal < 15 s: ${verdict(buildMs < 15000)}`);
+}
+if (process.env.STARTUP_PART === 'first-byte') {
+  fs.rmSync(existingDir, { recursive: true, force: true });
+  process.exit(0);
 }
 
 // --- 2. memory -------------------------------------------------------------------------------
@@ -116,14 +131,20 @@ async function loadConfig(url: string, tag: string): Promise<string> {
   return config;
 }
 
-async function memory(label: string, env: Record<string, string>): Promise<{ idle: number; peak: number; errors: number }> {
-  const server = await firstByte(['scripts/start.ts'], env, await freePort());
+interface TMemory { idle: { rss: number; pss: number }; peak: { rss: number; pss: number }; errors: number }
+
+async function memory(label: string, env: Record<string, string>): Promise<TMemory> {
+  const server = await firstByte(START, env, await freePort());
   try {
     await new Promise((r) => setTimeout(r, 5000));
-    const idle = treeRss(server.child.pid!);
+    const idle = treeMemory(server.child.pid!);
     const config = await loadConfig(server.url, label);
-    let peak = treeRss(server.child.pid!);
-    const sampler = setInterval(() => { peak = Math.max(peak, treeRss(server.child.pid!)); }, 100);
+    const peak = treeMemory(server.child.pid!);
+    const sampler = setInterval(() => {
+      const now = treeMemory(server.child.pid!);
+      peak.rss = Math.max(peak.rss, now.rss);
+      peak.pss = Math.max(peak.pss, now.pss);
+    }, 100);
     const load = spawn(process.execPath, ['bench/mixed-worker.ts', server.url, String(SECONDS), config], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     load.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
@@ -143,7 +164,7 @@ async function memory(label: string, env: Record<string, string>): Promise<{ idl
 
 console.log(`\nmemory of all Ratio's processes (server + label reader), MB: idle 5 s after start; peak under ${SECONDS} s of mixed load (20 users) and a label read`);
 const pglite = await memory('pglite', { DATA_DIR: existingDir });
-let pgRef: { idle: number; peak: number; errors: number } | null = null;
+let pgRef: TMemory | null = null;
 if (await postgresReachable()) {
   const testDb = await createTestDb('postgres');
   await testDb.db.destroy();
@@ -156,7 +177,9 @@ if (await postgresReachable()) {
     fs.rmSync(pgDir, { recursive: true, force: true });
   }
 }
-if (pgRef) console.log(`  PostgreSQL (reference; the database server's own memory not counted)   idle ${fmt(pgRef.idle, 0)}   peak ${fmt(pgRef.peak, 0)}   (load errors ${pgRef.errors})`);
-console.log(`  PGlite                                                                 idle ${fmt(pglite.idle, 0)}   peak ${fmt(pglite.peak, 0)}   (load errors ${pglite.errors})`);
-console.log(`  PGlite idle < 400 MB: ${verdict(pglite.idle < 400)}; under load < 600 MB: ${verdict(pglite.peak < 600)}`);
+const row = (m: TMemory) => `idle ${fmt(m.idle.pss, 0)} (RSS ${fmt(m.idle.rss, 0)})   peak ${fmt(m.peak.pss, 0)} (RSS ${fmt(m.peak.rss, 0)})   (load errors ${m.errors})`;
+console.log('  PSS summed: what the processes take together; RSS summed counts the pages they share once a process');
+if (pgRef) console.log(`  PostgreSQL (reference; the database server's own memory not counted)   ${row(pgRef)}`);
+console.log(`  PGlite                                                                 ${row(pglite)}`);
+console.log(`  PGlite idle < 400 MB: ${verdict(pglite.idle.pss < 400)} (RSS summed: ${verdict(pglite.idle.rss < 400)}); under load < 600 MB: ${verdict(pglite.peak.pss < 600)} (RSS summed: ${verdict(pglite.peak.rss < 600)})`);
 fs.rmSync(existingDir, { recursive: true, force: true });

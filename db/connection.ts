@@ -7,7 +7,7 @@ import ClientPgLite from 'knex-pglite';
 import { knexSnakeCaseMappers } from 'objection';
 import pg from 'pg';
 import { DataDirBusyError, readHolder, type TLockHolder } from './embedded/lock.ts';
-import { ownEmbedded, type OwnerNotifications, type TServedAt } from './embedded/owner.ts';
+import { ownEmbedded, takeEarlyOwner, type OwnerNotifications, type TServedAt } from './embedded/owner.ts';
 import { DatabaseUrlError, databaseProblem } from './database-url-error.ts';
 
 // Bigint ids fit easily in a JS number for this product; return them as numbers.
@@ -84,12 +84,16 @@ export async function openDb(options: TDbOptions & { owner?: boolean }): Promise
   }
   if (options.inMemory) return closedByKnex(createDb({ inMemory: true }));
   const dataDir = path.resolve(options.dataDir ?? './data');
-  const holder = await servingHolder(dataDir);
-  if (holder) {
-    if (options.owner || !holder.host) throw new DataDirBusyError(dataDir, holder);
-    return closedByKnex(embeddedClient({ host: holder.host!, port: holder.port! }));
+  // Already being opened by this process (`npm start`: db/embedded/owner.ts ownEmbeddedEarly).
+  const begun = options.owner ? takeEarlyOwner(dataDir) : undefined;
+  if (!begun) {
+    const holder = await servingHolder(dataDir);
+    if (holder) {
+      if (options.owner || !holder.host) throw new DataDirBusyError(dataDir, holder);
+      return closedByKnex(embeddedClient({ host: holder.host!, port: holder.port! }));
+    }
   }
-  const owned = await ownEmbedded(dataDir);
+  const owned = await (begun ?? ownEmbedded(dataDir));
   const db = embeddedClient(owned);
   return {
     db,

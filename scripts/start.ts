@@ -103,6 +103,14 @@ if (reason) {
   console.log(`[start] the site in dist/ is current (built ${readStamp()?.builtAt ?? '?'}): serving it`);
 }
 if (!buildOnly) {
+  // The embedded database (no DATABASE_URL) opens in its thread while the server's code loads
+  // here; `ratio serve` takes it over (db/embedded/owner.ts ownEmbeddedEarly). Not for --workers
+  // (PostgreSQL only) or --help.
+  if (!process.env.DATABASE_URL && !args.some((a) => a.startsWith('--workers') || a === '--help' || a === '-h')) {
+    process.umask(0o077); // as cli/index.ts: what Ratio writes is the operator's alone
+    const { ownEmbeddedEarly } = await import('../db/embedded/owner.ts');
+    ownEmbeddedEarly(process.env.DATA_DIR || './data');
+  }
   // Serve in this process (no second Node): `ratio serve` with the arguments given to `npm start --`.
   process.argv = [process.argv[0]!, path.join(root, 'cli', 'index.ts'), 'serve', ...args];
   await import('../cli/index.ts');

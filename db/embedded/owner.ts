@@ -39,6 +39,31 @@ export class OwnerNotifications extends EventEmitter {
 /** Longest unix socket path the kernel takes (sun_path is 108 bytes with its NUL). */
 const MAX_SOCKET_PATH = 107;
 
+/** Directories this process began to own before the server asked (ownEmbeddedEarly). */
+const early = new Map<string, ReturnType<typeof ownEmbedded>>();
+
+/**
+ * Starts owning `dataDir` now, in the background: `npm start` calls it before it loads the server's
+ * code, so PGlite's thread opens the database while the main thread loads the rest (issue 27:
+ * first byte). The server's openDb({ owner: true }) on the same directory then takes it
+ * (takeEarlyOwner), with any error it met.
+ */
+export function ownEmbeddedEarly(dataDir: string): void {
+  const dir = path.resolve(dataDir);
+  if (early.has(dir)) return;
+  const owning = ownEmbedded(dir);
+  owning.catch(() => undefined); // reported when taken
+  early.set(dir, owning);
+}
+
+/** The owner ownEmbeddedEarly began for `dataDir` (once), or undefined. */
+export function takeEarlyOwner(dataDir: string): ReturnType<typeof ownEmbedded> | undefined {
+  const dir = path.resolve(dataDir);
+  const owning = early.get(dir);
+  early.delete(dir);
+  return owning;
+}
+
 /**
  * Makes this process the owner of the PGlite data directory: takes its lock (DataDirBusyError if
  * a live process holds it), opens PGlite in a worker thread and serves it on
@@ -58,6 +83,9 @@ export async function ownEmbedded(dataDir: string): Promise<TServedAt & { notifi
   try {
     const thread = new Worker(new URL('./worker.ts', import.meta.url), {
       workerData: { dir: path.join(dataDir, 'pglite'), socketPath: socketPath.length <= MAX_SOCKET_PATH ? socketPath : null, posted: notifications.posted },
+      // The thread's JavaScript only passes messages between sockets and PGlite: a small young
+      // generation (V8's default grows to 48 MB) keeps its heap near what it holds (issue 27).
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
     worker = thread;
     served = await new Promise<TServedAt>((resolve, reject) => {

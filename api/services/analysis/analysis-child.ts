@@ -5,6 +5,7 @@
  * Buffers); runs at low priority so the server keeps the CPU it needs. One job at a time.
  */
 import { setPriority } from 'node:os';
+import sharp from 'sharp';
 import { AppError } from '../../errors.ts';
 import type { TChildReply, TChildRequest } from './analysis-process.ts';
 import { createPaddleReader } from './paddle-reader.ts';
@@ -20,6 +21,9 @@ try {
 } catch {
   // Not allowed here: run at normal priority.
 }
+
+// libvips' operation cache (50 MB by default) only holds memory here: every photo is new (issue 27).
+sharp.cache(false);
 
 const send = (reply: TChildReply) => process.send?.(reply);
 const reader = createPaddleReader(1);

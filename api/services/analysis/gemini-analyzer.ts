@@ -1,4 +1,5 @@
-import { ApiError, GoogleGenAI } from '@google/genai';
+import { createRequire } from 'node:module';
+import type * as GenAI from '@google/genai';
 import type { CardAnalyzer } from './card-analyzer.ts';
 import { AnalysisBusyError, AnalysisFailedError } from './errors.ts';
 import { GEMINI_PROMPT, GEMINI_RESPONSE_SCHEMA, ZGeminiCard, analysisFromGemini } from './gemini-answer.ts';
@@ -16,11 +17,15 @@ export interface TGeminiAnalyzerOptions {
   timeoutMs?: number;
 }
 
+/** Google's SDK, loaded when a Gemini analyzer is made (GEMINI_API_KEY): not at every start (issue 27). */
+let sdk: typeof GenAI | undefined;
+const genai = () => (sdk ??= createRequire(import.meta.url)('@google/genai') as typeof GenAI);
+
 const BUSY_STATUSES = new Set([429, 500, 502, 503, 504]);
 
 /** Provider trouble as Ratio's errors: overload, quota, timeouts and outages are 'busy' (503). */
 function toAnalysisError(e: unknown): Error {
-  if (e instanceof ApiError) {
+  if (sdk && e instanceof sdk.ApiError) {
     return BUSY_STATUSES.has(e.status) || /RESOURCE_EXHAUSTED|UNAVAILABLE/.test(e.message)
       ? new AnalysisBusyError(undefined, e)
       : new AnalysisFailedError(e);
@@ -40,7 +45,7 @@ function toAnalysisError(e: unknown): Error {
  */
 export function createGeminiAnalyzer(o: TGeminiAnalyzerOptions): CardAnalyzer {
   const timeout = o.timeoutMs ?? 20_000;
-  const ai = new GoogleGenAI({
+  const ai = new (genai().GoogleGenAI)({
     apiKey: o.apiKey,
     httpOptions: { ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}), timeout },
   });

@@ -1,5 +1,4 @@
 import sharp, { type Sharp } from 'sharp';
-import decodeHeic from 'heic-decode';
 import { AppError } from '../../errors.ts';
 
 /** Refuse decompression bombs: more pixels than a 50-megapixel camera makes. */
@@ -14,6 +13,8 @@ const tooManyPixels = () => new AppError(400, 'invalid_image', 'The image has to
  */
 export async function openImage(input: Buffer, heic: boolean): Promise<Sharp> {
   if (!heic) return sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
+  // libheif loads with the first HEIC photo, not at every start (issue 27).
+  const { default: decodeHeic } = await import('heic-decode');
   const images = await decodeHeic.all({ buffer: input });
   const first = images[0];
   if (!first) throw new AppError(400, 'invalid_image', 'The image could not be read');

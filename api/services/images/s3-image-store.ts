@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
-import {
-  DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
-} from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+import type * as S3 from '@aws-sdk/client-s3';
 import type { TEnv } from '../../env.ts';
 import { checkKey, type ImageStore, type TStoredFile } from './image-store.ts';
+
+let sdk: typeof S3 | undefined;
+/** AWS's S3 client, loaded when S3_BUCKET is set: not at every start on local images (issue 27). */
+const s3 = () => (sdk ??= createRequire(import.meta.url)('@aws-sdk/client-s3') as typeof S3);
 
 type TS3Env = Pick<TEnv, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'> & { S3_BUCKET: string };
 
 /** An S3 client for the settings: AWS S3, or any S3-compatible server at S3_ENDPOINT. */
-export function createS3Client(env: TS3Env): S3Client {
-  return new S3Client({
+export function createS3Client(env: TS3Env): S3.S3Client {
+  return new (s3().S3Client)({
     region: env.S3_REGION,
     ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
@@ -34,6 +37,7 @@ const isMissing = (err: unknown) => {
  */
 export function s3ImageStore(env: TS3Env, client = createS3Client(env)): ImageStore {
   const Bucket = env.S3_BUCKET;
+  const { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand } = s3();
   async function* list(prefix?: string): AsyncGenerator<TStoredFile> {
     let ContinuationToken: string | undefined;
     do {

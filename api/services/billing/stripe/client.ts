@@ -1,4 +1,12 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
+
+let sdk: typeof Stripe | undefined;
+/**
+ * The Stripe SDK, loaded when Stripe billing is first set up: a server on local billing (the
+ * default) never loads it (issue 27: start-up time).
+ */
+export const stripeSdk = (): typeof Stripe => (sdk ??= createRequire(import.meta.url)('stripe') as typeof Stripe);
 
 export interface TStripeSettings {
   secretKey: string;
@@ -17,5 +25,5 @@ export function createStripeClient(settings: TStripeSettings): Stripe {
     config.port = url.port || (url.protocol === 'https:' ? 443 : 80);
     config.protocol = url.protocol === 'http:' ? 'http' : 'https';
   }
-  return new Stripe(settings.secretKey, config);
+  return new (stripeSdk())(settings.secretKey, config);
 }

@@ -3,12 +3,12 @@
  * `stripe` package pins; every call Ratio makes is here (tests/helpers/stripe-emulator.ts serves
  * exactly these). Card data never reaches Ratio: the Payment Element and Checkout collect it.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { TEndReason, TProviderStatus } from '../../../../core/account.ts';
 import { AppError, badRequest, billingUnavailable } from '../../../errors.ts';
 import type { Logger } from '../../../logger.ts';
 import type { BillingProvider, TCheckoutSession, TProviderEvent, TProviderSubscription } from '../provider.ts';
-import { createStripeClient, type TStripeSettings } from './client.ts';
+import { createStripeClient, stripeSdk, type TStripeSettings } from './client.ts';
 import { findProPrice } from './price.ts';
 
 /** Events that can change a customer's subscription: each triggers one sync of that customer. */
@@ -81,21 +81,22 @@ export function createStripeBilling(opts: TStripeBillingOptions): BillingProvide
   const stripe = createStripeClient(opts);
   let priceId: Promise<string> | null = null;
 
+  const { errors } = stripeSdk();
   /** Runs a Stripe call; an outage (network, 5xx, rate limit, bad key) becomes 503 billing_unavailable. */
   async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (err) {
       if (err instanceof AppError) throw err;
-      const status = err instanceof Stripe.errors.StripeError ? (err.statusCode ?? 0) : 0;
-      const outage = err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError
-        || err instanceof Stripe.errors.StripeRateLimitError || err instanceof Stripe.errors.StripeAuthenticationError || status >= 500;
+      const status = err instanceof errors.StripeError ? (err.statusCode ?? 0) : 0;
+      const outage = err instanceof errors.StripeConnectionError || err instanceof errors.StripeAPIError
+        || err instanceof errors.StripeRateLimitError || err instanceof errors.StripeAuthenticationError || status >= 500;
       opts.log.error({ err, stripeCall: what }, 'Stripe call failed');
       if (outage) throw billingUnavailable();
       throw err;
     }
   }
-  const missing = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404;
+  const missing = (err: unknown) => err instanceof errors.StripeInvalidRequestError && err.statusCode === 404;
 
   const proPrice = () => {
     priceId ??= (async () => {
