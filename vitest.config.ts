@@ -17,9 +17,13 @@ import { defineConfig } from 'vitest/config';
 const withPostgres = process.env.RATIO_TEST_POSTGRES === '1';
 const apiTests = ['tests/api/**/*.test.ts', 'tests/cli/**/*.test.ts'];
 const timedTests = ['tests/api/abuse/abuse.test.ts', 'tests/api/analyze.test.ts', 'tests/api/hardening-input.test.ts', 'tests/api/hardening-images.test.ts'];
-const together = { maxWorkers: 2, sequence: { groupOrder: 0 } };
-const alone = { maxWorkers: 1, sequence: { groupOrder: 1 } };
-const apiLimits = { testTimeout: 30_000, hookTimeout: 60_000 };
+// expect.poll waits for what a page or server does next: 1 s (Vitest's default) was too short on a
+// loaded 2-core machine (a card's actions fading in took longer); a broken feature still fails, later.
+const eventually = { expect: { poll: { timeout: 15_000 } } };
+const together = { maxWorkers: 2, sequence: { groupOrder: 0 }, ...eventually };
+const alone = { maxWorkers: 1, sequence: { groupOrder: 1 }, ...eventually };
+// Hooks make databases and start servers: a new PGlite folder took over 60 s at load 30.
+const apiLimits = { testTimeout: 30_000, hookTimeout: 240_000 };
 
 /** The API tests on one database: most of them together with the rest, the timed ones alone. */
 const apiProjects = (db: 'pglite' | 'postgres') => [

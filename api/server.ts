@@ -89,18 +89,20 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
   deps.lifecycle = { draining: false };
   const siteDir = options.siteDir ?? fileURLToPath(new URL('../dist', import.meta.url));
   const app = await createApp(deps, { siteDir });
-  const server = await listen(app, env.PORT, env.HOST);
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : env.PORT;
-  const url = `http://localhost:${port}`;
   await fs.mkdir(env.DATA_DIR, { recursive: true, mode: 0o700 });
   // Owner-only even when it was made earlier by hand or by an older build (best effort: it may not be ours).
   await fs.chmod(env.DATA_DIR, 0o700).catch(() => undefined);
   const pidFile = path.join(env.DATA_DIR, 'ratio.pid');
-  if (options.pidFile !== false) {
-    await fs.writeFile(pidFile, String(process.pid), { mode: 0o600 });
-    writeServerAddress(env.DATA_DIR, env.PUBLIC_URL ? publicUrl(env) : url);
-  }
+  // Written before the port opens: whoever sees the server answer finds its PID.
+  if (options.pidFile !== false) await fs.writeFile(pidFile, String(process.pid), { mode: 0o600 });
+  const server = await listen(app, env.PORT, env.HOST).catch(async (err: unknown) => {
+    if (options.pidFile !== false) await removePidFile(pidFile);
+    throw err;
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const url = `http://localhost:${port}`;
+  if (options.pidFile !== false) writeServerAddress(env.DATA_DIR, env.PUBLIC_URL ? publicUrl(env) : url);
   const billing = deps.billing.provider.billing;
   deps.log.info({
     url, database: env.DATABASE_URL ? 'postgresql' : 'pglite', mail: deps.mailer.isOutbox ? 'outbox' : 'smtp',

@@ -60,9 +60,10 @@ async function servePrimary(env: TEnv, workers: number): Promise<void> {
     console.error(`ratio serve: worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
     cluster.fork();
   });
-  for (let i = 0; i < workers; i++) cluster.fork();
+  // Written before any worker opens the port: whoever sees the server answer finds its PID.
   await fs.mkdir(env.DATA_DIR, { recursive: true, mode: 0o700 });
   await fs.writeFile(pidFile, String(process.pid), { mode: 0o600 });
+  for (let i = 0; i < workers; i++) cluster.fork();
   writeServerAddress(env.DATA_DIR, publicUrl(env));
   const stop = () => {
     stopping = true;

@@ -17,7 +17,7 @@ import { postgresAdminUrl, testDbKind } from '../helpers/db.ts';
 import { createAccount } from '../helpers/factories.ts';
 
 let cli: TCliDb;
-beforeAll(async () => { cli = await createCliDb(testDbKind()); }, 60_000);
+beforeAll(async () => { cli = await createCliDb(testDbKind()); });
 afterAll(async () => { await cli?.drop(); });
 
 const ratio = (...args: string[]) => runRatio(args, cli.env);

@@ -19,7 +19,7 @@ import { testDbKind } from '../helpers/db.ts';
 import { addCards, createAccount } from '../helpers/factories.ts';
 
 let cli: TCliDb;
-beforeAll(async () => { cli = await createCliDb(testDbKind()); }, 60_000);
+beforeAll(async () => { cli = await createCliDb(testDbKind()); });
 afterAll(async () => { await cli?.drop(); });
 
 const ratio = (...args: string[]) => runRatio(args, cli.env);

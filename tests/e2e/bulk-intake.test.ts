@@ -103,7 +103,7 @@ describe('Bulk add (docs/choices.md 42)', () => {
       // A photo of a slab already on the wall (another file of the same slab) is flagged.
       const again = await sharp(files[0]!.buffer).rotate(0).jpeg({ quality: 80 }).toBuffer();
       await dialog(page).getByTestId('bulk-photos-input').setInputFiles([{ name: 'same-slab-again.jpg', mimeType: 'image/jpeg', buffer: again }]);
-      await expect.poll(() => rows.nth(4).getByTestId('bulk-photo-flag').innerText(), { timeout: 30_000 }).toBe('Already on your wall: this cert is the card in slot 1.');
+      await expect.poll(() => rows.nth(4).getByTestId('bulk-photo-flag').innerText(), { timeout: READ_MS }).toBe('Already on your wall: this cert is the card in slot 1.');
 
       // Closing the tab loses nothing accepted.
       const saved = await cardsOf(page);
