@@ -77,7 +77,7 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
   const readFramed = async () => {
     if (frame.kind !== 'label' || framedRead) return;
     framedRead = true;
-    keep(await readFramedLabel(reader, decoded.data, raw, frame));
+    keep(await readFramedLabel(reader, decoded.data, raw, frame, frame.frame.x1 - frame.frame.x0 < SHARP_LABEL_FROM ? LABEL_WIDTH : SHARP_LABEL_WIDTH));
   };
   const keep = (analysis: TCardAnalysis) => {
     if (!best || analysis.confidence > best.confidence) best = analysis;
@@ -123,6 +123,9 @@ const THUMBNAIL = 400;
 const SEARCH_SIDE = 480;
 /** Width a found label is read at: its letters about 8 px tall; on the real sports set 170 read more fields than 140, 208 or 260. */
 const LABEL_WIDTH = 170;
+/** Width a label at least SHARP_LABEL_FROM px wide in the photo is read at: its letters are sharper, and 170 px loses them (real Pokémon set). */
+const SHARP_LABEL_WIDTH = 208;
+const SHARP_LABEL_FROM = 240;
 
 export type TRaw = { width: number; height: number; channels: 1 | 2 | 3 | 4 };
 
@@ -166,8 +169,8 @@ export async function cutFramedLabel(data: Buffer, raw: TRaw, found: Extract<TLa
 }
 
 /** Reads the label in a found frame: the photo turned to straighten it, the label cut out, scaled and read line by line. */
-async function readFramedLabel(reader: PaddleReader, data: Buffer, raw: TRaw, found: Extract<TLabelSearch, { kind: 'label' }>): Promise<TCardAnalysis> {
-  const boxes = await readLabelImage(reader, await cutFramedLabel(data, raw, found));
+async function readFramedLabel(reader: PaddleReader, data: Buffer, raw: TRaw, found: Extract<TLabelSearch, { kind: 'label' }>, labelWidth: number): Promise<TCardAnalysis> {
+  const boxes = await readLabelImage(reader, await cutFramedLabel(data, raw, found, labelWidth));
   return analysisFromLayout(readLabelLayout(boxes));
 }
 
