@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { createPaddleReader } from '../api/services/analysis/paddle-reader.ts';
 import { readLabelImage } from '../api/services/analysis/read-label.ts';
-import { cutFramedLabel, searchFrame } from '../api/services/analysis/read-photo.ts';
+import { cutFramedLabel, labelBlurFactor, searchFrame } from '../api/services/analysis/read-photo.ts';
 import { SPORTS_SLABS_DIR, SPORTS_SLABS_PRESENT, loadSportsSlabs, sportsPhoto } from '../tests/analysis/fixtures/real-sports-slabs.ts';
 
 const { values } = parseArgs({ options: { size: { type: 'string', default: 'as-is' }, out: { type: 'string', default: '' }, only: { type: 'string', default: '' } } });
@@ -31,6 +31,7 @@ for (const slab of loadSportsSlabs().filter((s) => s.file.includes(values.only))
     console.log(`  frame: ${found.kind}`);
     continue;
   }
+  console.log(`  label ${found.frame.x1 - found.frame.x0} px wide in the photo, looks enlarged ${await labelBlurFactor(decoded.data, raw, found)}x`);
   const label = await cutFramedLabel(decoded.data, raw, found);
   if (values.out) {
     await sharp(label.data, { raw: { width: label.width, height: label.height, channels: 3 } })

@@ -74,10 +74,12 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
   let best: TCardAnalysis | null = null;
   const small = Math.max(width, height) <= SMALL_PHOTO;
   let framedRead = false;
+  // The label's width in the photo as it would be without enlarging: a thumbnail enlarged 4x is still a thumbnail.
+  const sharpWidth = frame.kind === 'label' && small ? (frame.frame.x1 - frame.frame.x0) / (await labelBlurFactor(decoded.data, raw, frame)) : Infinity;
   const readFramed = async () => {
     if (frame.kind !== 'label' || framedRead) return;
     framedRead = true;
-    keep(await readFramedLabel(reader, decoded.data, raw, frame, frame.frame.x1 - frame.frame.x0 < SHARP_LABEL_FROM ? LABEL_WIDTH : SHARP_LABEL_WIDTH));
+    keep(await readFramedLabel(reader, decoded.data, raw, frame, sharpWidth < SHARP_LABEL_FROM ? LABEL_WIDTH : SHARP_LABEL_WIDTH));
   };
   const keep = (analysis: TCardAnalysis) => {
     if (!best || analysis.confidence > best.confidence) best = analysis;
@@ -87,7 +89,7 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
     const first = best as TCardAnalysis | null;
     if (first && first.confidence >= 0.5) return first;
     // A thumbnail's label letters are a few pixels high: the text detector finds none (docs/choices.md 44).
-    if (first && Math.max(width, height) <= THUMBNAIL) return first;
+    if (first && (Math.max(width, height) <= THUMBNAIL || sharpWidth < SHARP_LABEL_FROM)) return first;
   }
   let views = viewsFor(width, height);
   let closerRead = false;
@@ -167,6 +169,39 @@ export async function cutFramedLabel(data: Buffer, raw: TRaw, found: Extract<TLa
     .toBuffer({ resolveWithObject: true });
   return { data: label.data, width: label.info.width, height: label.info.height };
 }
+
+/**
+ * How many times enlarged the label in a found frame looks: the largest factor (1-4) by which it
+ * can be shrunk and enlarged back losing under a tenth of its detail. A listing thumbnail enlarged 4x
+ * is no sharper than the thumbnail: its label is read like one.
+ */
+export async function labelBlurFactor(data: Buffer, raw: TRaw, found: Extract<TLabelSearch, { kind: 'label' }>): Promise<number> {
+  const f = found.frame;
+  const width = Math.max(8, f.x1 - f.x0);
+  const height = Math.max(8, f.y1 - f.y0);
+  const gray = await sharp(data, { raw }).extract({ left: f.x0, top: f.y0, width: Math.min(width, raw.width - f.x0), height: Math.min(height, raw.height - f.y0) }).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const { width: w, height: h } = gray.info;
+  const px = gray.data;
+  let mean = 0;
+  for (const v of px) mean += v;
+  mean /= px.length;
+  let detail = 0;
+  for (const v of px) detail += Math.abs(v - mean);
+  let factor = 1;
+  for (const k of [2, 3, 4]) {
+    if (w / k < 24 || h / k < 8) break;
+    // Two pipelines: sharp keeps only the last resize of one.
+    const down = await sharp(px, { raw: { width: w, height: h, channels: 1 } }).resize({ width: Math.round(w / k), height: Math.round(h / k), fit: 'fill', kernel: 'cubic' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    const back = await sharp(down.data, { raw: { width: down.info.width, height: down.info.height, channels: 1 } }).resize({ width: w, height: h, fit: 'fill', kernel: 'cubic' }).toColourspace('b-w').raw().toBuffer();
+    let lost = 0;
+    for (let i = 0; i < px.length; i++) lost += Math.abs((px[i] ?? 0) - (back[i] ?? 0));
+    if (lost > detail * BLUR_LOSS) break;
+    factor = k;
+  }
+  return factor;
+}
+/** Share of a label's detail (mean distance from its mean grey) a shrink and enlarge may lose and the label still count as that much enlarged. */
+const BLUR_LOSS = 0.15;
 
 /** Reads the label in a found frame: the photo turned to straighten it, the label cut out, scaled and read line by line. */
 async function readFramedLabel(reader: PaddleReader, data: Buffer, raw: TRaw, found: Extract<TLabelSearch, { kind: 'label' }>, labelWidth: number): Promise<TCardAnalysis> {
