@@ -44,9 +44,21 @@ describe.runIf(SPORTS_SLABS_PRESENT)('adding a real sports slab by photo on a ph
       await page.getByTestId('photo-preview').waitFor();
       await shot('1-picked');
 
-      await page.getByRole('button', { name: 'Analyze', exact: true }).tap();
-      await page.getByTestId('toast').filter({ hasText: 'Analysis Complete' }).waitFor({ timeout: ANALYSIS_MS });
+      // A 503 ('Analysis Service Busy': the reader's queue or time limit on a loaded machine) is the
+      // server's honest answer, and the visitor taps again: up to three times.
+      let said = '';
+      for (let attempt = 0; attempt < 3 && !/Analysis Complete/.test(said); attempt++) {
+        if (attempt) {
+          await page.getByRole('button', { name: 'Dismiss notification' }).tap();
+          await page.getByTestId('toast').waitFor({ state: 'detached' });
+        }
+        await page.getByRole('button', { name: 'Analyze', exact: true }).tap();
+        await page.getByTestId('toast').first().waitFor({ timeout: ANALYSIS_MS });
+        said = await page.getByTestId('toast').first().innerText();
+        if (!/Analysis Service Busy/.test(said)) break;
+      }
       await shot('2-read');
+      expect(said).toMatch(/Analysis Complete/);
       const field = (label: string) => page.getByLabel(label, { exact: true });
       expect(await field('Year').inputValue()).toBe(truth!.year);
       expect((await field('Brand').inputValue()).toUpperCase()).toBe(truth!.brand);
