@@ -5,7 +5,7 @@
  * on ONNX Runtime in a child process). Prints per-field accuracy, photos fully right, a
  * confidence table, p50/p99 latency and the time to the first photo after start.
  *
- *   npm run bench -- analyze            (node bench/analyze.ts [--n 40] [--seed 7] [--sets sports,pokemon,generated])
+ *   npm run bench -- analyze            (node bench/analyze.ts [--n 40] [--seed 7] [--sets sports,pokemon,generated] [--sizes as-is,4x])
  *
  * docs/choices.md 44 adds the real sports slab photos (../shared/real-slabs-sports: listing photos as they
  * are and enlarged 4x, each split into a tune half and a check half, and the negatives) and prints
@@ -44,7 +44,7 @@ import {
 } from '../tests/analysis/fixtures/real-sports-slabs.ts';
 
 const { values } = parseArgs({
-  options: { n: { type: 'string', default: '40' }, seed: { type: 'string', default: '7' }, sets: { type: 'string', default: 'sports,pokemon,generated' } },
+  options: { n: { type: 'string', default: '40' }, seed: { type: 'string', default: '7' }, sets: { type: 'string', default: 'sports,pokemon,generated' }, sizes: { type: 'string', default: 'as-is,4x' } },
 });
 const sets = new Set(values.sets.split(','));
 const n = Number(values.n);
@@ -121,7 +121,7 @@ try {
     const slabs = loadSportsSlabs();
     const halves = sportsHalves(slabs);
     const asIsFields = ['year', 'brand', 'player', 'cardNumber', 'grade'];
-    for (const size of ['as-is', '4x'] as const) {
+    for (const size of (['as-is', '4x'] as const).filter((z) => values.sizes.split(',').includes(z))) {
       const reads: TScoredRead[] = [];
       for (const slab of slabs) {
         const { a, ms } = await timed(analyzer, await sportsPhoto(slab.file, size));

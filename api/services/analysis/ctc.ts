@@ -67,6 +67,11 @@ export function ctcLogLikelihood(out: TCtcOutput, text: string): number {
   return logAdd(alpha[S - 1] ?? -Infinity, S > 1 ? (alpha[S - 2] ?? -Infinity) : -Infinity);
 }
 
+/** Log-likelihood of `text` with its spaces optional: the model often puts a blank where a space is printed. */
+export function textLogLikelihood(out: TCtcOutput, text: string): number {
+  return Math.max(ctcLogLikelihood(out, text), text.includes(' ') ? ctcLogLikelihood(out, text.replace(/ /g, '')) : -Infinity);
+}
+
 /** The greedy (best path) text's log-likelihood bound: the log of the best class at every step. */
 function bestPathLog(out: TCtcOutput): number {
   let sum = 0;
@@ -86,8 +91,7 @@ export function bestCandidate(out: TCtcOutput, candidates: readonly string[]): {
   let best: { text: string; ll: number } | null = null;
   let second = -Infinity;
   for (const c of candidates) {
-    // The model often puts a blank where a space is printed: a space is optional.
-    const ll = Math.max(ctcLogLikelihood(out, c), c.includes(' ') ? ctcLogLikelihood(out, c.replace(/ /g, '')) : -Infinity);
+    const ll = textLogLikelihood(out, c);
     if (!best || ll > best.ll) {
       if (best) second = Math.max(second, best.ll);
       best = { text: c, ll };
@@ -137,3 +141,4 @@ export function greedyDecode(out: TCtcOutput, allowed: (soFar: string) => string
   const end = text.length - (text.length - text.trimEnd().length);
   return { text: text.slice(0, end), charScores: charScores.slice(0, end) };
 }
+

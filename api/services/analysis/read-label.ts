@@ -1,7 +1,7 @@
 import type { TTextBox } from '../../../core/analysis/label-layout.ts';
 import { GRADE_LEVELS, QUALIFIERS, gradesOf } from '../../../core/analysis/grade-scale.ts';
 import { BRANDS } from '../../../core/analysis/vocabulary.ts';
-import { bestCandidate, ctcLogLikelihood, greedyDecode, type TCtcOutput } from './ctc.ts';
+import { bestCandidate, ctcLogLikelihood, greedyDecode, textLogLikelihood, type TCtcOutput } from './ctc.ts';
 import { labelLineBoxes, type TLineBox, type TRgb } from './find-label.ts';
 import type { PaddleReader } from './paddle-reader.ts';
 
@@ -34,6 +34,51 @@ export const PSA_GRADE_PHRASES: readonly string[] = (() => {
   }
   return [...out];
 })();
+
+/** The grade words PSA prints over the number, each with the numbers it stands for. */
+const PSA_GRADE_WORDS: readonly (readonly [string, readonly string[]])[] = (() => {
+  const words: [string, readonly string[]][] = GRADE_LEVELS.flatMap((l) => {
+    const nums = gradesOf(l, 'PSA');
+    return nums.length ? [[l.names.PSA ?? l.names.default, nums] as [string, readonly string[]]] : [];
+  });
+  words.push(['PR-FR', ['1']]);
+  return words;
+})();
+
+/** A pair's lead over the next (log-likelihood) below which it is a guess, and the lead that adds 63% of the rest. */
+const PAIR_GAP_FLOOR = 1.5;
+const PAIR_GAP_SCALE = 5;
+const PAIR_GAP_FULL = 20;
+
+/**
+ * The grade words and the grade number below them read together: only the pairs PSA prints
+ * ('GOOD' with 2, 'VG-EX+' with 4.5) are weighed, each by how likely both pieces say it, so a blurred
+ * word is decided by a legible number and the other way round.
+ */
+function readGradePair(wordOut: TCtcOutput, numberOut: TCtcOutput): { word: string; number: string; certainty: number } | null {
+  let best: { word: string; number: string; ll: number } | null = null;
+  let second = -Infinity;
+  const wordLl = new Map<string, number>();
+  for (const [w] of PSA_GRADE_WORDS) if (!wordLl.has(w)) wordLl.set(w, textLogLikelihood(wordOut, w));
+  const numberLl = new Map<string, number>();
+  for (const [w, nums] of PSA_GRADE_WORDS) {
+    for (const n of nums) {
+      if (!numberLl.has(n)) numberLl.set(n, textLogLikelihood(numberOut, n));
+      const ll = (wordLl.get(w) ?? -Infinity) + (numberLl.get(n) ?? -Infinity);
+      if (best && best.word === w && best.number === n) continue;
+      if (!best || ll > best.ll) {
+        if (best) second = Math.max(second, best.ll);
+        best = { word: w, number: n, ll };
+      } else second = Math.max(second, ll);
+    }
+  }
+  if (!best || best.ll === -Infinity) return null;
+  // Certainty from how far the pair stands ahead of the next one (natural log): blurred pieces read
+  // far below the free read, so that gap, not the fit, tells a right pair from a guess.
+  const gap = second === -Infinity ? PAIR_GAP_FULL : best.ll - second;
+  const certainty = Math.max(0, 1 - Math.exp(-(gap - PAIR_GAP_FLOOR) / PAIR_GAP_SCALE));
+  return { word: best.word, number: best.number, certainty };
+}
 
 /** The likeliest grade phrase, then whether a qualifier ('(MK)') follows it. */
 function readGrade(out: TCtcOutput): { text: string; certainty: number } | null {
@@ -131,7 +176,7 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
 }
 
 /** Text boxes of a label image (in its pixels), each read by its place on the label. */
-export async function readLabelImage(reader: PaddleReader, img: TRgb): Promise<TTextBox[]> {
+export async function readLabelImage(reader: PaddleReader, img: TRgb, trace?: (piece: { role: string; free: string; read: string | null; box: TLineBox }) => void): Promise<TTextBox[]> {
   const { boxes } = labelLineBoxes(img);
   const rowsY = [...new Set(boxes.map((b) => b.y0))].sort((a, c) => a - c);
   // Rows: boxes whose tops are within half a line of each other.
@@ -141,11 +186,32 @@ export async function readLabelImage(reader: PaddleReader, img: TRgb): Promise<T
   };
   const rows = Math.max(0, ...boxes.map(rowOf)) + 1;
   const read: TTextBox[] = [];
+  const grades: { b: TLineBox; out: TCtcOutput; at: number }[] = [];
   for (const b of boxes) {
     const piece = padded(img, b);
     const out = await reader.outputFor(piece, { x0: 0, y0: 0, x1: piece.width, y1: piece.height });
-    const r = readPiece(out, roleOf(b, rowOf(b), rows, img), b);
+    const role = roleOf(b, rowOf(b), rows, img);
+    const r = readPiece(out, role, b);
+    if (role === 'grade' && b.x0 > img.width * 0.55) grades.push({ b, out, at: r?.text ? read.length : -1 });
+    trace?.({ role, free: greedyDecode(out, () => `${FREE} `).text, read: r?.text ?? null, box: b });
     if (r?.text) read.push(r);
+  }
+  // The grade words over the grade number (the right column's two lines): read as a pair.
+  const [word, number] = grades;
+  if (word && number && number.b.y0 >= word.b.y1 - 2) {
+    const pair = readGradePair(word.out, number.out);
+    if (pair) {
+      const q = readGrade(word.out);
+      const qualifier = q && /\(([A-Z]{2})\)$/.exec(q.text)?.[1];
+      const wordText = qualifier ? `${pair.word} (${qualifier})` : pair.word;
+      const put = (g: typeof word, text: string) => {
+        const box = scored(g.b, text, [...text].map(() => pair.certainty));
+        if (g.at >= 0) read[g.at] = box;
+        else read.push(box);
+      };
+      put(word, wordText);
+      put(number, pair.number);
+    }
   }
   return read;
 }

@@ -4,7 +4,7 @@ import { readLabelLayout } from '../../../core/analysis/label-layout.ts';
 import type { TCardAnalysis } from '../../../core/analysis/types.ts';
 import { openImage } from '../images/open-image.ts';
 import { AnalysisInputError } from './errors.ts';
-import { findLabelFrame, straightenedBox, type TLabelSearch } from './find-label.ts';
+import { findLabelFrame, straightenedBox, type TLabelSearch, type TRgb } from './find-label.ts';
 import type { PaddleReader, TRgbImage } from './paddle-reader.ts';
 import { readLabelImage } from './read-label.ts';
 
@@ -74,10 +74,12 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
   let best: TCardAnalysis | null = null;
   const small = Math.max(width, height) <= SMALL_PHOTO;
   let framedRead = false;
+  // The label's width in the photo as it would be without enlarging: a thumbnail enlarged 4x is still a thumbnail.
+  const sharpWidth = frame.kind === 'label' && small ? (frame.frame.x1 - frame.frame.x0) / (await labelBlurFactor(decoded.data, raw, frame)) : Infinity;
   const readFramed = async () => {
     if (frame.kind !== 'label' || framedRead) return;
     framedRead = true;
-    keep(await readFramedLabel(reader, decoded.data, raw, frame));
+    keep(await readFramedLabel(reader, decoded.data, raw, frame, sharpWidth < SHARP_LABEL_FROM ? LABEL_WIDTH : SHARP_LABEL_WIDTH));
   };
   const keep = (analysis: TCardAnalysis) => {
     if (!best || analysis.confidence > best.confidence) best = analysis;
@@ -87,7 +89,7 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
     const first = best as TCardAnalysis | null;
     if (first && first.confidence >= 0.5) return first;
     // A thumbnail's label letters are a few pixels high: the text detector finds none (docs/choices.md 44).
-    if (first && Math.max(width, height) <= THUMBNAIL) return first;
+    if (first && (Math.max(width, height) <= THUMBNAIL || sharpWidth < SHARP_LABEL_FROM)) return first;
   }
   let views = viewsFor(width, height);
   let closerRead = false;
@@ -121,13 +123,16 @@ const SMALL_PHOTO = 900;
 const THUMBNAIL = 400;
 /** Longest side the red frame is looked for at. */
 const SEARCH_SIDE = 480;
-/** Width a found label is read at: its letters about 10 px tall, where the recognizer reads blurred text best. */
-const LABEL_WIDTH = 208;
+/** Width a found label is read at: its letters about 8 px tall; on the real sports set 170 read more fields than 140, 208 or 260. */
+const LABEL_WIDTH = 170;
+/** Width a label at least SHARP_LABEL_FROM px wide in the photo is read at: its letters are sharper, and 170 px loses them (real Pokémon set). */
+const SHARP_LABEL_WIDTH = 208;
+const SHARP_LABEL_FROM = 240;
 
-type TRaw = { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+export type TRaw = { width: number; height: number; channels: 1 | 2 | 3 | 4 };
 
 /** The red label frame in the photo, looked for on a copy at most SEARCH_SIDE px; boxes in the photo's pixels. */
-async function searchFrame(data: Buffer, raw: TRaw): Promise<TLabelSearch> {
+export async function searchFrame(data: Buffer, raw: TRaw): Promise<TLabelSearch> {
   const scale = Math.min(1, SEARCH_SIDE / Math.max(raw.width, raw.height));
   const small = await sharp(data, { raw })
     .resize({ width: Math.max(1, Math.round(raw.width * scale)), height: Math.max(1, Math.round(raw.height * scale)), fit: 'fill' })
@@ -146,8 +151,8 @@ async function searchFrame(data: Buffer, raw: TRaw): Promise<TLabelSearch> {
   return found;
 }
 
-/** Reads the label in a found frame: the photo turned to straighten it, the label cut out, scaled and read line by line. */
-async function readFramedLabel(reader: PaddleReader, data: Buffer, raw: TRaw, found: Extract<TLabelSearch, { kind: 'label' }>): Promise<TCardAnalysis> {
+/** The label in a found frame, straightened and cut out at `labelWidth` px wide. */
+export async function cutFramedLabel(data: Buffer, raw: TRaw, found: Extract<TLabelSearch, { kind: 'label' }>, labelWidth = LABEL_WIDTH): Promise<TRgb> {
   let img = sharp(data, { raw }).removeAlpha();
   let box: { x0: number; y0: number; x1: number; y1: number } = found.frame;
   if (Math.abs(found.frame.angle) > 0.7) {
@@ -159,10 +164,48 @@ async function readFramedLabel(reader: PaddleReader, data: Buffer, raw: TRaw, fo
   const height = Math.max(1, box.y1 - box.y0);
   const label = await img
     .extract({ left: box.x0, top: box.y0, width, height })
-    .resize({ width: LABEL_WIDTH, height: Math.max(8, Math.round((height * LABEL_WIDTH) / width)), fit: 'fill', kernel: 'cubic' })
+    .resize({ width: labelWidth, height: Math.max(8, Math.round((height * labelWidth) / width)), fit: 'fill', kernel: 'cubic' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const boxes = await readLabelImage(reader, { data: label.data, width: label.info.width, height: label.info.height });
+  return { data: label.data, width: label.info.width, height: label.info.height };
+}
+
+/**
+ * How many times enlarged the label in a found frame looks: the largest factor (1-4) by which it
+ * can be shrunk and enlarged back losing under a tenth of its detail. A listing thumbnail enlarged 4x
+ * is no sharper than the thumbnail: its label is read like one.
+ */
+export async function labelBlurFactor(data: Buffer, raw: TRaw, found: Extract<TLabelSearch, { kind: 'label' }>): Promise<number> {
+  const f = found.frame;
+  const width = Math.max(8, f.x1 - f.x0);
+  const height = Math.max(8, f.y1 - f.y0);
+  const gray = await sharp(data, { raw }).extract({ left: f.x0, top: f.y0, width: Math.min(width, raw.width - f.x0), height: Math.min(height, raw.height - f.y0) }).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const { width: w, height: h } = gray.info;
+  const px = gray.data;
+  let mean = 0;
+  for (const v of px) mean += v;
+  mean /= px.length;
+  let detail = 0;
+  for (const v of px) detail += Math.abs(v - mean);
+  let factor = 1;
+  for (const k of [2, 3, 4]) {
+    if (w / k < 24 || h / k < 8) break;
+    // Two pipelines: sharp keeps only the last resize of one.
+    const down = await sharp(px, { raw: { width: w, height: h, channels: 1 } }).resize({ width: Math.round(w / k), height: Math.round(h / k), fit: 'fill', kernel: 'cubic' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    const back = await sharp(down.data, { raw: { width: down.info.width, height: down.info.height, channels: 1 } }).resize({ width: w, height: h, fit: 'fill', kernel: 'cubic' }).toColourspace('b-w').raw().toBuffer();
+    let lost = 0;
+    for (let i = 0; i < px.length; i++) lost += Math.abs((px[i] ?? 0) - (back[i] ?? 0));
+    if (lost > detail * BLUR_LOSS) break;
+    factor = k;
+  }
+  return factor;
+}
+/** Share of a label's detail (mean distance from its mean grey) a shrink and enlarge may lose and the label still count as that much enlarged. */
+const BLUR_LOSS = 0.15;
+
+/** Reads the label in a found frame: the photo turned to straighten it, the label cut out, scaled and read line by line. */
+async function readFramedLabel(reader: PaddleReader, data: Buffer, raw: TRaw, found: Extract<TLabelSearch, { kind: 'label' }>, labelWidth: number): Promise<TCardAnalysis> {
+  const boxes = await readLabelImage(reader, await cutFramedLabel(data, raw, found, labelWidth));
   return analysisFromLayout(readLabelLayout(boxes));
 }
 
