@@ -4,6 +4,7 @@
  */
 import { countedCents, type TCountsValue } from '../../../core/prices.ts';
 import type { TAlertView, TProfitAnswer } from '../../../core/contracts/prices.types.ts';
+import type { TMarketView } from '../../../core/contracts/cards.types.ts';
 import { apiRequest, errorMessage } from '../lib/api.ts';
 import { $cards, closeDialog, putSlots, type TGalleryCard } from './gallery.ts';
 import { toast } from './toast.ts';
@@ -18,6 +19,26 @@ export function countedAmounts<T extends TGalleryCard>(list: readonly T[], wall:
 }
 
 type TCardAnswer = { outcome: string | null; card: TGalleryCard };
+
+/**
+ * The whole market value of a card the wall only knows the price of (the viewer's source, as-of, match):
+ * fetched once, put on the card in $cards. A failure leaves the wall's price shown.
+ */
+export async function loadMarket(slot: number): Promise<void> {
+  try {
+    const { market } = await apiRequest<{ market: TMarketView | null }>('GET', `/api/cards/${slot}/market`);
+    const card = $cards.get().get(slot);
+    if (!card) return;
+    const next = new Map($cards.get());
+    const updated: TGalleryCard = { ...card };
+    if (market) updated.market = market;
+    else delete updated.market;
+    next.set(slot, updated);
+    $cards.set(next);
+  } catch {
+    // The viewer keeps the wall's price; a refresh answers the whole value.
+  }
+}
 
 const OUTCOME_TEXT: Record<string, string> = {
   priced: 'Market value updated',
