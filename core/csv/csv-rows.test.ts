@@ -24,6 +24,9 @@ describe('formula escaping', () => {
     expect(escapeCell('Topps 2018')).toBe('Topps 2018');
     expect(escapeCell(' Topps = 2018')).toBe(' Topps = 2018');
     expect(unescapeCell("'quoted")).toBe("'quoted");
+    // A loss and PSA's blank are no formula: they stay a number and a blank; anything after them is escaped.
+    for (const cell of ['-12.50', '-100', '-']) expect(escapeCell(cell)).toBe(cell);
+    for (const cell of ['-1-cmd', '-1.5+2', '--1', '-1e3']) expect(escapeCell(cell)).toBe(`'${cell}`);
   });
 });
 

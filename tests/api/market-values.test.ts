@@ -4,6 +4,7 @@
  * answer shape, an outage, no match) that keep the last known value, the value that counts, value
  * history, P&L and sales, price alerts, and the admin counts. On PGlite and PostgreSQL.
  */
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TMarketView, TSlotView } from '../../core/contracts/cards.types.ts';
 import type { TCardHistoryAnswer, TTotalHistoryAnswer } from '../../core/contracts/csv.types.ts';
@@ -238,6 +239,38 @@ describe('P&L and sales', () => {
     expect((await client.get(`/api/cards/realized.csv?year=${year - 1}`)).text.split('\r\n').filter(Boolean)).toHaveLength(1);
     expect((await client.post('/api/cards/2/sell', { soldCents: -1, soldOn: '2026-01-01' })).status).toBe(400);
     expect((await client.post('/api/cards/9/sell', { soldCents: 1, soldOn: '2026-01-01' })).status).toBe(404);
+  });
+});
+
+describe('the export carries market, gain and sold columns', () => {
+  it("PSA's layout: PSA Estimate, Gain/Loss by the wall's choice and a Sold row; Card Ladder's and Ratio's follow the value that counts", async () => {
+    const { user, client } = await collector([
+      { slotNumber: 1, ...OHTANI, grader: 'PSA', grade: 10, value: '$1,000', valueCents: 100000, costCents: 90000 },
+      { slotNumber: 2, ...OHTANI, grader: 'PSA', grade: 9, value: '$300', valueCents: 30000, costCents: 40000 },
+    ]);
+    await runJob(user.email);
+    expect((await client.post('/api/cards/2/sell', { soldCents: 50000, feesCents: 6500, soldOn: '2026-10-02' })).status).toBe(200);
+    const rowsOf = async (layout: string) => {
+      const res = await client.get<string>(`/api/cards/export.csv?layout=${layout}`);
+      expect(res.status).toBe(200);
+      return parse(res.text, { bom: true, columns: true }) as Array<Record<string, string>>;
+    };
+    const psa = await rowsOf('psa-collection');
+    expect(psa).toHaveLength(2);
+    expect(psa[0]).toMatchObject({ 'Item Status': 'Active', 'My Cost': '900', 'PSA Estimate': '1200', 'Gain/Loss': '100', 'My Value': '1000', 'Sold Status': '-' });
+    expect(psa[1]).toMatchObject({
+      'Item Status': 'Sold', Subject: 'Shohei Ohtani', Grade: '9', 'My Cost': '400', 'Gain/Loss': '35', 'Sold Status': 'Sold', 'Sold Date': '10/02/2026',
+      'Sold Price': '500', 'Sold Fees': '65', 'Sold Proceeds': '435',
+    });
+    expect((await rowsOf('card-ladder'))[0]).toMatchObject({ Investment: '900', 'Current Value': '1000', 'Potential Profit': '100' });
+
+    // The wall counts market values: gain follows, the own value stays the own value.
+    await client.request('PUT', '/api/cards/counts-value', { countsValue: 'market' });
+    expect((await rowsOf('psa-collection'))[0]).toMatchObject({ 'PSA Estimate': '1200', 'Gain/Loss': '300', 'My Value': '1000' });
+    expect((await rowsOf('card-ladder'))).toEqual([expect.objectContaining({ 'Current Value': '1200', 'Potential Profit': '300' })]);
+    expect((await rowsOf('ratio'))[0]).toMatchObject({
+      'Value (USD)': '1000.00', 'Market Value (USD)': '1200.00', 'Market Source': 'SportsCardsPro', 'Counts In Totals': 'market', 'Gain (USD)': '300.00',
+    });
   });
 });
 

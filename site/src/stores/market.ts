@@ -2,6 +2,7 @@
  * Market values on the site (docs/choices.md 45): the calls behind the viewer's market value, the P&L panel
  * and price alerts. Rules (what counts, staleness) are core/prices.ts's.
  */
+import { atom } from 'nanostores';
 import { countedCents, type TCountsValue } from '../../../core/prices.ts';
 import type { TAlertView, TProfitAnswer } from '../../../core/contracts/prices.types.ts';
 import type { TMarketView } from '../../../core/contracts/cards.types.ts';
@@ -100,9 +101,37 @@ export function fetchProfit(): Promise<TProfitAnswer> {
   return apiRequest<TProfitAnswer>('GET', '/api/cards/profit');
 }
 
+/** The collector's price alerts (null until loaded, 'failed' when they could not be). */
+export const $alerts = atom<TAlertView[] | null | 'failed'>(null);
+
+/** Loads GET /api/price-alerts into $alerts. */
+export async function loadAlerts(): Promise<void> {
+  try {
+    $alerts.set(await apiRequest<TAlertView[]>('GET', '/api/price-alerts'));
+  } catch {
+    $alerts.set('failed');
+  }
+}
+
+/** Deletes one alert; it leaves $alerts when the server says it is gone. */
+export async function deleteAlert(id: number): Promise<boolean> {
+  try {
+    await apiRequest('DELETE', `/api/price-alerts/${id}`);
+    const list = $alerts.get();
+    if (Array.isArray(list)) $alerts.set(list.filter((a) => a.id !== id));
+    toast({ title: 'Price alert deleted', variant: 'success' });
+    return true;
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'Failed to delete the alert'), variant: 'error' });
+    return false;
+  }
+}
+
 export async function createAlert(input: Record<string, unknown>): Promise<TAlertView | null> {
   try {
     const alert = await apiRequest<TAlertView>('POST', '/api/price-alerts', input);
+    const list = $alerts.get();
+    if (Array.isArray(list)) $alerts.set([...list, alert]);
     toast({ title: 'Price alert set', variant: 'success' });
     return alert;
   } catch (err) {
