@@ -67,6 +67,19 @@ describe('market values', () => {
     const eml = await fs.readFile(path.join(e2e.outboxDir, mails[0]!), 'utf8');
     expect(eml).toContain('Subject: Price alert: 2011 Topps Update Mike Trout #US175');
     expect(eml.replace(/=\r?\n/g, '')).toContain('list price $4,500 is above $4,000');
+
+    // A fresh visit: the wall's answer carries the price only; the viewer fetches the rest when it opens.
+    await page.reload();
+    await openGallery(page);
+    const wall = (await (await context.request.get('/api/cards')).json()) as Array<{ market?: object }>;
+    expect(wall[0]!.market).toEqual({ cents: 450000 });
+    await page.getByTestId('slot-grid').locator('li[data-slot="1"] button.g-face').click();
+    const again = dialog(page).getByTestId('market-value');
+    await expect(again.getByTestId('market-cents').textContent()).resolves.toBe('$4,500');
+    await again.getByTestId('market-source').waitFor();
+    await expect(again.getByTestId('market-source').textContent()).resolves.toMatch(/^Ratio's sample price list · as of Nov 1, 2026$/);
+    await expect(again.getByTestId('market-not-market').isVisible()).resolves.toBe(true);
+    await expect(again.getByRole('button', { name: 'Refresh price' }).isVisible()).resolves.toBe(true);
     await context.close();
   });
 });
