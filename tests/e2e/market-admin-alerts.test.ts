@@ -78,6 +78,9 @@ describe("admin's Market Prices", () => {
     await hydrated(page);
     await page.getByTestId('admin-prices').locator('table').waitFor();
     expect(await noSideScroll(page)).toBe(true);
+    // Every column shows, none scrolled out of its card.
+    expect(await page.locator('.admin-table-wrap').evaluate((wrap) => wrap.scrollWidth <= wrap.clientWidth)).toBe(true);
+    await expect(page.getByRole('columnheader', { name: 'Failing' }).isVisible()).resolves.toBe(true);
     await context.close();
   });
 });
