@@ -21,7 +21,7 @@ import { createPrices } from './services/prices/create-prices.ts';
 import { viewerSizesSettled } from './services/images/viewer-size.ts';
 import { createGalleryCache } from './services/cards/gallery-cache.ts';
 import { createSharedWallCache } from './services/share/load-shared-wall.ts';
-import { presentSlot } from './presenters/card.ts';
+import { presentWallSlot } from './presenters/card.ts';
 import { presentSharedWall } from './presenters/share.ts';
 import { createIntake } from './services/intake/create-intake.ts';
 import { passwordResetsSettled } from './services/accounts/request-password-reset.ts';
@@ -59,7 +59,7 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
     intake: overrides.intake ?? createIntake(env, { db, images, analyzer, clock, log }),
     billing: overrides.billing ?? createBilling(env, { db, clock, log }),
     prices: overrides.prices ?? createPrices(env, { db, clock }),
-    galleryCache: overrides.galleryCache ?? createGalleryCache(presentSlot),
+    galleryCache: overrides.galleryCache ?? createGalleryCache(presentWallSlot),
     sharedWalls: overrides.sharedWalls ?? createSharedWallCache(presentSharedWall),
     clock,
     closeDb: overrides.closeDb ?? opened.close,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardKey, choosePrice, countedCents, estimateNote, isStale, matchScore, profitTotals, realizedGainCents, roiPercent, searchQuery } from './prices.ts';
+import { alertRuleText, cardKey, choosePrice, countedCents, estimateNote, isStale, matchScore, profitTotals, realizedGainCents, roiPercent, searchQuery } from './prices.ts';
 
 const PRICES = [
   { grader: null, grade: null, cents: 6000 },
@@ -75,5 +75,13 @@ describe('matching', () => {
     expect(refractor).toBeLessThan(plain);
     expect(matchScore({ ...card, variety: 'Refractor' }, { name: 'Shohei Ohtani [Refractor] #193', setName: 'Baseball Cards 2018 Topps Chrome' })).toBe(1);
     expect(matchScore(card, { name: 'Shohei Ohtani #200', setName: 'Baseball Cards 2018 Topps Chrome' })).toBe(0);
+  });
+});
+
+describe('alertRuleText', () => {
+  it('says a rule as /account lists it', () => {
+    expect(alertRuleText({ kind: 'above', thresholdCents: 400000, percent: null, days: null })).toBe('Above $4,000');
+    expect(alertRuleText({ kind: 'below', thresholdCents: 90050, percent: null, days: null })).toBe('Below $900.50');
+    expect(alertRuleText({ kind: 'move', thresholdCents: null, percent: 12.5, days: 30 })).toBe('Moves more than 12.5% in 30 days');
   });
 });

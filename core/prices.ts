@@ -4,6 +4,7 @@
  * CLI; all money in integer cents.
  */
 import { DAY_MS } from './limits.ts';
+import { formatCents } from './format.ts';
 
 /** Which value of a card counts in totals: what the collector typed, or the market price. */
 export const COUNTS_VALUES = ['own', 'market'] as const;
@@ -207,3 +208,9 @@ export function matchScore(card: TCardIdentity, product: { name: string; setName
 
 /** The least score a search answer needs to be taken as the card's product without the collector. */
 export const MIN_MATCH_SCORE = 0.75;
+
+/** A price alert's rule in words: 'Above $4,000', 'Below $900', 'Moves more than 10% in 7 days'. */
+export function alertRuleText(rule: { kind: 'above' | 'below' | 'move'; thresholdCents: number | null; percent: number | null; days: number | null }): string {
+  if (rule.kind === 'move') return `Moves more than ${rule.percent ?? 0}% in ${rule.days ?? 7} days`;
+  return `${rule.kind === 'above' ? 'Above' : 'Below'} ${formatCents(rule.thresholdCents ?? 0)}`;
+}

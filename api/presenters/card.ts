@@ -1,6 +1,6 @@
 import { setFieldsOf } from '../../core/cards/card-data.ts';
 import { formatCents } from '../../core/values.ts';
-import type { TMarketView, TSlotView } from '../../core/contracts/cards.types.ts';
+import type { TMarketBrief, TMarketView, TSlotView } from '../../core/contracts/cards.types.ts';
 import type { CardSlot } from '../../db/models/CardSlot.ts';
 
 const imageUrl = (id: string, variant: string) => `/api/images/${id}/${variant}`;
@@ -21,8 +21,32 @@ export function presentMarket(card: CardSlot): TMarketView | undefined {
   return view;
 }
 
-/** Presents a filled slot: the spec's fields, image variants, cents, and the card's fields that are set. */
+/** The wall's part of the market value: its price, or `{}` for a card looked up without one; undefined before any look-up. */
+function presentMarketBrief(card: CardSlot): TMarketBrief | undefined {
+  if (card.marketCents !== null) return { cents: card.marketCents };
+  return card.priceMatch === null && card.marketError === null ? undefined : {};
+}
+
+/** Presents a filled slot: the spec's fields, image variants, cents, the card's fields that are set, and its whole market value. */
 export function presentSlot(card: CardSlot): TSlotView {
+  const view = presentOwn(card);
+  const market = presentMarket(card);
+  if (market) view.market = market;
+  return view;
+}
+
+/**
+ * Presents a filled slot for the wall's answer (GET /api/cards, the gallery cache): as presentSlot, with
+ * only the market price (what totals need); the viewer asks GET /api/cards/{slot}/market for the rest.
+ */
+export function presentWallSlot(card: CardSlot): TSlotView {
+  const view = presentOwn(card);
+  const market = presentMarketBrief(card);
+  if (market) view.market = market;
+  return view;
+}
+
+function presentOwn(card: CardSlot): TSlotView {
   const entered = card.allTimeHighCents;
   const peak = card.peakValueCents;
   const athFromHistory = peak !== null && (entered === null || peak > entered);
@@ -44,8 +68,6 @@ export function presentSlot(card: CardSlot): TSlotView {
     ...setFieldsOf(card),
     ...(card.populationAtGrade != null ? { populationAtGrade: card.populationAtGrade } : {}),
   };
-  const market = presentMarket(card);
-  if (market) view.market = market;
   if (card.countsValue) view.countsValue = card.countsValue;
   return view;
 }

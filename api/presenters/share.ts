@@ -8,7 +8,7 @@ import { shortGrade } from '../../core/cards/grade.ts';
 import type { CardSlot } from '../../db/models/CardSlot.ts';
 import type { Share } from '../../db/models/Share.ts';
 import type { TOpenShare } from '../services/share/open-share.ts';
-import { presentSlot } from './card.ts';
+import { presentWallSlot } from './card.ts';
 
 /** The owner's live link; `url` null only for a link whose token cannot be opened (made before tokens were sealed). */
 export function presentShareLink(share: Share, url: string | null): TShareLink {
@@ -41,7 +41,7 @@ export function presentSharedWall(open: TOpenShare, cards: readonly CardSlot[], 
   const { share, layout, owner } = open;
   const slotCount = sharedSlotCount(layout, share.customCount);
   const onWall = cards.filter((c) => c.slotNumber <= slotCount);
-  const slots = onWall.map(presentSlot);
+  const slots = onWall.map(presentWallSlot);
   const show = share.showValues;
   const f = registryFigures(slots, slotCount);
   const shared: TSharedCard[] = slots.map((slot, i) => {

@@ -24,28 +24,33 @@ describe('formula escaping', () => {
     expect(escapeCell('Topps 2018')).toBe('Topps 2018');
     expect(escapeCell(' Topps = 2018')).toBe(' Topps = 2018');
     expect(unescapeCell("'quoted")).toBe("'quoted");
+    // A loss and PSA's blank are no formula: they stay a number and a blank; anything after them is escaped.
+    for (const cell of ['-12.50', '-100', '-']) expect(escapeCell(cell)).toBe(cell);
+    for (const cell of ['-1-cmd', '-1.5+2', '--1', '-1e3']) expect(escapeCell(cell)).toBe(`'${cell}`);
   });
 });
 
 describe('export rows', () => {
   it('write every column: typed and numeric values, slab facts, dates and the image link', () => {
-    const row = exportRow(card(), { imageLink: (p) => `https://ratio.example${p}`, now: new Date() });
+    const row = exportRow(card(), { imageLink: (p) => `https://ratio.example${p}`, now: new Date(), countsValue: 'own' });
     expect(row).toHaveLength(EXPORT_COLUMNS.length);
     expect(Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, row[i]]))).toEqual({
       Slot: '3', Title: '2018 Topps Chrome Shohei Ohtani', Description: 'Topps • PSA 10 GEM MT • Cert #12345678',
       Value: '$1,250.50', 'Value (USD)': '1250.50', 'All-Time High': '1500', 'All-Time High (USD)': '1500.00',
       Grader: 'PSA', Grade: '10', 'Cert Number': '012345678', Qualifier: '', Year: '2018', Set: 'Topps Chrome', 'Card Number': '',
       Subject: 'Shohei Ohtani', Variety: '', Sport: '', Serial: '', 'Autograph Grade': '', Subgrades: '9.5//9/10', 'Cost (USD)': '500.00',
-      'Acquired On': '2025-11-20', Source: '', Notes: '', Added: '2026-11-01T10:00:00.000Z', Updated: '2026-11-02T10:00:00.000Z',
+      'Acquired On': '2025-11-20', Source: '', Notes: '',
+      'Market Value (USD)': '', 'Market Source': '', 'Market As Of': '', 'Counts In Totals': 'own', 'Gain (USD)': '750.50', Added: '2026-11-01T10:00:00.000Z', Updated: '2026-11-02T10:00:00.000Z',
       Image: 'https://ratio.example/api/images/abc/original',
     });
   });
 
   it('leave the image and numbers empty when there are none, and escape formulas', () => {
-    const row = exportRow(card({ originalUrl: null, value: 'n/a', valueCents: null, title: '=cmd' }), { imageLink: (p) => p, now: new Date() });
+    const row = exportRow(card({ originalUrl: null, value: 'n/a', valueCents: null, title: '=cmd' }), { imageLink: (p) => p, now: new Date(), countsValue: 'own' });
     expect(row[1]).toBe("'=cmd");
     expect([row[3], row[4], row.at(-1)]).toEqual(['n/a', '', '']);
     expect(centsCell(5)).toBe('0.05');
+    expect([centsCell(-550), centsCell(-50), centsCell(0)]).toEqual(['-5.50', '-0.50', '0.00']);
   });
 });
 

@@ -4,13 +4,15 @@
  * starts with a tab or a carriage return, may run as a formula when the file is opened in Excel,
  * Sheets or LibreOffice.
  * Exported cells get a leading apostrophe, which spreadsheets show as text; import takes it off
- * again, so a round trip keeps what the user typed.
+ * again, so a round trip keeps what the user typed. A plain negative amount ('-12.50', a loss) and
+ * PSA's lone '-' for an empty cell are no formula: they stay numbers and blanks.
  */
 const FORMULA_START = /^(\s*[=+\-@]|[\t\r])/;
+const PLAIN = /^-(\d+(\.\d+)?)?$/;
 
 /** The cell as it is safe to write into a CSV file. */
 export function escapeCell(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+  return FORMULA_START.test(cell) && !PLAIN.test(cell) ? `'${cell}` : cell;
 }
 
 /** A cell read from a CSV file with the export's escape taken off. */

@@ -4,8 +4,9 @@
  * answer shape, an outage, no match) that keep the last known value, the value that counts, value
  * history, P&L and sales, price alerts, and the admin counts. On PGlite and PostgreSQL.
  */
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TSlotView } from '../../core/contracts/cards.types.ts';
+import type { TMarketView, TSlotView } from '../../core/contracts/cards.types.ts';
 import type { TCardHistoryAnswer, TTotalHistoryAnswer } from '../../core/contracts/csv.types.ts';
 import type { TAdminPricesAnswer, TAlertView, TProfitAnswer } from '../../core/contracts/prices.types.ts';
 import { DAY_MS } from '../../core/limits.ts';
@@ -48,6 +49,8 @@ async function collector(cards: TCardSeed[]): Promise<{ user: User; client: Test
   return account;
 }
 const cards = async (client: TestClient) => (await client.get<TSlotView[]>('/api/cards')).body;
+/** The viewer's whole market value of a card (the wall's answer carries the price only). */
+const marketOf = async (client: TestClient, slot: number) => (await client.get<{ market: TMarketView | null }>(`/api/cards/${slot}/market`)).body.market;
 const refresh = (client: TestClient, slot: number) => client.post<{ outcome: string; card: TSlotView } & TApiBody>(`/api/cards/${slot}/market/refresh`);
 const runJob = (email: string, staleAfterMs = 0) => refreshPrices({ db: srv.deps.db, prices: srv.deps.prices, clock: srv.deps.clock, email, staleAfterMs, maxConsecutiveFailures: 2 });
 
@@ -70,8 +73,11 @@ describe('matching and grades', () => {
     const again = emu.requests.length;
     await refresh(client, 1);
     expect(emu.requests.slice(again).map((r) => r.path)).toEqual(['/api/product']);
-    // The own value is untouched beside it.
-    expect((await cards(client))[0]).toMatchObject({ value: '$900', valueCents: 90000, market: { cents: 120000 } });
+    // The own value is untouched beside it; the wall's answer carries the price only, the viewer's call the rest.
+    const [wall] = await cards(client);
+    expect(wall).toMatchObject({ value: '$900', valueCents: 90000 });
+    expect(wall!.market).toEqual({ cents: 120000 });
+    expect(await marketOf(client, 1)).toEqual(res.body.card.market);
   });
 
   it("takes the nearest grade when the card's is missing, and says which", async () => {
@@ -94,6 +100,12 @@ describe('matching and grades', () => {
     expect(none.body).toMatchObject({ outcome: 'no_match', card: { market: { match: 'none' } } });
     expect(none.body.card.market).not.toHaveProperty('cents');
     expect(none.body.card.market).not.toHaveProperty('productId');
+    // On the wall: looked up, no price; the viewer's call says why. A card never looked up has none; an empty slot is a 404.
+    expect((await cards(client)).map((c) => c.market)).toEqual([{}, undefined]);
+    expect(await marketOf(client, 1)).toMatchObject({ match: 'none' });
+    expect(await marketOf(client, 2)).toBeNull();
+    const empty = await client.get('/api/cards/30/market');
+    expect([empty.status, empty.body.error?.code]).toEqual([404, 'slot_empty']);
 
     await refresh(client, 2);
     const search = await client.get<{ products: Array<{ id: string; name: string }> } & TApiBody>('/api/cards/2/market/search?q=Ohtani%20Refractor');
@@ -109,7 +121,7 @@ describe('matching and grades', () => {
     const bad = await client.patch('/api/cards/2/market', { productId: '999999' });
     expect(bad.status).toBe(404);
     expect(bad.body.error?.code).toBe('no_such_product');
-    expect((await cards(client))[1]!.market).toMatchObject({ productId: '1002', cents: 300000 });
+    expect(await marketOf(client, 2)).toMatchObject({ productId: '1002', cents: 300000 });
     // The card becomes another card: its product is matched again at the next look-up.
     const edited = await client.patch<TSlotView>('/api/cards/2', { cardNumber: '280', subject: 'Luka Doncic', set: 'Panini Prizm' });
     expect(edited.body.market).toEqual(expect.objectContaining({ cents: 300000 }));
@@ -128,9 +140,10 @@ describe('faults keep the last known value', () => {
       const res = await refresh(client, 1);
       expect(res.status).toBe(503);
       expect(res.body.error?.code).toBe('prices_unavailable');
-      const [card] = await cards(client);
-      expect(card!.market).toMatchObject({ cents: 120000, productId: '1001' });
-      expect(card!.market!.error).toMatch(fault === '500' ? /answered 500/ : fault === 'timeout' ? /did not answer within 1000 ms/ : /shape Ratio does not know/);
+      expect((await cards(client))[0]!.market).toEqual({ cents: 120000 });
+      const market = await marketOf(client, 1);
+      expect(market).toMatchObject({ cents: 120000, productId: '1001' });
+      expect(market!.error).toMatch(fault === '500' ? /answered 500/ : fault === 'timeout' ? /did not answer within 1000 ms/ : /shape Ratio does not know/);
     }
     emu.setFault(null);
     const back = (await refresh(client, 1)).body.card.market;
@@ -155,7 +168,7 @@ describe('faults keep the last known value', () => {
     expect(down).toMatchObject({ due: 3, priced: 0, failed: 2, outage: 'SportsCardsPro answered 500' });
     const after = await cards(client);
     expect(after.map((c) => c.market?.cents)).toEqual([120000, 35000, 150000]);
-    expect(after[0]!.market!.error).toBe('SportsCardsPro answered 500');
+    expect((await marketOf(client, 1))!.error).toBe('SportsCardsPro answered 500');
   });
 });
 
@@ -195,7 +208,7 @@ describe('staleness, the value that counts, history', () => {
     const { isStale } = await import('../../core/prices.ts');
     const { user, client } = await collector([{ slotNumber: 1, ...OHTANI, grader: 'PSA', grade: 10 }]);
     await runJob(user.email);
-    const asOf = (await cards(client))[0]!.market!.asOf ?? null;
+    const asOf = (await marketOf(client, 1))!.asOf ?? null;
     expect(isStale(asOf, srv.deps.clock())).toBe(false);
     expect(isStale(asOf, new Date(srv.deps.clock().getTime() + 8 * DAY_MS))).toBe(true);
   });
@@ -226,6 +239,38 @@ describe('P&L and sales', () => {
     expect((await client.get(`/api/cards/realized.csv?year=${year - 1}`)).text.split('\r\n').filter(Boolean)).toHaveLength(1);
     expect((await client.post('/api/cards/2/sell', { soldCents: -1, soldOn: '2026-01-01' })).status).toBe(400);
     expect((await client.post('/api/cards/9/sell', { soldCents: 1, soldOn: '2026-01-01' })).status).toBe(404);
+  });
+});
+
+describe('the export carries market, gain and sold columns', () => {
+  it("PSA's layout: PSA Estimate, Gain/Loss by the wall's choice and a Sold row; Card Ladder's and Ratio's follow the value that counts", async () => {
+    const { user, client } = await collector([
+      { slotNumber: 1, ...OHTANI, grader: 'PSA', grade: 10, value: '$1,000', valueCents: 100000, costCents: 90000 },
+      { slotNumber: 2, ...OHTANI, grader: 'PSA', grade: 9, value: '$300', valueCents: 30000, costCents: 40000 },
+    ]);
+    await runJob(user.email);
+    expect((await client.post('/api/cards/2/sell', { soldCents: 50000, feesCents: 6500, soldOn: '2026-10-02' })).status).toBe(200);
+    const rowsOf = async (layout: string) => {
+      const res = await client.get<string>(`/api/cards/export.csv?layout=${layout}`);
+      expect(res.status).toBe(200);
+      return parse(res.text, { bom: true, columns: true }) as Array<Record<string, string>>;
+    };
+    const psa = await rowsOf('psa-collection');
+    expect(psa).toHaveLength(2);
+    expect(psa[0]).toMatchObject({ 'Item Status': 'Active', 'My Cost': '900', 'PSA Estimate': '1200', 'Gain/Loss': '100', 'My Value': '1000', 'Sold Status': '-' });
+    expect(psa[1]).toMatchObject({
+      'Item Status': 'Sold', Subject: 'Shohei Ohtani', Grade: '9', 'My Cost': '400', 'Gain/Loss': '35', 'Sold Status': 'Sold', 'Sold Date': '10/02/2026',
+      'Sold Price': '500', 'Sold Fees': '65', 'Sold Proceeds': '435',
+    });
+    expect((await rowsOf('card-ladder'))[0]).toMatchObject({ Investment: '900', 'Current Value': '1000', 'Potential Profit': '100' });
+
+    // The wall counts market values: gain follows, the own value stays the own value.
+    await client.request('PUT', '/api/cards/counts-value', { countsValue: 'market' });
+    expect((await rowsOf('psa-collection'))[0]).toMatchObject({ 'PSA Estimate': '1200', 'Gain/Loss': '300', 'My Value': '1000' });
+    expect((await rowsOf('card-ladder'))).toEqual([expect.objectContaining({ 'Current Value': '1200', 'Potential Profit': '300' })]);
+    expect((await rowsOf('ratio'))[0]).toMatchObject({
+      'Value (USD)': '1000.00', 'Market Value (USD)': '1200.00', 'Market Source': 'SportsCardsPro', 'Counts In Totals': 'market', 'Gain (USD)': '300.00',
+    });
   });
 });
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { DAY_MS } from '../../core/limits.ts';
 import { CardSlot } from '../../db/models/CardSlot.ts';
+import { User } from '../../db/models/User.ts';
 import { sendPriceAlerts } from '../../api/services/prices/price-alerts.ts';
 import { refreshPrices } from '../../api/services/prices/refresh-prices.ts';
 import { hydrated, startE2E } from '../helpers/e2e.ts';
@@ -47,6 +48,11 @@ try {
   await pro.context.request.put('/api/cards/counts-value', { data: { countsValue: 'market' } });
   await pro.context.request.post('/api/cards/6/sell', { data: { soldCents: 52000, feesCents: 6500, soldOn: new Date().toISOString().slice(0, 10) } });
   await pro.context.request.post('/api/price-alerts', { data: { kind: 'above', slotNumber: 3, thresholdCents: 400000 } });
+  await pro.context.request.post('/api/price-alerts', { data: { kind: 'move', slotNumber: 2, percent: 15, days: 30, digest: true } });
+  // The collector is the operator too, for admin's Market Prices: one card failing, one nobody sells.
+  await User.query(db).patch({ isAdmin: true }).where('id', user.id);
+  await CardSlot.query(db).patch({ marketError: 'SportsCardsPro answered 500' }).where({ userId: user.id, slotNumber: 5 });
+  await CardSlot.query(db).patch({ priceMatch: 'none' }).where({ userId: user.id, slotNumber: 4 });
   await sendPriceAlerts({ db, mailer, now: clock(), publicUrl: e2e.url });
   const storage = await pro.context.storageState();
   await pro.context.close();
@@ -90,6 +96,18 @@ try {
         await page.getByRole('dialog').getByRole('button', { name: 'Close viewer' }).click();
         await page.getByRole('dialog').waitFor({ state: 'hidden' });
       }
+      await page.goto('/account');
+      await hydrated(page);
+      await page.getByTestId('price-alert').first().waitFor();
+      await page.getByTestId('price-alerts').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200);
+      await shoot(page, `market-alerts-account-${tag}`);
+      await page.goto('/admin');
+      await hydrated(page);
+      await page.getByTestId('admin-prices').locator('table').waitFor();
+      await page.getByTestId('admin-prices').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await shoot(page, `market-admin-prices-${tag}`);
       await context.close();
     }
   }

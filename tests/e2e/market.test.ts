@@ -67,6 +67,49 @@ describe('market values', () => {
     const eml = await fs.readFile(path.join(e2e.outboxDir, mails[0]!), 'utf8');
     expect(eml).toContain('Subject: Price alert: 2011 Topps Update Mike Trout #US175');
     expect(eml.replace(/=\r?\n/g, '')).toContain('list price $4,500 is above $4,000');
+
+    // A fresh visit: the wall's answer carries the price only; the viewer fetches the rest when it opens.
+    await page.reload();
+    await openGallery(page);
+    const wall = (await (await context.request.get('/api/cards')).json()) as Array<{ market?: object }>;
+    expect(wall[0]!.market).toEqual({ cents: 450000 });
+    await page.getByTestId('slot-grid').locator('li[data-slot="1"] button.g-face').click();
+    const again = dialog(page).getByTestId('market-value');
+    await expect(again.getByTestId('market-cents').textContent()).resolves.toBe('$4,500');
+    await again.getByTestId('market-source').waitFor();
+    await expect(again.getByTestId('market-source').textContent()).resolves.toMatch(/^Ratio's sample price list · as of Nov 1, 2026$/);
+    await expect(again.getByTestId('market-not-market').isVisible()).resolves.toBe(true);
+    await expect(again.getByRole('button', { name: 'Refresh price' }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+  it('on a phone in the light theme: the market value with its source and stale badge, and gain and loss', async () => {
+    const { context, page } = await e2e.newPage({ width: 390, height: 844, theme: 'light' });
+    const user = await signUp(context, 'market-phone@example.com');
+    await startTrial(context);
+    await seedCard(context, 1, { title: '2000 Playoff Contenders Tom Brady #144', description: 'BGS 9 MINT', value: '$2,200' }, photo);
+    const asOf = new Date(e2e.server.deps.clock().getTime() - 10 * 86_400_000).toISOString().slice(0, 10);
+    await CardSlot.query(e2e.server.deps.db).patch({
+      grader: 'BGS', grade: 9, costCents: 120000, marketCents: 210000, marketLabel: 'Grade 9', marketSource: 'SportsCardsPro', marketIsMarket: true, marketAsOf: asOf,
+      priceProductId: '2283154', priceProductName: 'Football Cards 2000 Playoff Contenders Tom Brady #144', priceMatch: 'auto',
+    }).where({ userId: user.id, slotNumber: 1 });
+    await openGallery(page);
+    await page.getByTestId('slot-grid').locator('li[data-slot="1"] button.g-face').click();
+    const market = dialog(page).getByTestId('market-value');
+    await market.getByTestId('market-source').waitFor();
+    await expect(market.getByTestId('market-cents').textContent()).resolves.toBe('$2,100');
+    await expect(market.getByTestId('market-source').textContent()).resolves.toMatch(/^SportsCardsPro · as of [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(market.getByTestId('market-stale').isVisible()).resolves.toBe(true);
+    await expect(market.getByTestId('market-not-market').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    await dialog(page).getByRole('button', { name: 'Close viewer' }).click();
+    await dialog(page).waitFor({ state: 'hidden' });
+
+    await page.locator('.g-panels-toggle').click().catch(() => undefined);
+    await page.getByTestId('value-chart-toggle').click();
+    const profit = page.getByTestId('profit');
+    await expect(profit.getByTestId('pl-unrealized').textContent()).resolves.toBe('+$1,000');
+    await profit.getByRole('button', { name: 'Market values' }).click();
+    await expect.poll(() => profit.getByTestId('pl-unrealized').textContent()).toBe('+$900');
     await context.close();
   });
 });

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { bodyOf, jsonBody, parseInput } from '../../middleware/body.ts';
 import { requireAdmin } from '../../middleware/require-admin.ts';
 import { requireUser, userOf } from '../../middleware/session.ts';
-import { presentSlot } from '../../presenters/card.ts';
+import { presentMarket, presentSlot } from '../../presenters/card.ts';
 import { lockUser } from '../../services/accounts/lock-user.ts';
 import { assertCanEditSlots } from '../../services/cards/slot-access.ts';
 import { adminPrices } from '../../services/prices/admin-prices.ts';
@@ -45,6 +45,14 @@ export function priceRoutes(deps: TDeps): Router {
     ctx.set('Content-Disposition', `attachment; filename="ratio-realized-gains-${year}.csv"`);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.body = await realizedGainsCsv({ db: deps.db, user: userOf(ctx), year });
+  });
+
+  // The viewer's whole market value (the wall's answer carries its price only).
+  router.get('/cards/:slot/market', auth, async (ctx) => {
+    const { slot } = parseInput(ZSlotParams, ctx.params);
+    const card = await cardIn(userOf(ctx).id, slot);
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.body = { market: presentMarket(card) ?? null };
   });
 
   router.get('/cards/:slot/market/search', auth, async (ctx) => {

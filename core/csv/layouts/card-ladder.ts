@@ -1,13 +1,15 @@
 /**
  * Card Ladder's export (docs/choices.md 40): one row a card or a lot of them (Quantity), its condition
  * ('PSA 10', 'Raw'), what was paid (Investment) and its Current Value for the whole row, the cert
- * of a graded card. Ratio writes the same layout.
+ * of a graded card. Ratio writes the same layout: Current Value is the value that counts in totals (own
+ * or market, docs/choices.md 45) and Potential Profit that value less the Investment.
  */
 import { cardDataOf } from '../../cards/card-data.ts';
 import { conditionOf } from '../../cards/grade.ts';
 import { cardForm } from '../../cards/form.ts';
 import { gradeInputs } from './cells.ts';
 import type { TReadLayout, TWriteLayout } from './layout.ts';
+import { countedValueCents, gainCents } from './market-cells.ts';
 import { perCard, plainDollars, readCategory, readDay } from './text.ts';
 
 export const CARD_LADDER_COLUMNS = [
@@ -46,14 +48,15 @@ export const cardLadderLayout: TReadLayout & TWriteLayout = {
     };
   },
   header: () => CARD_LADDER_COLUMNS,
-  row(card) {
+  row(card, context) {
     const d = cardDataOf(card);
     const f = cardForm(d);
-    const profit = d.costCents !== null && card.valueCents !== null ? plainDollars(card.valueCents - d.costCents) : '';
+    const counted = countedValueCents(card, context);
+    const profit = plainDollars(gainCents(card, context));
     return [
       d.acquiredOn ?? '', '1', card.title, f.subject, f.year, f.set, f.variety, f.cardNumber, f.sport,
       d.grader === 'raw' || d.grader === null ? 'Raw' : conditionOf({ ...d, qualifier: null, autographGrade: null }),
-      plainDollars(d.costCents), plainDollars(card.valueCents) || (card.value ?? ''), profit, f.certNumber, '', f.notes,
+      plainDollars(d.costCents), counted === card.valueCents ? plainDollars(card.valueCents) || (card.value ?? '') : plainDollars(counted), profit, f.certNumber, '', f.notes,
     ];
   },
 };

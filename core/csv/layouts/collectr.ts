@@ -2,13 +2,15 @@
  * Collectr's export (docs/choices.md 40): one row a product, with a quantity; grades written 'PSA 10.0
  * GEM - MT', 'SGC 9' or 'Ungraded' (a raw card's condition in its own column); the market price's
  * date is in its header; a sports set names its year ('2018 Topps Chrome'). A watchlist row is
- * listed, not added. Ratio writes the same layout.
+ * listed, not added. Ratio writes the same layout: the card's market price (when it is market data,
+ * docs/choices.md 45) as the Market Price with the collector's own value as the Price Override, else the own value as the Market Price.
  */
 import { cardDataOf } from '../../cards/card-data.ts';
 import { conditionOf } from '../../cards/grade.ts';
 import { cardForm } from '../../cards/form.ts';
 import { gradeInputs } from './cells.ts';
 import type { TReadLayout, TWriteLayout } from './layout.ts';
+import { marketDataCents } from './market-cells.ts';
 import { plainDollars, readCategory, readDay } from './text.ts';
 
 const MARKET_PRICE = 'marketpriceasof';
@@ -49,9 +51,11 @@ export const collectrLayout: TReadLayout & TWriteLayout = {
     const d = cardDataOf(card);
     const f = cardForm(d);
     const raw = d.grader === 'raw' || d.grader === null;
+    const own = plainDollars(card.valueCents) || (card.value ?? '');
+    const market = marketDataCents(card);
     return [
       'Ratio', f.sport, [f.year, f.set].filter(Boolean).join(' '), f.subject || card.title, f.cardNumber, '', f.variety, raw ? 'Ungraded' : conditionOf({ ...d, qualifier: null, autographGrade: null }),
-      raw ? f.qualifier : '', plainDollars(d.costCents), '1', plainDollars(card.valueCents) || (card.value ?? ''), '', 'false', d.acquiredOn ?? '', f.notes,
+      raw ? f.qualifier : '', plainDollars(d.costCents), '1', market === null ? own : plainDollars(market), market === null ? '' : own, 'false', d.acquiredOn ?? '', f.notes,
     ];
   },
 };

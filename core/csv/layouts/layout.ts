@@ -5,6 +5,7 @@
  */
 import type { TSlotView } from '../../contracts/cards.types.ts';
 import type { TCardForm } from '../../cards/form.ts';
+import type { TCountsValue } from '../../prices.ts';
 
 /** A header name reduced to letters and digits ('All-Time High (USD)' -> 'alltimehighusd'). */
 export const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -58,6 +59,16 @@ export interface TWriteContext {
   /** The card's photo path as a URL the signed-in owner opens. */
   imageLink(path: string): string;
   now: Date;
+  /** Which value of the wall's cards counts in totals (a card may choose otherwise): gain columns use it. */
+  countsValue: TCountsValue;
+}
+
+/** A sold card's sale (docs/choices.md 45), for the layouts with sold columns. */
+export interface TSoldFacts {
+  soldOn: string;
+  soldCents: number;
+  feesCents: number;
+  costCents: number | null;
 }
 
 /** A layout Ratio also writes (the export). */
@@ -69,4 +80,6 @@ export interface TWriteLayout {
   header(now: Date): readonly string[];
   /** A card's cells, in header order, not yet formula-escaped. */
   row(card: TSlotView, context: TWriteContext): string[];
+  /** A sold card's cells, for a layout with sold columns (PSA's); a layout without leaves sold cards out. */
+  soldRow?(card: TSlotView, sale: TSoldFacts, context: TWriteContext): string[];
 }

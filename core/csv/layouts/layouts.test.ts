@@ -116,7 +116,7 @@ describe('writing each layout', () => {
     subject: 'Luka Doncic', year: '2018', set: 'Panini Prizm', cardNumber: '280', variety: 'Silver', sport: 'Basketball', grader: 'PSA', grade: 10,
     certNumber: '48213377', costCents: 180_000, acquiredOn: '2024-03-16', notes: 'Graded in 2019',
   };
-  const context = { imageLink: (p: string) => `https://ratio.example${p}`, now: new Date('2025-11-20T12:00:00Z') };
+  const context = { imageLink: (p: string) => `https://ratio.example${p}`, now: new Date('2025-11-20T12:00:00Z'), countsValue: 'own' as const };
 
   it.each(Object.values(WRITE_LAYOUTS).map((l) => [l.id, l] as const))('%s: the file Ratio writes is read back as the same card', (_id, layout) => {
     const csv = [layout.header(context.now), layout.row(card, context)].map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(',')).join('\n');
@@ -126,5 +126,68 @@ describe('writing each layout', () => {
     expect(back).toMatchObject({ subject: 'Luka Doncic', cardNumber: '280', valueCents: layout.id === 'collx' ? null : 245_000 });
     if (layout.id !== 'collx') expect(back).toMatchObject({ year: '2018', set: 'Panini Prizm', grader: 'PSA', grade: 10, costCents: 180_000 });
     if (['ratio', 'psa-collection', 'card-ladder'].includes(layout.id)) expect(back.certNumber).toBe('48213377');
+  });
+});
+
+describe('market, gain and sold columns (docs/choices.md 45)', () => {
+  const base: TSlotView = {
+    id: 1, slotNumber: 1, imageUrl: null, thumbUrl: null, originalUrl: null, title: '2018 Topps Chrome Shohei Ohtani #193',
+    description: 'PSA 10 GEM MT', value: '$900', valueCents: 90_000, allTimeHigh: null, allTimeHighCents: null, isEmpty: false, createdAt: '2025-11-01T00:00:00.000Z', updatedAt: null,
+    subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome', cardNumber: '193', grader: 'PSA', grade: 10, costCents: 100_000,
+    market: { cents: 120_000, label: 'PSA 10', source: 'SportsCardsPro', isMarketData: true, asOf: '2025-11-19', productId: '1001', match: 'auto' },
+  };
+  const listPriced: TSlotView = { ...base, market: { cents: 450_000, label: 'PSA 10', source: "Ratio's sample price list", isMarketData: false, asOf: '2026-11-01' } };
+  const ctx = (countsValue: 'own' | 'market') => ({ imageLink: (p: string) => p, now: new Date('2025-11-20T12:00:00Z'), countsValue });
+  const cells = (layout: (typeof WRITE_LAYOUTS)[keyof typeof WRITE_LAYOUTS], card: TSlotView, countsValue: 'own' | 'market') => {
+    const row = layout.row(card, ctx(countsValue));
+    return Object.fromEntries(layout.header(ctx(countsValue).now).map((h, i) => [h, row[i]]));
+  };
+
+  it("PSA's: PSA Estimate is the market price (never a price list's), Gain/Loss the counted value less My Cost", () => {
+    const psa = WRITE_LAYOUTS['psa-collection'];
+    expect(cells(psa, base, 'own')).toMatchObject({ 'Item Status': 'Active', 'My Cost': '1000', 'PSA Estimate': '1200', 'Gain/Loss': '-100', 'My Value': '900', 'Sold Status': '-' });
+    expect(cells(psa, base, 'market')).toMatchObject({ 'PSA Estimate': '1200', 'Gain/Loss': '200', 'My Value': '900' });
+    // The card's own choice beats the wall's.
+    expect(cells(psa, { ...base, countsValue: 'own' }, 'market')['Gain/Loss']).toBe('-100');
+    expect(cells(psa, listPriced, 'market')).toMatchObject({ 'PSA Estimate': '-', 'Gain/Loss': '3500' });
+  });
+
+  it("PSA's lists a sold card as a Sold row (date, price, fees, proceeds, realized gain), which its import lists and does not add", () => {
+    const psa = WRITE_LAYOUTS['psa-collection'];
+    const row = psa.soldRow!(base, { soldOn: '2025-10-02', soldCents: 150_000, feesCents: 19_500, costCents: 100_000 }, ctx('own'));
+    const named = Object.fromEntries(psa.header(ctx('own').now).map((h, i) => [h, row[i]]));
+    expect(named).toMatchObject({
+      'Item Status': 'Sold', 'My Cost': '1000', 'Gain/Loss': '305', 'My Value': '-', 'PSA Estimate': '-',
+      'Sold Status': 'Sold', 'Sold Date': '10/02/2025', 'Sold Price': '1500', 'Sold Fees': '195', 'Sold Proceeds': '1305', 'Payment Date': '-',
+    });
+    const csv = [psa.header(ctx('own').now), psa.row(base, ctx('own')), row].map((r) => r.map((c) => `"${c}"`).join(',')).join('\n');
+    const { cards, read } = importOf(csv);
+    expect(cards).toHaveLength(1);
+    expect(read.errors.map((e) => [e.line, e.kind])).toEqual([[3, 'not_owned']]);
+  });
+
+  it("Card Ladder's: Current Value is the value that counts and Potential Profit its gain", () => {
+    const cl = WRITE_LAYOUTS['card-ladder'];
+    expect(cells(cl, base, 'own')).toMatchObject({ Investment: '1000', 'Current Value': '900', 'Potential Profit': '-100' });
+    expect(cells(cl, base, 'market')).toMatchObject({ Investment: '1000', 'Current Value': '1200', 'Potential Profit': '200' });
+  });
+
+  it("Collectr's: the market price as Market Price with the own value as Price Override; read back, the own value stays", () => {
+    const collectr = WRITE_LAYOUTS.collectr;
+    const named = cells(collectr, base, 'own');
+    expect(named).toMatchObject({ 'Market Price (As of 2025-11-20)': '1200', 'Price Override': '900', 'Average Cost Paid': '1000' });
+    expect(cells(collectr, listPriced, 'own')).toMatchObject({ 'Market Price (As of 2025-11-20)': '900', 'Price Override': '' });
+    const csv = [collectr.header(ctx('own').now), collectr.row(base, ctx('own'))].map((r) => r.map((c) => `"${c}"`).join(',')).join('\n');
+    expect(importOf(csv).cards[0]).toMatchObject({ valueCents: 90_000, costCents: 100_000 });
+  });
+
+  it("Ratio's: market value, its source and date, which value counts and the gain; a price list says it is not market data", () => {
+    const ratio = WRITE_LAYOUTS.ratio;
+    expect(cells(ratio, base, 'market')).toMatchObject({
+      'Market Value (USD)': '1200.00', 'Market Source': 'SportsCardsPro', 'Market As Of': '2025-11-19', 'Counts In Totals': 'market', 'Gain (USD)': '200.00',
+    });
+    expect(cells(ratio, listPriced, 'own')).toMatchObject({ 'Market Source': "Ratio's sample price list (not market data)", 'Counts In Totals': 'own', 'Gain (USD)': '-100.00' });
+    const csv = [ratio.header(ctx('own').now), ratio.row(base, ctx('market'))].map((r) => r.map((c) => `"${c}"`).join(',')).join('\n');
+    expect(importOf(csv).cards[0]).toMatchObject({ valueCents: 90_000, costCents: 100_000 });
   });
 });

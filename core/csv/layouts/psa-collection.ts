@@ -1,12 +1,17 @@
 /**
  * PSA's My Collection export (docs/choices.md 40): 33 columns, '-' for an empty cell, dates MM/DD/YYYY.
  * A card's value is My Value, else PSA Estimate; My Cost is what was paid. A sold item is listed,
- * not added. Ratio writes the same layout.
+ * not added. Ratio writes the same layout: PSA Estimate is the card's market price (when it is market
+ * data), Gain/Loss the value that counts less My Cost, and each sold card a Sold row with its date,
+ * price, fees, proceeds and realized gain (docs/choices.md 45).
  */
 import { cardDataOf } from '../../cards/card-data.ts';
 import { cardForm } from '../../cards/form.ts';
 import { autographInput, graderInput, gradeInputs } from './cells.ts';
 import type { TReadLayout, TWriteLayout } from './layout.ts';
+import type { TSlotView } from '../../contracts/cards.types.ts';
+import { gainCents, marketDataCents } from './market-cells.ts';
+import { realizedGainCents } from '../../prices.ts';
 import { plainDollars, readCategory, readDay, usDay } from './text.ts';
 
 /** The export's header, as PSA writes it. */
@@ -53,16 +58,28 @@ export const psaCollectionLayout: TReadLayout & TWriteLayout = {
     };
   },
   header: () => PSA_COLLECTION_COLUMNS,
-  row(card) {
-    const d = cardDataOf(card);
-    const f = cardForm(d);
-    const gain = d.costCents !== null && card.valueCents !== null ? plainDollars(card.valueCents - d.costCents) : '';
-    const issuer = d.grader === 'raw' ? 'Raw' : d.grader === 'other' ? 'Other' : (d.grader ?? '');
-    const cells = [
-      'Active', card.title, f.certNumber, issuer, f.grade, f.autographGrade,
-      f.year, f.set, f.cardNumber, f.subject, f.variety, f.serial, f.sport, plainDollars(d.costCents), '', gain,
-      plainDollars(card.valueCents) || (card.value ?? ''), usDay(d.acquiredOn), f.source, f.notes,
-    ];
-    return [...cells, ...Array.from({ length: PSA_COLLECTION_COLUMNS.length - cells.length }, () => '')].map((c) => c || '-');
+  row(card, context) {
+    return psaRow(card, { status: 'Active', estimate: plainDollars(marketDataCents(card)), gain: plainDollars(gainCents(card, context)), value: plainDollars(card.valueCents) || (card.value ?? '') });
+  },
+  soldRow(card, sale) {
+    return psaRow(card, {
+      status: 'Sold', estimate: '', gain: plainDollars(realizedGainCents(sale)), value: '',
+      sold: ['Sold', '', usDay(sale.soldOn), plainDollars(sale.soldCents), plainDollars(sale.feesCents), plainDollars(sale.soldCents - sale.feesCents)],
+    });
   },
 };
+
+/** One row of PSA's layout: the card's cells, the figures given, and (for a sold card) Sold Status to Sold Proceeds. */
+function psaRow(card: TSlotView, cells: { status: string; estimate: string; gain: string; value: string; sold?: string[] }): string[] {
+  const d = cardDataOf(card);
+  const f = cardForm(d);
+  const issuer = d.grader === 'raw' ? 'Raw' : d.grader === 'other' ? 'Other' : (d.grader ?? '');
+  const row = [
+    cells.status, card.title, f.certNumber, issuer, f.grade, f.autographGrade,
+    f.year, f.set, f.cardNumber, f.subject, f.variety, f.serial, f.sport, plainDollars(d.costCents), cells.estimate, cells.gain,
+    cells.value, usDay(d.acquiredOn), f.source, f.notes,
+    // Vault Status to Listing Price: Ratio knows none of them.
+    '', '', '', '', '', '', ...(cells.sold ?? []),
+  ];
+  return [...row, ...Array.from({ length: PSA_COLLECTION_COLUMNS.length - row.length }, () => '')].map((c) => c || '-');
+}

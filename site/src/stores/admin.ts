@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { TStatsRange } from '../../../core/admin-stats.ts';
 import type { TAdminSeries, TAdminStats } from '../../../core/contracts/admin.types.ts';
+import type { TAdminPricesAnswer } from '../../../core/contracts/prices.types.ts';
 import { ApiError, apiRequest } from '../lib/api.ts';
 
 /** What the dashboard shows: loading, the data, or why not (docs/product.md §8 Admin: 'Access Denied'). */
@@ -31,5 +32,16 @@ export async function loadAdminSeries(range: TStatsRange = $statsRange.get()): P
     if ($statsRange.get() === range) $adminSeries.set({ state: 'ready', data });
   } catch (err) {
     if ($statsRange.get() === range) $adminSeries.set(failure(err));
+  }
+}
+
+export const $adminPrices = atom<TLoad<TAdminPricesAnswer>>({ state: 'loading' });
+
+/** Loads GET /api/admin/prices: per price source, the cards matched, stale and failing (docs/choices.md 45). */
+export async function loadAdminPrices(): Promise<void> {
+  try {
+    $adminPrices.set({ state: 'ready', data: await apiRequest<TAdminPricesAnswer>('GET', '/api/admin/prices') });
+  } catch (err) {
+    $adminPrices.set(failure(err));
   }
 }

@@ -2,8 +2,10 @@
  * Market values on the site (docs/choices.md 45): the calls behind the viewer's market value, the P&L panel
  * and price alerts. Rules (what counts, staleness) are core/prices.ts's.
  */
+import { atom } from 'nanostores';
 import { countedCents, type TCountsValue } from '../../../core/prices.ts';
 import type { TAlertView, TProfitAnswer } from '../../../core/contracts/prices.types.ts';
+import type { TMarketView } from '../../../core/contracts/cards.types.ts';
 import { apiRequest, errorMessage } from '../lib/api.ts';
 import { $cards, closeDialog, putSlots, type TGalleryCard } from './gallery.ts';
 import { toast } from './toast.ts';
@@ -18,6 +20,26 @@ export function countedAmounts<T extends TGalleryCard>(list: readonly T[], wall:
 }
 
 type TCardAnswer = { outcome: string | null; card: TGalleryCard };
+
+/**
+ * The whole market value of a card the wall only knows the price of (the viewer's source, as-of, match):
+ * fetched once, put on the card in $cards. A failure leaves the wall's price shown.
+ */
+export async function loadMarket(slot: number): Promise<void> {
+  try {
+    const { market } = await apiRequest<{ market: TMarketView | null }>('GET', `/api/cards/${slot}/market`);
+    const card = $cards.get().get(slot);
+    if (!card) return;
+    const next = new Map($cards.get());
+    const updated: TGalleryCard = { ...card };
+    if (market) updated.market = market;
+    else delete updated.market;
+    next.set(slot, updated);
+    $cards.set(next);
+  } catch {
+    // The viewer keeps the wall's price; a refresh answers the whole value.
+  }
+}
 
 const OUTCOME_TEXT: Record<string, string> = {
   priced: 'Market value updated',
@@ -79,9 +101,37 @@ export function fetchProfit(): Promise<TProfitAnswer> {
   return apiRequest<TProfitAnswer>('GET', '/api/cards/profit');
 }
 
+/** The collector's price alerts (null until loaded, 'failed' when they could not be). */
+export const $alerts = atom<TAlertView[] | null | 'failed'>(null);
+
+/** Loads GET /api/price-alerts into $alerts. */
+export async function loadAlerts(): Promise<void> {
+  try {
+    $alerts.set(await apiRequest<TAlertView[]>('GET', '/api/price-alerts'));
+  } catch {
+    $alerts.set('failed');
+  }
+}
+
+/** Deletes one alert; it leaves $alerts when the server says it is gone. */
+export async function deleteAlert(id: number): Promise<boolean> {
+  try {
+    await apiRequest('DELETE', `/api/price-alerts/${id}`);
+    const list = $alerts.get();
+    if (Array.isArray(list)) $alerts.set(list.filter((a) => a.id !== id));
+    toast({ title: 'Price alert deleted', variant: 'success' });
+    return true;
+  } catch (err) {
+    toast({ title: 'Error', description: errorMessage(err, 'Failed to delete the alert'), variant: 'error' });
+    return false;
+  }
+}
+
 export async function createAlert(input: Record<string, unknown>): Promise<TAlertView | null> {
   try {
     const alert = await apiRequest<TAlertView>('POST', '/api/price-alerts', input);
+    const list = $alerts.get();
+    if (Array.isArray(list)) $alerts.set([...list, alert]);
     toast({ title: 'Price alert set', variant: 'success' });
     return alert;
   } catch (err) {

@@ -4,8 +4,9 @@ import SecuritySection from './SecuritySection.tsx';
 import SubscriptionSection from './SubscriptionSection.tsx';
 import LegacyAccountCard from './LegacyAccountCard.tsx';
 import HelpCard from './HelpCard.tsx';
+import PriceAlertsSection from './PriceAlertsSection.tsx';
 
-/** The body of /account (docs/product.md §2): profile, security, subscription, legacy card, help. */
+/** The body of /account (docs/product.md §2): profile, security, subscription, price alerts, legacy card, help. */
 export default function AccountSettings({ user }: { user: TUser }) {
   return (
     <main id="main" className="container account">
@@ -19,6 +20,7 @@ export default function AccountSettings({ user }: { user: TUser }) {
           <ProfileSection user={user} />
           <SecuritySection email={user.email} />
           <SubscriptionSection user={user} />
+          <PriceAlertsSection hasProFeatures={user.hasProFeatures} />
         </div>
         <aside className="account-col account-side">
           {user.isGrandfathered && <LegacyAccountCard />}

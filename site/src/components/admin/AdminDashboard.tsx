@@ -5,6 +5,7 @@ import type { TAdminStats } from '../../../../core/contracts/admin.types.ts';
 import { $adminStats, loadAdminSeries, loadAdminStats } from '../../stores/admin.ts';
 import Spinner from '../ui/Spinner.tsx';
 import AdminCharts from './AdminCharts.tsx';
+import AdminPrices from './AdminPrices.tsx';
 import './admin.css';
 import { formatCents, formatCount } from '../../../../core/format.ts';
 import { formatShortDate } from '../../../../core/format.ts';
@@ -105,6 +106,7 @@ export default function AdminDashboard() {
       </header>
       <Figures stats={stats.data} />
       <AdminCharts />
+      <AdminPrices />
     </main>
   );
 }

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { estimateNote, isStale, STALE_AFTER_DAYS, type TCountsValue } from '../../../../../core/prices.ts';
 import { formatCents, formatShortDate } from '../../../../../core/format.ts';
 import { parseValueCents } from '../../../../../core/values.ts';
 import type { TGalleryCard } from '../../../stores/gallery.ts';
-import { createAlert, fixMatch, refreshMarket, searchProducts, sellCard, setCardCounts } from '../../../stores/market.ts';
+import { isMarketView } from '../../../../../core/contracts/cards.types.ts';
+import { createAlert, fixMatch, loadMarket, refreshMarket, searchProducts, sellCard, setCardCounts } from '../../../stores/market.ts';
 import { $user } from '../../../stores/user.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import './market.css';
@@ -20,7 +21,12 @@ type TProduct = { id: string; name: string; setName: string };
 export default function MarketValue({ card, canEdit }: { card: TGalleryCard; canEdit: boolean }) {
   const user = useStore($user);
   const wall = user?.countsValue ?? 'own';
-  const m = card.market;
+  // The wall's answer carries the price only: the rest (source, as-of, match) is asked for once the viewer opens.
+  const brief = card.market !== undefined && !isMarketView(card.market);
+  const m = isMarketView(card.market) ? card.market : undefined;
+  useEffect(() => {
+    if (brief) void loadMarket(card.slotNumber);
+  }, [brief, card.slotNumber]);
   const [busy, setBusy] = useState(false);
   const [fixing, setFixing] = useState(false);
   const [alerting, setAlerting] = useState(false);
@@ -40,7 +46,8 @@ export default function MarketValue({ card, canEdit }: { card: TGalleryCard; can
         {m && !m.isMarketData && <span className="mv-badge is-list" data-testid="market-not-market">Not market data</span>}
         {stale && <span className="mv-badge is-stale" title={`Older than ${STALE_AFTER_DAYS} days`} data-testid="market-stale">Stale</span>}
       </div>
-      {!m && <p className="mv-note">Not looked up yet.</p>}
+      {!card.market && <p className="mv-note">Not looked up yet.</p>}
+      {brief && <p className="mv-figure"><strong data-testid="market-cents">{card.market?.cents === undefined ? '—' : formatCents(card.market.cents)}</strong></p>}
       {m && (
         <>
           <p className="mv-figure">
@@ -69,7 +76,7 @@ export default function MarketValue({ card, canEdit }: { card: TGalleryCard; can
             </select>
           </label>
           <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void run(() => refreshMarket(slot))} data-testid="market-refresh">
-            {busy ? 'Looking up…' : m ? 'Refresh price' : 'Look up price'}
+            {busy ? 'Looking up…' : card.market ? 'Refresh price' : 'Look up price'}
           </button>
           <button type="button" className="btn btn-sm" aria-expanded={fixing} onClick={() => setFixing(!fixing)}>Fix match</button>
           {user?.hasProFeatures && (
