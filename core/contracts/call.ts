@@ -71,15 +71,25 @@ export type TPathParams<P extends string> = P extends `${string}:${infer Name}/$
     ? Name
     : never;
 
+/** A query as a client writes it: what the schema accepts, numbers also where it reads digits. */
+type TQueryIn<Q> = { [K in keyof Q]?: Q[K] | (Q[K] extends string | undefined ? number : never) };
+
+/** A JSON body as a client sends it: optional when the schema accepts an empty object. */
+type TBodyIn<B> = Record<never, never> extends B ? { body?: B } : { body: B };
+
+type TIsForm<C> = C extends { readonly body?: infer K } ? ([K] extends ['form'] ? true : false) : false;
+
 /** What a client passes to make a call: path params by name, the query and the body the schemas accept. */
 export type TClientInput<C> = C extends TCall<TMethod, infer P, infer T, TAnswerKind, TBodyKind | undefined>
   ? ([TPathParams<P>] extends [never] ? unknown : { params: Record<TPathParams<P>, string | number> })
-    & (T['query'] extends z.ZodType ? { query?: Partial<TSchemaIn<T['query']>> } : unknown)
-    & (C['body'] extends 'form' ? { body: FormData } : T['body'] extends z.ZodType ? { body?: TSchemaIn<T['body']> } : unknown)
+    & (T['query'] extends z.ZodType ? { query?: TQueryIn<TSchemaIn<T['query']>> } : unknown)
+    & (TIsForm<C> extends true ? { body: FormData } : T['body'] extends z.ZodType ? TBodyIn<TSchemaIn<T['body']>> : unknown)
   : never;
 
-/** True when a call needs no input from a client (no path params, no required body). */
-export type TNeedsNoInput<C> = C extends TCall<TMethod, infer P, TCallTypes, TAnswerKind, TBodyKind | undefined> ? ([TPathParams<P>] extends [never] ? (C['body'] extends 'form' ? false : true) : false) : false;
+/** A client's arguments for a call: its input, optional when nothing in it is required. */
+export type TCallArgs<C> = Record<never, never> extends TClientInput<C>
+  ? [input?: TClientInput<C>]
+  : [input: TClientInput<C>];
 
 /** The URL of a call: its path with the params filled in (encoded) and its query appended. */
 export function callUrl(c: TCall, input: { params?: Record<string, string | number>; query?: Record<string, unknown> } = {}): string {

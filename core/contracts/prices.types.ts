@@ -67,6 +67,8 @@ export const ZAlertInput = z.discriminatedUnion('kind', [
   }),
 ], 'must be above, below or move');
 export type TAlertInput = z.output<typeof ZAlertInput>;
+/** A price alert as a client sends it. */
+export type TAlertRequest = z.input<typeof ZAlertInput>;
 
 export interface TAlertView {
   id: number;

@@ -18,7 +18,7 @@ function servedRoutes(): string[] {
   const served = new Set<string>();
   for (const layer of apiRouter(srv.deps).stack) {
     if (layer.path === '/api/{*rest}') continue; // the JSON 404 for every unknown path
-    for (const method of layer.methods) if (method !== 'HEAD') served.add(`${method} ${layer.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+    for (const method of layer.methods) if (method !== 'HEAD') served.add(`${method} ${String(layer.path).replace(/:([A-Za-z]+)/g, '{$1}')}`);
   }
   return [...served].sort();
 }

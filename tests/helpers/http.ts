@@ -1,5 +1,5 @@
 import { API, type TCallId } from '../../core/contracts/api.ts';
-import { callUrl, type TAnswerOf, type TClientInput } from '../../core/contracts/call.ts';
+import { callUrl, type TAnswerOf, type TCallArgs } from '../../core/contracts/call.ts';
 
 /**
  * A small HTTP client for API tests: keeps cookies like a browser, sends JSON, and returns status,
@@ -14,10 +14,6 @@ export interface TResponse<T = unknown> {
 
 /** The loose shape of an API answer; tests pass a precise type where they read deeper. */
 export type TApiBody = { error?: { code: string; message: string; [k: string]: unknown }; [k: string]: unknown };
-
-type TInputArgs<K extends TCallId> = keyof TClientInput<(typeof API)[K]> extends never
-  ? [input?: TClientInput<(typeof API)[K]>]
-  : [input: TClientInput<(typeof API)[K]>];
 
 export class TestClient {
   readonly baseUrl: string;
@@ -73,7 +69,7 @@ export class TestClient {
    * Makes the contract's call `id` (core/contracts/api.ts): its method, its path with `params` filled in,
    * `query` and `body`; the answer is typed as the contract says a success is (an error answer is TApiBody).
    */
-  call<K extends TCallId>(id: K, ...[input]: TInputArgs<K>): Promise<TResponse<TAnswerOf<(typeof API)[K]> & TApiBody>> {
+  call<K extends TCallId>(id: K, ...[input]: TCallArgs<(typeof API)[K]>): Promise<TResponse<TAnswerOf<(typeof API)[K]> & TApiBody>> {
     const c = API[id];
     const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
     return this.request(c.method, callUrl(c, { params, query }), body);

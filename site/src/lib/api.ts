@@ -1,3 +1,6 @@
+import { API, type TCallId } from '../../../core/contracts/api.ts';
+import { callUrl, type TAnswerOf, type TCallArgs } from '../../../core/contracts/call.ts';
+
 /**
  * The one way the site talks to the API (docs/product.md §7): credentials always sent, JSON bodies, and any
  * non-OK answer raised as an ApiError whose message is "status: response text".
@@ -49,6 +52,17 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     throw new ApiError(res.status, text || res.statusText, parsed);
   }
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Makes the contract's call `id` (core/contracts/api.ts): its method, its path with `params` filled in,
+ * `query` and `body` (JSON, or the FormData of a form call); resolves with the answer typed as the
+ * contract says, so a changed answer shape fails the type check wherever it is read.
+ */
+export function callApi<K extends TCallId>(id: K, ...[input]: TCallArgs<(typeof API)[K]>): Promise<TAnswerOf<(typeof API)[K]>> {
+  const c = API[id];
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+  return apiRequest(c.method, callUrl(c, { params, query }), body);
 }
 
 /** The message to show in a toast: the server's own words, else the given fallback. */

@@ -3,8 +3,8 @@
  * and price alerts. Rules (what counts, staleness) are core/prices.ts's.
  */
 import { countedCents, type TCountsValue } from '../../../core/prices.ts';
-import type { TAlertView, TProfitAnswer } from '../../../core/contracts/prices.types.ts';
-import { apiRequest, errorMessage } from '../lib/api.ts';
+import type { TAlertRequest, TAlertView, TProfitAnswer } from '../../../core/contracts/prices.types.ts';
+import { callApi, errorMessage } from '../lib/api.ts';
 import { $cards, closeDialog, putSlots, type TGalleryCard } from './gallery.ts';
 import { toast } from './toast.ts';
 import { $user, setUser } from './user.ts';
@@ -17,8 +17,6 @@ export function countedAmounts<T extends TGalleryCard>(list: readonly T[], wall:
   });
 }
 
-type TCardAnswer = { outcome: string | null; card: TGalleryCard };
-
 const OUTCOME_TEXT: Record<string, string> = {
   priced: 'Market value updated',
   no_match: 'No product matches this card: fix the match by searching for it',
@@ -28,7 +26,7 @@ const OUTCOME_TEXT: Record<string, string> = {
 /** Looks the card up now; toasts the outcome. */
 export async function refreshMarket(slot: number): Promise<void> {
   try {
-    const answer = await apiRequest<TCardAnswer>('POST', `/api/cards/${slot}/market/refresh`);
+    const answer = await callApi('refreshMarket', { params: { slot } });
     putSlots([answer.card]);
     toast({ title: OUTCOME_TEXT[answer.outcome ?? ''] ?? 'Market value updated', variant: answer.outcome === 'priced' ? 'success' : 'default' });
   } catch (err) {
@@ -39,7 +37,7 @@ export async function refreshMarket(slot: number): Promise<void> {
 /** Which value counts for one card (null: the wall's choice). */
 export async function setCardCounts(slot: number, countsValue: TCountsValue | null): Promise<void> {
   try {
-    const answer = await apiRequest<TCardAnswer>('PATCH', `/api/cards/${slot}/market`, { countsValue });
+    const answer = await callApi('updateMarket', { params: { slot }, body: { countsValue } });
     putSlots([answer.card]);
   } catch (err) {
     toast({ title: 'Error', description: errorMessage(err, 'Failed to update card'), variant: 'error' });
@@ -48,13 +46,13 @@ export async function setCardCounts(slot: number, countsValue: TCountsValue | nu
 
 /** Products to pick from when the match is wrong. */
 export function searchProducts(slot: number, q: string): Promise<{ source: string; products: Array<{ id: string; name: string; setName: string }> }> {
-  return apiRequest('GET', `/api/cards/${slot}/market/search?q=${encodeURIComponent(q)}`);
+  return callApi('searchMarket', { params: { slot }, query: { q } });
 }
 
 /** Fixes the card's product. */
 export async function fixMatch(slot: number, productId: string): Promise<boolean> {
   try {
-    const answer = await apiRequest<TCardAnswer>('PATCH', `/api/cards/${slot}/market`, { productId });
+    const answer = await callApi('updateMarket', { params: { slot }, body: { productId } });
     putSlots([answer.card]);
     toast({ title: 'Match fixed', variant: 'success' });
     return true;
@@ -67,7 +65,7 @@ export async function fixMatch(slot: number, productId: string): Promise<boolean
 /** Which value counts for the whole wall. */
 export async function setWallCounts(countsValue: TCountsValue): Promise<void> {
   try {
-    await apiRequest('PUT', '/api/cards/counts-value', { countsValue });
+    await callApi('setWallCountsValue', { body: { countsValue } });
     const user = $user.get();
     if (user) setUser({ ...user, countsValue });
   } catch (err) {
@@ -76,12 +74,12 @@ export async function setWallCounts(countsValue: TCountsValue): Promise<void> {
 }
 
 export function fetchProfit(): Promise<TProfitAnswer> {
-  return apiRequest<TProfitAnswer>('GET', '/api/cards/profit');
+  return callApi('profit');
 }
 
-export async function createAlert(input: Record<string, unknown>): Promise<TAlertView | null> {
+export async function createAlert(input: TAlertRequest): Promise<TAlertView | null> {
   try {
-    const alert = await apiRequest<TAlertView>('POST', '/api/price-alerts', input);
+    const alert = await callApi('createAlert', { body: input });
     toast({ title: 'Price alert set', variant: 'success' });
     return alert;
   } catch (err) {
@@ -93,7 +91,7 @@ export async function createAlert(input: Record<string, unknown>): Promise<TAler
 /** Sells the card: it leaves the wall, its sale counts in realized gain. */
 export async function sellCard(slot: number, input: { soldCents: number; feesCents: number; soldOn: string }): Promise<boolean> {
   try {
-    await apiRequest('POST', `/api/cards/${slot}/sell`, input);
+    await callApi('sellCard', { params: { slot }, body: input });
     const next = new Map($cards.get());
     next.delete(slot);
     $cards.set(next);

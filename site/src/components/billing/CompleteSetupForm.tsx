@@ -1,11 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { callApi, errorMessage } from '../../lib/api.ts';
 import { flashToast, toast, type TToastInput } from '../../stores/toast.ts';
 import { setUser } from '../../stores/user.ts';
 import { clearAnonymousCollection, readAnonymousCollection } from '../../stores/anonymous-collection.ts';
 import { toGalleryCards } from '../../../../core/transfer.ts';
-import type { TAccountAnswer } from '../../../../core/contracts/auth.types.ts';
-import type { TCheckoutSessionAnswer } from '../../../../core/contracts/billing.types.ts';
+
 import { withErrorBoundary } from '../shell/ErrorBoundary.tsx';
 import FormCard from '../ui/FormCard.tsx';
 import TextField from '../ui/TextField.tsx';
@@ -21,7 +20,7 @@ async function transferCards(): Promise<TToastInput> {
   const cards = readAnonymousCollection();
   if (cards.length === 0) return { title: 'Welcome to Ratio PRO!', description: 'Your account has been created successfully!', variant: 'success' };
   try {
-    const result = await apiRequest<{ transferred: number }>('POST', '/api/transfer-collection', { collectionData: toGalleryCards(cards, null) });
+    const result = await callApi('transferCollection', { body: { collectionData: toGalleryCards(cards, null) } });
     clearAnonymousCollection();
     const n = result.transferred;
     return { title: 'Welcome to Ratio PRO!', description: `Your ${n === 1 ? '1 card has' : `${n} cards have`} been transferred to your gallery.`, variant: 'success' };
@@ -55,7 +54,7 @@ function CompleteSetupForm() {
       return;
     }
     setSessionId(id);
-    apiRequest<TCheckoutSessionAnswer>('GET', `/api/checkout-session/${encodeURIComponent(id)}`)
+    callApi('checkoutSession', { params: { sessionId: id } })
       .then((answer) => {
         setEmail(answer.email);
         setAskName(!answer.nameKnown);
@@ -78,7 +77,7 @@ function CompleteSetupForm() {
     setBusy(true);
     try {
       const name = askName ? { firstName: firstName.trim(), lastName: lastName.trim() } : {};
-      const user = await apiRequest<TAccountAnswer>('POST', '/api/complete-account-setup', { sessionId, password, ...name });
+      const user = await callApi('completeAccountSetup', { body: { sessionId, password, ...name } });
       setUser(user);
     } catch (err) {
       setBusy(false);

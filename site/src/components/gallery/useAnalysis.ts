@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { cardAutofill } from '../../../../core/analysis/autofill.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { callApi } from '../../lib/api.ts';
 import { encodeImage } from '../../lib/image.ts';
 import { toast } from '../../stores/toast.ts';
 import { analysisCompleteToast, analysisErrorToast, readAnalysis } from '../start/analysis.ts';
@@ -48,7 +48,7 @@ export function useAnalysis(onResult: (autofill: TAutofill) => void) {
         toast({ title: 'Analysis Failed', description: 'Failed to read image file', variant: 'error' });
         return;
       }
-      const raw = await apiRequest<unknown>('POST', '/api/analyze-card', { image });
+      const raw = await callApi('analyzeCard', { body: { image } });
       if (mine !== run.current) return;
       const result = readAnalysis(raw);
       onResult(cardAutofill(result.card, result.fieldConfidence));
