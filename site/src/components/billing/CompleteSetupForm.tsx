@@ -8,6 +8,7 @@ import { toGalleryCards } from '../../../../core/transfer.ts';
 import { withErrorBoundary } from '../shell/ErrorBoundary.tsx';
 import FormCard from '../ui/FormCard.tsx';
 import TextField from '../ui/TextField.tsx';
+import NameFields from '../ui/NameFields.tsx';
 import PasswordField from '../ui/PasswordField.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { MIN_PASSWORD_LENGTH, newPasswordProblem } from '../auth/password-rules.ts';
@@ -99,12 +100,7 @@ function CompleteSetupForm() {
         <TextField label="Email" type="email" name="email" autoComplete="username" readOnly value={email}
           hint="The email you paid with." />
         {askName && (
-          <div className="field-row">
-            <TextField label="First Name" name="firstName" autoComplete="given-name" required
-              value={firstName} onValueChange={setFirstName} disabled={busy} />
-            <TextField label="Last Name" name="lastName" autoComplete="family-name" required
-              value={lastName} onValueChange={setLastName} disabled={busy} />
-          </div>
+          <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} disabled={busy} />
         )}
         <PasswordField label="Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
           value={password} onValueChange={setPassword} disabled={busy} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} />
