@@ -4,9 +4,7 @@ import { callApi } from '../../lib/api.ts';
 import { encodeImage } from '../../lib/image.ts';
 import { toast } from '../../stores/toast.ts';
 import { analysisCompleteToast, analysisErrorToast, readAnalysis } from '../start/analysis.ts';
-
-/** Progress words while the analysis runs (the server reports none of its own). */
-export const ANALYSIS_STAGES = ['Preparing the photo…', 'Reading the slab label…', 'Matching player, set and grade…'];
+import { useAnalysisStage } from '../start/analysis-stage.ts';
 
 /** What the add-item form receives from a finished analysis: the inputs it read, and those it is unsure of (docs/choices.md 28). */
 export type TAutofill = ReturnType<typeof cardAutofill>;
@@ -19,15 +17,8 @@ export type TAutofill = ReturnType<typeof cardAutofill>;
  */
 export function useAnalysis(onResult: (autofill: TAutofill) => void) {
   const [running, setRunning] = useState(false);
-  const [stage, setStage] = useState(0);
+  const stage = useAnalysisStage(running);
   const run = useRef(0);
-
-  useEffect(() => {
-    setStage(0);
-    if (!running) return;
-    const timers = [700, 1900].map((ms, i) => window.setTimeout(() => setStage(i + 1), ms));
-    return () => timers.forEach((t) => window.clearTimeout(t));
-  }, [running]);
 
   useEffect(() => () => {
     run.current++; // a closed dialog ignores a late answer
