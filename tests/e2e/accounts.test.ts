@@ -115,7 +115,7 @@ describe('the accounts flow in Chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill('whatever');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await toast(page).getByText('No User Found').waitFor();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 6000 });
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     await context.close();
   });
 

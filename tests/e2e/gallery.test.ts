@@ -522,7 +522,7 @@ describe('a 1,000-card wall', () => {
 
     // Scrolling to the far end renders the last slots; thumbnails there load lazily.
     await scrollToSlot(page, 1000);
-    await expect.poll(() => slot(page, 1000).innerText(), { timeout: 5000 }).toContain('CARD 1000');
+    await expect.poll(() => slot(page, 1000).innerText(), { timeout: 15_000 }).toContain('CARD 1000');
     await expect.poll(() => slot(page, 1000).locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await context.close();
   });

@@ -31,13 +31,13 @@ describe('notifications (docs/product.md §9)', () => {
     await page.mouse.down();
     await page.mouse.move(box.x + 120, box.y + box.height / 2, { steps: 6 });
     await page.mouse.up();
-    await expect.poll(() => toasts.count(), { timeout: 2000 }).toBe(0);
+    await expect.poll(() => toasts.count(), { timeout: 5000 }).toBe(0);
 
     // Left alone, a toast goes after its 5 s display time.
     await page.mouse.move(5, 5);
     await submit.click();
     await toasts.first().waitFor();
-    await expect.poll(() => toasts.count(), { timeout: 8000, interval: 250 }).toBe(0);
+    await expect.poll(() => toasts.count(), { timeout: 12_000, interval: 250 }).toBe(0);
     await context.close();
   });
 });
