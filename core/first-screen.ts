@@ -5,7 +5,7 @@
  * has them; failing that, the page's inline script asks for the cards and the island for the user.
  */
 
-import { API } from './contracts/api.ts';
+import * as API from './contracts/api.ts';
 import { callUrl } from './contracts/call.ts';
 
 /** Filled slots in the first page of GET /api/cards: more than any first screen shows. */

@@ -2,9 +2,9 @@ import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
-import { API, type TCallId } from '../../core/contracts/api.ts';
+import * as API from '../../core/contracts/api.ts';
 import type { TAnswerOf, TCall, TServerInput } from '../../core/contracts/call.ts';
-import { API_SCHEMAS } from '../../core/contracts/schemas.ts';
+import { API_SCHEMAS, type TCallId } from '../../core/contracts/schemas.ts';
 import { bodyOf, jsonBody, parseInput, type TJsonBodyOptions } from '../middleware/body.ts';
 
 /** A class of its own, so no JSON answer type can pass for it. */

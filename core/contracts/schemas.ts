@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { ZSeriesQuery } from './admin.types.ts';
 import { ZAnalyze } from './analysis.types.ts';
-import type { API } from './api.ts';
+import type * as API from './api.ts';
 import { ZForgotPassword, ZLogin, ZRegister, ZResetPassword, ZStartTrial } from './auth.types.ts';
 import {
   ZCheckoutSessionParams, ZCompleteSetup, ZSubscriptionParams, ZTestCheckoutPay, ZTestPay, ZTestPaymentMethod, ZTestSessionParams,
@@ -24,6 +24,9 @@ import { ZChangePassword, ZUpdateName } from './user.types.ts';
 type TSchemasFor<T extends TCallTypes> = {
   [K in 'params' | 'query' | 'body' as T[K] extends z.ZodType ? K : never]: T[K];
 };
+
+/** The contract's call names: one per call, each the call's operationId. */
+export type TCallId = keyof typeof API;
 
 /** Per call, the schema values its types name (and no others). */
 export type TCallSchemas = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../core/contracts/api.ts';
+import * as API from '../../core/contracts/api.ts';
 import { apiRouter } from '../../api/routes/index.ts';
 import { startTestServer, type TTestServer } from '../helpers/server.ts';
 

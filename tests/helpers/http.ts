@@ -1,4 +1,5 @@
-import { API, type TCallId } from '../../core/contracts/api.ts';
+import * as API from '../../core/contracts/api.ts';
+import type { TCallId } from '../../core/contracts/schemas.ts';
 import { callUrl, type TAnswerOf, type TCallArgs } from '../../core/contracts/call.ts';
 
 /**

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { API, type TCallId } from '../../../core/contracts/api.ts';
+import * as API from '../../../core/contracts/api.ts';
 import type { TAnswerKind, TCall } from '../../../core/contracts/call.ts';
-import { API_SCHEMAS } from '../../../core/contracts/schemas.ts';
+import { API_SCHEMAS, type TCallId } from '../../../core/contracts/schemas.ts';
 import { serve, SENT } from '../serve.ts';
 
 type TSchema = Record<string, unknown>;

@@ -1,5 +1,4 @@
-import { API, type TCallId } from '../../../core/contracts/api.ts';
-import { callUrl, type TAnswerOf, type TCallArgs } from '../../../core/contracts/call.ts';
+import { callUrl, type TAnswerOf, type TCall, type TCallArgs } from '../../../core/contracts/call.ts';
 
 /**
  * The one way the site talks to the API (docs/product.md §7): credentials always sent, JSON bodies, and any
@@ -55,12 +54,12 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
 }
 
 /**
- * Makes the contract's call `id` (core/contracts/api.ts): its method, its path with `params` filled in,
- * `query` and `body` (JSON, or the FormData of a form call); resolves with the answer typed as the
- * contract says, so a changed answer shape fails the type check wherever it is read.
+ * Makes a call of the contract (`API.swapCards` of `import * as API from core/contracts/api.ts`): its
+ * method, its path with `params` filled in, `query` and `body` (JSON, or the FormData of a form call);
+ * resolves with the answer typed as the contract says, so a changed answer shape fails the type check
+ * wherever it is read.
  */
-export function callApi<K extends TCallId>(id: K, ...[input]: TCallArgs<(typeof API)[K]>): Promise<TAnswerOf<(typeof API)[K]>> {
-  const c = API[id];
+export function callApi<C extends TCall>(c: C, ...[input]: TCallArgs<C>): Promise<TAnswerOf<C>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
   return apiRequest(c.method, callUrl(c, { params, query }), body);
 }

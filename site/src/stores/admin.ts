@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { TStatsRange } from '../../../core/admin-stats.ts';
 import type { TAdminSeries, TAdminStats } from '../../../core/contracts/admin.types.ts';
 import { ApiError, callApi } from '../lib/api.ts';
+import * as API from '../../../core/contracts/api.ts';
 
 /** What the dashboard shows: loading, the data, or why not (docs/product.md §8 Admin: 'Access Denied'). */
 export type TLoad<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'denied' } | { state: 'failed' };
@@ -17,7 +18,7 @@ function failure(err: unknown): { state: 'denied' } | { state: 'failed' } {
 /** Loads GET /api/admin/stats (the figures come computed from the server). */
 export async function loadAdminStats(): Promise<void> {
   try {
-    $adminStats.set({ state: 'ready', data: await callApi('adminStats') });
+    $adminStats.set({ state: 'ready', data: await callApi(API.adminStats) });
   } catch (err) {
     $adminStats.set(failure(err));
   }
@@ -27,7 +28,7 @@ export async function loadAdminStats(): Promise<void> {
 export async function loadAdminSeries(range: TStatsRange = $statsRange.get()): Promise<void> {
   $statsRange.set(range);
   try {
-    const data = await callApi('adminSeries', { query: { range } });
+    const data = await callApi(API.adminSeries, { query: { range } });
     if ($statsRange.get() === range) $adminSeries.set({ state: 'ready', data });
   } catch (err) {
     if ($statsRange.get() === range) $adminSeries.set(failure(err));

@@ -8,7 +8,7 @@ import { canSwap, swapStep } from '../../../core/gallery.ts';
 import { cardDataOf } from '../../../core/cards/card-data.ts';
 import { changedCardData, readCardForm, uploadFieldsOf, type TCardForm } from '../../../core/cards/form.ts';
 import { ApiError, callApi, errorMessage } from '../lib/api.ts';
-import { API } from '../../../core/contracts/api.ts';
+import * as API from '../../../core/contracts/api.ts';
 import { callUrl, type TAnswerOf } from '../../../core/contracts/call.ts';
 import { toast } from './toast.ts';
 import type { TGalleryAccess } from './gallery-layout.ts';
@@ -197,7 +197,7 @@ if (Array.isArray(written)) takeFirstPage(written);
 export async function loadCards(): Promise<void> {
   try {
     if ($cardsState.get() === 'loading') {
-      takeFirstPage((await bootFirstPage()) ?? (await callApi('listCards', { query: { limit: FIRST_PAGE } })));
+      takeFirstPage((await bootFirstPage()) ?? (await callApi(API.listCards, { query: { limit: FIRST_PAGE } })));
       if ($cardsState.get() === 'ready') return;
     }
     if ($cardsState.get() === 'partial') {
@@ -205,7 +205,7 @@ export async function loadCards(): Promise<void> {
       await firstThumbsShown();
       await new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 300 }) : setTimeout(resolve, 0)));
     }
-    setCards(await callApi('listCards'));
+    setCards(await callApi(API.listCards));
     $cardsState.set('ready');
   } catch {
     if ($cardsState.get() !== 'ready') $cardsState.set('error');
@@ -270,7 +270,7 @@ export async function updateCard(card: TGalleryCard, fields: TCardFields): Promi
   const slot = card.slotNumber;
   setPending([slot], true);
   try {
-    const saved = await callApi('updateCard', { params: { slot }, body: {
+    const saved = await callApi(API.updateCard, { params: { slot }, body: {
       value: fields.value.trim() || null,
       allTimeHigh: fields.allTimeHigh.trim() || null,
       ...changedCardData(cardDataOf(card), readCardForm(fields).data),
@@ -290,7 +290,7 @@ export async function updateCard(card: TGalleryCard, fields: TCardFields): Promi
 export async function deleteCard(slot: number): Promise<boolean> {
   setPending([slot], true);
   try {
-    await callApi('clearSlot', { params: { slot } });
+    await callApi(API.clearSlot, { params: { slot } });
     const next = new Map($cards.get());
     next.delete(slot);
     $cards.set(next);
@@ -322,7 +322,7 @@ export async function swapCards(from: number, to: number): Promise<boolean> {
   $cards.set(moved);
   setPending([from, to], true);
   try {
-    const slots = await callApi('swapCards', { body: { fromSlot: from, toSlot: to } });
+    const slots = await callApi(API.swapCards, { body: { fromSlot: from, toSlot: to } });
     putSlots(slots);
     toast({ title: 'Cards swapped successfully!', variant: 'success' });
     return true;
@@ -392,7 +392,7 @@ export function tapSlotForSwap(slot: number): void {
  */
 export async function startTrial(): Promise<boolean> {
   try {
-    const user = await callApi('startFreeTrial');
+    const user = await callApi(API.startFreeTrial);
     setUser(user);
     toast({ title: 'Free trial started!', description: 'Enjoy 7 days of PRO - no credit card required.', variant: 'success' });
     void loadCards();

@@ -5,6 +5,7 @@
 import { countedCents, type TCountsValue } from '../../../core/prices.ts';
 import type { TAlertRequest, TAlertView, TProfitAnswer } from '../../../core/contracts/prices.types.ts';
 import { callApi, errorMessage } from '../lib/api.ts';
+import * as API from '../../../core/contracts/api.ts';
 import { $cards, closeDialog, putSlots, type TGalleryCard } from './gallery.ts';
 import { toast } from './toast.ts';
 import { $user, setUser } from './user.ts';
@@ -26,7 +27,7 @@ const OUTCOME_TEXT: Record<string, string> = {
 /** Looks the card up now; toasts the outcome. */
 export async function refreshMarket(slot: number): Promise<void> {
   try {
-    const answer = await callApi('refreshMarket', { params: { slot } });
+    const answer = await callApi(API.refreshMarket, { params: { slot } });
     putSlots([answer.card]);
     toast({ title: OUTCOME_TEXT[answer.outcome ?? ''] ?? 'Market value updated', variant: answer.outcome === 'priced' ? 'success' : 'default' });
   } catch (err) {
@@ -37,7 +38,7 @@ export async function refreshMarket(slot: number): Promise<void> {
 /** Which value counts for one card (null: the wall's choice). */
 export async function setCardCounts(slot: number, countsValue: TCountsValue | null): Promise<void> {
   try {
-    const answer = await callApi('updateMarket', { params: { slot }, body: { countsValue } });
+    const answer = await callApi(API.updateMarket, { params: { slot }, body: { countsValue } });
     putSlots([answer.card]);
   } catch (err) {
     toast({ title: 'Error', description: errorMessage(err, 'Failed to update card'), variant: 'error' });
@@ -46,13 +47,13 @@ export async function setCardCounts(slot: number, countsValue: TCountsValue | nu
 
 /** Products to pick from when the match is wrong. */
 export function searchProducts(slot: number, q: string): Promise<{ source: string; products: Array<{ id: string; name: string; setName: string }> }> {
-  return callApi('searchMarket', { params: { slot }, query: { q } });
+  return callApi(API.searchMarket, { params: { slot }, query: { q } });
 }
 
 /** Fixes the card's product. */
 export async function fixMatch(slot: number, productId: string): Promise<boolean> {
   try {
-    const answer = await callApi('updateMarket', { params: { slot }, body: { productId } });
+    const answer = await callApi(API.updateMarket, { params: { slot }, body: { productId } });
     putSlots([answer.card]);
     toast({ title: 'Match fixed', variant: 'success' });
     return true;
@@ -65,7 +66,7 @@ export async function fixMatch(slot: number, productId: string): Promise<boolean
 /** Which value counts for the whole wall. */
 export async function setWallCounts(countsValue: TCountsValue): Promise<void> {
   try {
-    await callApi('setWallCountsValue', { body: { countsValue } });
+    await callApi(API.setWallCountsValue, { body: { countsValue } });
     const user = $user.get();
     if (user) setUser({ ...user, countsValue });
   } catch (err) {
@@ -74,12 +75,12 @@ export async function setWallCounts(countsValue: TCountsValue): Promise<void> {
 }
 
 export function fetchProfit(): Promise<TProfitAnswer> {
-  return callApi('profit');
+  return callApi(API.profit);
 }
 
 export async function createAlert(input: TAlertRequest): Promise<TAlertView | null> {
   try {
-    const alert = await callApi('createAlert', { body: input });
+    const alert = await callApi(API.createAlert, { body: input });
     toast({ title: 'Price alert set', variant: 'success' });
     return alert;
   } catch (err) {
@@ -91,7 +92,7 @@ export async function createAlert(input: TAlertRequest): Promise<TAlertView | nu
 /** Sells the card: it leaves the wall, its sale counts in realized gain. */
 export async function sellCard(slot: number, input: { soldCents: number; feesCents: number; soldOn: string }): Promise<boolean> {
   try {
-    await callApi('sellCard', { params: { slot }, body: input });
+    await callApi(API.sellCard, { params: { slot }, body: input });
     const next = new Map($cards.get());
     next.delete(slot);
     $cards.set(next);

@@ -5,6 +5,7 @@
 import { atom } from 'nanostores';
 import type { TCardHistoryAnswer, THistoryRange, TTotalHistoryAnswer } from '../../../core/contracts/csv.types.ts';
 import { callApi } from '../lib/api.ts';
+import * as API from '../../../core/contracts/api.ts';
 
 /** The range of the insights panel's total-value chart. */
 export const $historyRange = atom<THistoryRange>('90d');
@@ -16,10 +17,10 @@ export function setHistoryRange(range: THistoryRange): void {
 
 /** Every recorded value of the card in `slot`, oldest first. */
 export function fetchCardHistory(slot: number): Promise<TCardHistoryAnswer> {
-  return callApi('cardValueHistory', { params: { slot } });
+  return callApi(API.cardValueHistory, { params: { slot } });
 }
 
 /** The collection's total value over `range`, ending now. */
 export function fetchTotalHistory(range: THistoryRange): Promise<TTotalHistoryAnswer> {
-  return callApi('totalValueHistory', { query: { range } });
+  return callApi(API.totalValueHistory, { query: { range } });
 }

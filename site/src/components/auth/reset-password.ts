@@ -1,5 +1,6 @@
 /** ResetPasswordForm.astro's behaviour (docs/product.md §2 /reset-password, §4, §5, §8). */
 import { ApiError, callApi } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { formBusy, formReady, showView, wirePasswordToggles } from '../../lib/plain-form.ts';
 import { toast } from '../../stores/toast.ts';
 import { MIN_PASSWORD_LENGTH } from './password-rules.ts';
@@ -31,7 +32,7 @@ form.addEventListener('submit', async (e) => {
   if (!token) return;
   const done = formBusy(form, 'Resetting...');
   try {
-    await callApi('resetPassword', { body: { token, password: chosen } });
+    await callApi(API.resetPassword, { body: { token, password: chosen } });
     showView(root, 'done');
   } catch (err) {
     if (err instanceof ApiError && err.code === 'invalid_token') {

@@ -1,5 +1,6 @@
 /** SignInForm.astro's behaviour (docs/product.md §2 /auth, §5, §7, §8, §9). */
 import { ApiError, callApi } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { fieldValue, formBusy, formReady, wirePasswordToggles } from '../../lib/plain-form.ts';
 import { toast } from '../../stores/toast.ts';
 
@@ -12,7 +13,7 @@ formReady(form);
 form.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
 
 // docs/product.md §7: the sign-in page reads the current user too; a signed-in visitor goes to the gallery.
-callApi('currentUser')
+callApi(API.currentUser)
   .then((user) => { if (user) window.location.replace('/gallery'); })
   .catch(() => undefined);
 
@@ -26,7 +27,7 @@ form.addEventListener('submit', async (e) => {
   }
   const done = formBusy(form, 'Signing In...');
   try {
-    await callApi('login', { body: { email, password } });
+    await callApi(API.login, { body: { email, password } });
     window.location.assign('/gallery');
   } catch (err) {
     const message = err instanceof ApiError ? err.serverMessage : undefined;

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { callApi, errorMessage } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { flashToast, toast, type TToastInput } from '../../stores/toast.ts';
 import { setUser } from '../../stores/user.ts';
 import { clearAnonymousCollection, readAnonymousCollection } from '../../stores/anonymous-collection.ts';
@@ -21,7 +22,7 @@ async function transferCards(): Promise<TToastInput> {
   const cards = readAnonymousCollection();
   if (cards.length === 0) return { title: 'Welcome to Ratio PRO!', description: 'Your account has been created successfully!', variant: 'success' };
   try {
-    const result = await callApi('transferCollection', { body: { collectionData: toGalleryCards(cards, null) } });
+    const result = await callApi(API.transferCollection, { body: { collectionData: toGalleryCards(cards, null) } });
     clearAnonymousCollection();
     const n = result.transferred;
     return { title: 'Welcome to Ratio PRO!', description: `Your ${n === 1 ? '1 card has' : `${n} cards have`} been transferred to your gallery.`, variant: 'success' };
@@ -55,7 +56,7 @@ function CompleteSetupForm() {
       return;
     }
     setSessionId(id);
-    callApi('checkoutSession', { params: { sessionId: id } })
+    callApi(API.checkoutSession, { params: { sessionId: id } })
       .then((answer) => {
         setEmail(answer.email);
         setAskName(!answer.nameKnown);
@@ -78,7 +79,7 @@ function CompleteSetupForm() {
     setBusy(true);
     try {
       const name = askName ? { firstName: firstName.trim(), lastName: lastName.trim() } : {};
-      const user = await callApi('completeAccountSetup', { body: { sessionId, password, ...name } });
+      const user = await callApi(API.completeAccountSetup, { body: { sessionId, password, ...name } });
       setUser(user);
     } catch (err) {
       setBusy(false);

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { callApi, errorMessage } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { loadBillingConfig } from '../../stores/billing.ts';
 import { toast } from '../../stores/toast.ts';
 import { PRO_PRICE_LABEL, type TTestCard } from '../../../../core/billing.ts';
@@ -29,7 +30,7 @@ function TestCheckoutPage() {
       setLoad({ kind: 'missing' });
       return;
     }
-    Promise.all([callApi('testCheckout', { params: { sessionId: id } }), loadBillingConfig()])
+    Promise.all([callApi(API.testCheckout, { params: { sessionId: id } }), loadBillingConfig()])
       .then(([checkout, config]) => {
         setEmail(checkout.email ?? '');
         setLoad({ kind: 'ready', checkout, cards: config.testCards });
@@ -51,7 +52,7 @@ function TestCheckoutPage() {
     e.preventDefault();
     setBusy(true);
     try {
-      const paid = await callApi('testCheckoutPay', { params: { sessionId: checkout.sessionId }, body: { email, card } });
+      const paid = await callApi(API.testCheckoutPay, { params: { sessionId: checkout.sessionId }, body: { email, card } });
       window.location.assign(paid.redirectUrl);
     } catch (err) {
       setBusy(false);

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { callApi, errorMessage } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { loadBillingConfig } from '../../stores/billing.ts';
 import { toast } from '../../stores/toast.ts';
 import type { TTestCard } from '../../../../core/billing.ts';
@@ -18,7 +19,7 @@ function Portal() {
   const [cards, setCards] = useState<readonly TTestCard[]>([]);
   const [card, setCard] = useState<TTestCardInput>({ number: '', expiry: '', cvc: '' });
   const [busy, setBusy] = useState(false);
-  const load = () => callApi('testPortal').then(setView);
+  const load = () => callApi(API.testPortal).then(setView);
 
   useEffect(() => {
     void load().catch(() => toast({ title: 'Error', description: 'Failed to open billing portal. Please try again.', variant: 'error' }));
@@ -30,7 +31,7 @@ function Portal() {
     e.preventDefault();
     setBusy(true);
     try {
-      await callApi('testPaymentMethod', { body: { card } });
+      await callApi(API.testPaymentMethod, { body: { card } });
       await load();
       setCard({ number: '', expiry: '', cvc: '' });
       toast({ title: 'Card Updated', description: 'Your new card is on file.', variant: 'success' });

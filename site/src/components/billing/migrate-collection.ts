@@ -1,4 +1,5 @@
 import { callApi } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { clearAnonymousCollection, readAnonymousCollection } from '../../stores/anonymous-collection.ts';
 import { toast } from '../../stores/toast.ts';
 
@@ -10,7 +11,7 @@ export async function migrateSavedCollection(): Promise<void> {
   const collection = readAnonymousCollection();
   if (collection.length === 0) return;
   try {
-    const answer = await callApi('migrateCollection', { body: { collection: [...collection] } });
+    const answer = await callApi(API.migrateCollection, { body: { collection: [...collection] } });
     clearAnonymousCollection();
     toast({ title: 'Collection Migrated!', description: `${answer.migratedCards} cards successfully transferred to your PRO account.`, variant: 'success' });
   } catch {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { cardAutofill } from '../../../../core/analysis/autofill.ts';
 import { callApi } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { encodeImage } from '../../lib/image.ts';
 import { toast } from '../../stores/toast.ts';
 import { analysisCompleteToast, analysisErrorToast, readAnalysis } from '../start/analysis.ts';
@@ -39,7 +40,7 @@ export function useAnalysis(onResult: (autofill: TAutofill) => void) {
         toast({ title: 'Analysis Failed', description: 'Failed to read image file', variant: 'error' });
         return;
       }
-      const raw = await callApi('analyzeCard', { body: { image } });
+      const raw = await callApi(API.analyzeCard, { body: { image } });
       if (mine !== run.current) return;
       const result = readAnalysis(raw);
       onResult(cardAutofill(result.card, result.fieldConfidence));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { callApi, errorMessage } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { TRIAL_INTENT_KEY } from '../../lib/session-flags.ts';
 import { toast } from '../../stores/toast.ts';
 import { PRO_PRICE_LABEL } from '../../../../core/billing.ts';
@@ -11,7 +12,7 @@ import { TRIAL_INCLUSIONS, type TStepProps } from './steps.ts';
 /** Starts the trial (POST /api/start-free-trial with the browser's cards), then /gallery (docs/product.md §2, §4). */
 async function startTrial(): Promise<boolean> {
   try {
-    const answer = await callApi('startFreeTrial', { body: { collectionData: anonymousCardsToSend() } });
+    const answer = await callApi(API.startFreeTrial, { body: { collectionData: anonymousCardsToSend() } });
     await afterSignup(answer);
     return true;
   } catch (err) {
