@@ -40,7 +40,7 @@ export type THandler<K extends TCallId> = (ctx: RouterContext, input: TServerInp
  */
 export function serve<K extends TCallId>(router: Router, id: K, options: TServeOptions, handler: NoInfer<THandler<K>>): void {
   const c: TCall = API[id];
-  const schemas: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType } = API_SCHEMAS[id];
+  const schemas: { summary: string; params?: z.ZodType; query?: z.ZodType; body?: z.ZodType } = API_SCHEMAS[id];
   const read = options.read ?? (c.body === 'json' ? jsonBody(options.json) : null);
   const run = handler as (ctx: RouterContext, input: unknown) => unknown;
 

@@ -1,6 +1,6 @@
 /**
  * The API's contract: every call under /api with its method, path, request schemas (as types; the
- * values are in `schemas.ts`, keyed alike) and answer, one export per call (its name is the
+ * values, with each call's OpenAPI summary, are in `schemas.ts`, keyed alike) and answer, one export per call (its name is the
  * operationId). Imported as a namespace, `import * as API from './api.ts'`: the server registers its
  * routes from it (`api/routes/serve.ts`), the site (`site/src/lib/api.ts`, bundling only the calls it
  * makes) and the API tests (`tests/helpers/http.ts`) make their calls through it, and
@@ -32,85 +32,85 @@ import type { TCountsValue } from '../prices.ts';
 type TMessage = { message: string };
 
 // Accounts
-export const register = call('POST', '/api/register', { summary: 'Create an account (and start a trial, bringing anonymous cards)', answer: 'json', body: 'json', types: types<{ body: typeof ZRegister; answer: TAccountAnswer }>() });
-export const login = call('POST', '/api/login', { summary: 'Sign in with email and password', answer: 'json', body: 'json', types: types<{ body: typeof ZLogin; answer: TUserView }>() });
-export const loginPage = call('GET', '/api/login', { summary: 'Redirect to the sign-in page', answer: 'redirect' });
-export const logout = call('POST', '/api/logout', { summary: 'Sign out', answer: 'json', types: types<{ answer: { ok: true } }>() });
-export const forgotPassword = call('POST', '/api/forgot-password', { summary: 'Mail a password reset link', answer: 'json', body: 'json', types: types<{ body: typeof ZForgotPassword; answer: TMessage }>() });
-export const resetPassword = call('POST', '/api/reset-password', { summary: 'Set a new password with a reset link', answer: 'json', body: 'json', types: types<{ body: typeof ZResetPassword; answer: TMessage }>() });
-export const currentUser = call('GET', '/api/user', { summary: 'The signed-in user, or null', answer: 'json', types: types<{ answer: TUserView | null }>() });
-export const authUser = call('GET', '/api/auth/user', { summary: 'The signed-in user', answer: 'json', types: types<{ answer: TUserView }>() });
-export const updateName = call('PATCH', '/api/auth/user', { summary: 'Change the user\'s name', answer: 'json', body: 'json', types: types<{ body: typeof ZUpdateName; answer: TUserView }>() });
-export const changePassword = call('POST', '/api/auth/change-password', { summary: 'Change the password', answer: 'json', body: 'json', types: types<{ body: typeof ZChangePassword; answer: TMessage }>() });
-export const startFreeTrial = call('POST', '/api/start-free-trial', { summary: 'Start the 7-day PRO trial', answer: 'json', body: 'json', types: types<{ body: typeof ZStartTrial; answer: TAccountAnswer }>() });
+export const register = call('POST', '/api/register', { answer: 'json', body: 'json', types: types<{ body: typeof ZRegister; answer: TAccountAnswer }>() });
+export const login = call('POST', '/api/login', { answer: 'json', body: 'json', types: types<{ body: typeof ZLogin; answer: TUserView }>() });
+export const loginPage = call('GET', '/api/login', { answer: 'redirect' });
+export const logout = call('POST', '/api/logout', { answer: 'json', types: types<{ answer: { ok: true } }>() });
+export const forgotPassword = call('POST', '/api/forgot-password', { answer: 'json', body: 'json', types: types<{ body: typeof ZForgotPassword; answer: TMessage }>() });
+export const resetPassword = call('POST', '/api/reset-password', { answer: 'json', body: 'json', types: types<{ body: typeof ZResetPassword; answer: TMessage }>() });
+export const currentUser = call('GET', '/api/user', { answer: 'json', types: types<{ answer: TUserView | null }>() });
+export const authUser = call('GET', '/api/auth/user', { answer: 'json', types: types<{ answer: TUserView }>() });
+export const updateName = call('PATCH', '/api/auth/user', { answer: 'json', body: 'json', types: types<{ body: typeof ZUpdateName; answer: TUserView }>() });
+export const changePassword = call('POST', '/api/auth/change-password', { answer: 'json', body: 'json', types: types<{ body: typeof ZChangePassword; answer: TMessage }>() });
+export const startFreeTrial = call('POST', '/api/start-free-trial', { answer: 'json', body: 'json', types: types<{ body: typeof ZStartTrial; answer: TAccountAnswer }>() });
 
 // Cards
-export const listCards = call('GET', '/api/cards', { summary: 'The user\'s gallery slots', answer: 'json', types: types<{ query: typeof ZCardsQuery; answer: TSlotView[] }>() });
-export const swapCards = call('POST', '/api/cards/swap', { summary: 'Swap two slots', answer: 'json', body: 'json', types: types<{ body: typeof ZSwap; answer: TSlotView[] }>() });
-export const uploadCard = call('POST', '/api/cards/:slot/upload', { summary: 'Put a card (photo and fields) in a slot', answer: 'json', body: 'form', types: types<{ params: typeof ZSlotParams; body: typeof ZUploadFields; answer: TSlotView }>() });
-export const updateCard = call('PATCH', '/api/cards/:slot', { summary: 'Edit a card\'s fields', answer: 'json', body: 'json', types: types<{ params: typeof ZSlotParams; body: typeof ZCardFields; answer: TSlotView }>() });
-export const clearSlot = call('DELETE', '/api/cards/:slot', { summary: 'Delete the card in a slot', answer: 'json', types: types<{ params: typeof ZSlotParams; answer: TSlotView }>() });
-export const transferCollection = call('POST', '/api/transfer-collection', { summary: 'Move anonymous cards into the account', answer: 'json', body: 'json', types: types<{ body: typeof ZTransfer; answer: TTransferAnswer }>() });
-export const migrateCollection = call('POST', '/api/migrate-collection', { summary: 'Move a stored anonymous collection into the account', answer: 'json', body: 'json', types: types<{ body: typeof ZMigrate; answer: TMigrateAnswer }>() });
-export const totalValueHistory = call('GET', '/api/cards/value-history', { summary: 'The gallery\'s total value over time', answer: 'json', types: types<{ query: typeof ZHistoryQuery; answer: TTotalHistoryAnswer }>() });
-export const exportCards = call('GET', '/api/cards/export.csv', { summary: 'Export the cards as CSV', answer: 'csv', types: types<{ query: typeof ZExportQuery }>() });
-export const previewImport = call('POST', '/api/cards/import/preview', { summary: 'Check a CSV import without writing', answer: 'json', body: 'json', types: types<{ body: typeof ZImportRequest; answer: TImportAnswer }>() });
-export const importCards = call('POST', '/api/cards/import', { summary: 'Import cards from CSV', answer: 'json', body: 'json', types: types<{ body: typeof ZImportRequest; answer: TImportAnswer }>() });
-export const cardValueHistory = call('GET', '/api/cards/:slot/history', { summary: 'One card\'s value over time', answer: 'json', types: types<{ params: typeof ZSlotParams; answer: TCardHistoryAnswer }>() });
-export const image = call('GET', '/api/images/:id/:variant', { summary: 'A card photo (its owner only)', answer: 'image', types: types<{ params: typeof ZImageParams }>() });
-export const analyzeCard = call('POST', '/api/analyze-card', { summary: 'Read a card photo', answer: 'json', body: 'json', types: types<{ body: typeof ZAnalyze; answer: TCardAnalysis }>() });
+export const listCards = call('GET', '/api/cards', { answer: 'json', types: types<{ query: typeof ZCardsQuery; answer: TSlotView[] }>() });
+export const swapCards = call('POST', '/api/cards/swap', { answer: 'json', body: 'json', types: types<{ body: typeof ZSwap; answer: TSlotView[] }>() });
+export const uploadCard = call('POST', '/api/cards/:slot/upload', { answer: 'json', body: 'form', types: types<{ params: typeof ZSlotParams; body: typeof ZUploadFields; answer: TSlotView }>() });
+export const updateCard = call('PATCH', '/api/cards/:slot', { answer: 'json', body: 'json', types: types<{ params: typeof ZSlotParams; body: typeof ZCardFields; answer: TSlotView }>() });
+export const clearSlot = call('DELETE', '/api/cards/:slot', { answer: 'json', types: types<{ params: typeof ZSlotParams; answer: TSlotView }>() });
+export const transferCollection = call('POST', '/api/transfer-collection', { answer: 'json', body: 'json', types: types<{ body: typeof ZTransfer; answer: TTransferAnswer }>() });
+export const migrateCollection = call('POST', '/api/migrate-collection', { answer: 'json', body: 'json', types: types<{ body: typeof ZMigrate; answer: TMigrateAnswer }>() });
+export const totalValueHistory = call('GET', '/api/cards/value-history', { answer: 'json', types: types<{ query: typeof ZHistoryQuery; answer: TTotalHistoryAnswer }>() });
+export const exportCards = call('GET', '/api/cards/export.csv', { answer: 'csv', types: types<{ query: typeof ZExportQuery }>() });
+export const previewImport = call('POST', '/api/cards/import/preview', { answer: 'json', body: 'json', types: types<{ body: typeof ZImportRequest; answer: TImportAnswer }>() });
+export const importCards = call('POST', '/api/cards/import', { answer: 'json', body: 'json', types: types<{ body: typeof ZImportRequest; answer: TImportAnswer }>() });
+export const cardValueHistory = call('GET', '/api/cards/:slot/history', { answer: 'json', types: types<{ params: typeof ZSlotParams; answer: TCardHistoryAnswer }>() });
+export const image = call('GET', '/api/images/:id/:variant', { answer: 'image', types: types<{ params: typeof ZImageParams }>() });
+export const analyzeCard = call('POST', '/api/analyze-card', { answer: 'json', body: 'json', types: types<{ body: typeof ZAnalyze; answer: TCardAnalysis }>() });
 
 // Market values, P&L, price alerts
-export const setWallCountsValue = call('PUT', '/api/cards/counts-value', { summary: 'Which value counts for the whole wall', answer: 'json', body: 'json', types: types<{ body: typeof ZWallCountsValue; answer: { countsValue: TCountsValue } }>() });
-export const profit = call('GET', '/api/cards/profit', { summary: 'Profit and loss', answer: 'json', types: types<{ answer: TProfitAnswer }>() });
-export const realizedCsv = call('GET', '/api/cards/realized.csv', { summary: 'A year\'s realized gains as CSV', answer: 'csv', types: types<{ query: typeof ZRealizedQuery }>() });
-export const searchMarket = call('GET', '/api/cards/:slot/market/search', { summary: 'Search the price provider\'s products', answer: 'json', types: types<{ params: typeof ZSlotParams; query: typeof ZProductSearch; answer: TMarketSearchAnswer }>() });
-export const refreshMarket = call('POST', '/api/cards/:slot/market/refresh', { summary: 'Look a card\'s market value up now', answer: 'json', types: types<{ params: typeof ZSlotParams; answer: TMarketCardAnswer }>() });
-export const updateMarket = call('PATCH', '/api/cards/:slot/market', { summary: 'Fix a card\'s product or which value counts', answer: 'json', body: 'json', types: types<{ params: typeof ZSlotParams; body: typeof ZMarketUpdate; answer: TMarketCardAnswer }>() });
-export const sellCard = call('POST', '/api/cards/:slot/sell', { summary: 'Record a card as sold', answer: 'json', body: 'json', types: types<{ params: typeof ZSlotParams; body: typeof ZSell; answer: TSaleView }>() });
-export const listAlerts = call('GET', '/api/price-alerts', { summary: 'The user\'s price alerts', answer: 'json', types: types<{ answer: TAlertView[] }>() });
-export const createAlert = call('POST', '/api/price-alerts', { summary: 'Create a price alert', answer: 'json', body: 'json', types: types<{ body: typeof ZAlertInput; answer: TAlertView }>() });
-export const deleteAlert = call('DELETE', '/api/price-alerts/:id', { summary: 'Delete a price alert', answer: 'empty', types: types<{ params: typeof ZAlertId }>() });
-export const unsubscribeAlert = call('GET', '/api/price-alerts/unsubscribe', { summary: 'The one-click unsubscribe page of an alert mail', answer: 'html', types: types<{ query: typeof ZUnsubscribeQuery }>() });
-export const adminPrices = call('GET', '/api/admin/prices', { summary: 'The price provider\'s state (admins)', answer: 'json', types: types<{ answer: TAdminPricesAnswer }>() });
+export const setWallCountsValue = call('PUT', '/api/cards/counts-value', { answer: 'json', body: 'json', types: types<{ body: typeof ZWallCountsValue; answer: { countsValue: TCountsValue } }>() });
+export const profit = call('GET', '/api/cards/profit', { answer: 'json', types: types<{ answer: TProfitAnswer }>() });
+export const realizedCsv = call('GET', '/api/cards/realized.csv', { answer: 'csv', types: types<{ query: typeof ZRealizedQuery }>() });
+export const searchMarket = call('GET', '/api/cards/:slot/market/search', { answer: 'json', types: types<{ params: typeof ZSlotParams; query: typeof ZProductSearch; answer: TMarketSearchAnswer }>() });
+export const refreshMarket = call('POST', '/api/cards/:slot/market/refresh', { answer: 'json', types: types<{ params: typeof ZSlotParams; answer: TMarketCardAnswer }>() });
+export const updateMarket = call('PATCH', '/api/cards/:slot/market', { answer: 'json', body: 'json', types: types<{ params: typeof ZSlotParams; body: typeof ZMarketUpdate; answer: TMarketCardAnswer }>() });
+export const sellCard = call('POST', '/api/cards/:slot/sell', { answer: 'json', body: 'json', types: types<{ params: typeof ZSlotParams; body: typeof ZSell; answer: TSaleView }>() });
+export const listAlerts = call('GET', '/api/price-alerts', { answer: 'json', types: types<{ answer: TAlertView[] }>() });
+export const createAlert = call('POST', '/api/price-alerts', { answer: 'json', body: 'json', types: types<{ body: typeof ZAlertInput; answer: TAlertView }>() });
+export const deleteAlert = call('DELETE', '/api/price-alerts/:id', { answer: 'empty', types: types<{ params: typeof ZAlertId }>() });
+export const unsubscribeAlert = call('GET', '/api/price-alerts/unsubscribe', { answer: 'html', types: types<{ query: typeof ZUnsubscribeQuery }>() });
+export const adminPrices = call('GET', '/api/admin/prices', { answer: 'json', types: types<{ answer: TAdminPricesAnswer }>() });
 
 // Share links
-export const getShare = call('GET', '/api/share', { summary: 'The user\'s live share link, or null', answer: 'json', types: types<{ answer: TShareAnswer }>() });
-export const createShare = call('POST', '/api/share', { summary: 'Create a share link', answer: 'json', body: 'json', types: types<{ body: typeof ZCreateShare; answer: TShareLink }>() });
-export const updateShare = call('PATCH', '/api/share', { summary: 'Change the share link', answer: 'json', body: 'json', types: types<{ body: typeof ZUpdateShare; answer: TShareLink }>() });
-export const revokeShare = call('DELETE', '/api/share', { summary: 'Revoke the share link', answer: 'json', types: types<{ answer: { revoked: boolean } }>() });
-export const sharedWall = call('GET', '/api/share/:token', { summary: 'A live link\'s wall (no account)', answer: 'json', types: types<{ params: typeof ZShareTokenParams; answer: TSharedWall }>() });
-export const sharePreview = call('GET', '/api/share/:token/preview.png', { summary: 'A live link\'s preview image', answer: 'image', types: types<{ params: typeof ZShareTokenParams }>() });
-export const sharedImage = call('GET', '/api/share/:token/images/:id/:variant', { summary: 'A photo on a live link', answer: 'image', types: types<{ params: typeof ZShareImageParams }>() });
+export const getShare = call('GET', '/api/share', { answer: 'json', types: types<{ answer: TShareAnswer }>() });
+export const createShare = call('POST', '/api/share', { answer: 'json', body: 'json', types: types<{ body: typeof ZCreateShare; answer: TShareLink }>() });
+export const updateShare = call('PATCH', '/api/share', { answer: 'json', body: 'json', types: types<{ body: typeof ZUpdateShare; answer: TShareLink }>() });
+export const revokeShare = call('DELETE', '/api/share', { answer: 'json', types: types<{ answer: { revoked: boolean } }>() });
+export const sharedWall = call('GET', '/api/share/:token', { answer: 'json', types: types<{ params: typeof ZShareTokenParams; answer: TSharedWall }>() });
+export const sharePreview = call('GET', '/api/share/:token/preview.png', { answer: 'image', types: types<{ params: typeof ZShareTokenParams }>() });
+export const sharedImage = call('GET', '/api/share/:token/images/:id/:variant', { answer: 'image', types: types<{ params: typeof ZShareImageParams }>() });
 
 // Bulk intake
-export const startCertIntake = call('POST', '/api/intake/certs', { summary: 'Look a list of cert numbers up', answer: 'json', body: 'json', types: types<{ body: typeof ZCertIntake; answer: TCertBatchView }>() });
-export const certBatch = call('GET', '/api/intake/certs/:id', { summary: 'A cert batch as it stands', answer: 'json', types: types<{ params: typeof ZIntakeId; answer: TCertBatchView }>() });
-export const addIntakePhoto = call('POST', '/api/intake/photos', { summary: 'Queue a photo to be read', answer: 'json', body: 'form', types: types<{ body: typeof ZPhotoFields; answer: TPhotoItemView }>() });
-export const intakePhotos = call('GET', '/api/intake/photos', { summary: 'The user\'s queued photos and what was read', answer: 'json', types: types<{ answer: { psa: boolean; items: TPhotoItemView[] } }>() });
-export const forgetIntakePhoto = call('DELETE', '/api/intake/photos/:id', { summary: 'Forget a queued photo', answer: 'empty', types: types<{ params: typeof ZIntakeId }>() });
+export const startCertIntake = call('POST', '/api/intake/certs', { answer: 'json', body: 'json', types: types<{ body: typeof ZCertIntake; answer: TCertBatchView }>() });
+export const certBatch = call('GET', '/api/intake/certs/:id', { answer: 'json', types: types<{ params: typeof ZIntakeId; answer: TCertBatchView }>() });
+export const addIntakePhoto = call('POST', '/api/intake/photos', { answer: 'json', body: 'form', types: types<{ body: typeof ZPhotoFields; answer: TPhotoItemView }>() });
+export const intakePhotos = call('GET', '/api/intake/photos', { answer: 'json', types: types<{ answer: { psa: boolean; items: TPhotoItemView[] } }>() });
+export const forgetIntakePhoto = call('DELETE', '/api/intake/photos/:id', { answer: 'empty', types: types<{ params: typeof ZIntakeId }>() });
 
 // Billing
-export const billingConfig = call('GET', '/api/billing/config', { summary: 'The billing provider, price and test cards', answer: 'json', types: types<{ answer: TBillingConfig }>() });
-export const subscriptionStatus = call('GET', '/api/subscription/status', { summary: 'The subscription as it stands', answer: 'json', types: types<{ answer: TSubscriptionStatusView }>() });
-export const createSubscription = call('POST', '/api/create-subscription', { summary: 'Subscribe (a visitor gets a hosted checkout)', answer: 'json', types: types<{ answer: TCreateSubscriptionAnswer }>() });
-export const createTrialUpgradeCheckout = call('POST', '/api/create-trial-upgrade-checkout', { summary: 'Pay for PRO during the trial', answer: 'json', types: types<{ answer: TPaymentStep }>() });
-export const paymentIntent = call('GET', '/api/subscription/:subscriptionId/payment-intent', { summary: 'The payment a subscription waits for', answer: 'json', types: types<{ params: typeof ZSubscriptionParams; answer: TPaymentStep }>() });
-export const syncSubscription = call('POST', '/api/sync-subscription-status', { summary: 'Read the subscription from the provider now', answer: 'json', types: types<{ answer: TSyncAnswer }>() });
-export const cancelSubscription = call('POST', '/api/subscription/cancel', { summary: 'Cancel at the period\'s end', answer: 'json', types: types<{ answer: TCancelAnswer }>() });
-export const reactivateSubscription = call('POST', '/api/subscription/reactivate', { summary: 'Undo a cancellation', answer: 'json', types: types<{ answer: TReactivateAnswer }>() });
-export const billingPortal = call('POST', '/api/subscription/portal', { summary: 'Open the billing portal', answer: 'json', types: types<{ answer: TPortalAnswer }>() });
-export const checkoutSession = call('GET', '/api/checkout-session/:sessionId', { summary: 'A paid guest checkout, for /complete-setup', answer: 'json', types: types<{ params: typeof ZCheckoutSessionParams; answer: TCheckoutSessionAnswer }>() });
-export const completeAccountSetup = call('POST', '/api/complete-account-setup', { summary: 'Make the account a guest checkout paid for', answer: 'json', body: 'json', types: types<{ body: typeof ZCompleteSetup; answer: TAccountAnswer }>() });
-export const stripeWebhook = call('POST', '/api/stripe/webhook', { summary: 'Stripe\'s events (signed raw body)', answer: 'json', body: 'raw', types: types<{ answer: { received: true; outcome: string } }>() });
-export const testPay = call('POST', '/api/billing/test/pay', { summary: 'TEST MODE: pay a first invoice', answer: 'json', body: 'json', testModeOnly: true, types: types<{ body: typeof ZTestPay; answer: TSyncAnswer }>() });
-export const testCheckout = call('GET', '/api/billing/test/checkout/:sessionId', { summary: 'TEST MODE: a hosted checkout', answer: 'json', testModeOnly: true, types: types<{ params: typeof ZTestSessionParams; answer: TTestCheckoutView }>() });
-export const testCheckoutPay = call('POST', '/api/billing/test/checkout/:sessionId/pay', { summary: 'TEST MODE: pay a hosted checkout', answer: 'json', body: 'json', testModeOnly: true, types: types<{ params: typeof ZTestSessionParams; body: typeof ZTestCheckoutPay; answer: TTestCheckoutPaid }>() });
-export const testPortal = call('GET', '/api/billing/test/portal', { summary: 'TEST MODE: the billing portal', answer: 'json', testModeOnly: true, types: types<{ answer: TTestPortalView }>() });
-export const testPaymentMethod = call('POST', '/api/billing/test/portal/payment-method', { summary: 'TEST MODE: change the card on file', answer: 'json', body: 'json', testModeOnly: true, types: types<{ body: typeof ZTestPaymentMethod; answer: TSyncAnswer }>() });
+export const billingConfig = call('GET', '/api/billing/config', { answer: 'json', types: types<{ answer: TBillingConfig }>() });
+export const subscriptionStatus = call('GET', '/api/subscription/status', { answer: 'json', types: types<{ answer: TSubscriptionStatusView }>() });
+export const createSubscription = call('POST', '/api/create-subscription', { answer: 'json', types: types<{ answer: TCreateSubscriptionAnswer }>() });
+export const createTrialUpgradeCheckout = call('POST', '/api/create-trial-upgrade-checkout', { answer: 'json', types: types<{ answer: TPaymentStep }>() });
+export const paymentIntent = call('GET', '/api/subscription/:subscriptionId/payment-intent', { answer: 'json', types: types<{ params: typeof ZSubscriptionParams; answer: TPaymentStep }>() });
+export const syncSubscription = call('POST', '/api/sync-subscription-status', { answer: 'json', types: types<{ answer: TSyncAnswer }>() });
+export const cancelSubscription = call('POST', '/api/subscription/cancel', { answer: 'json', types: types<{ answer: TCancelAnswer }>() });
+export const reactivateSubscription = call('POST', '/api/subscription/reactivate', { answer: 'json', types: types<{ answer: TReactivateAnswer }>() });
+export const billingPortal = call('POST', '/api/subscription/portal', { answer: 'json', types: types<{ answer: TPortalAnswer }>() });
+export const checkoutSession = call('GET', '/api/checkout-session/:sessionId', { answer: 'json', types: types<{ params: typeof ZCheckoutSessionParams; answer: TCheckoutSessionAnswer }>() });
+export const completeAccountSetup = call('POST', '/api/complete-account-setup', { answer: 'json', body: 'json', types: types<{ body: typeof ZCompleteSetup; answer: TAccountAnswer }>() });
+export const stripeWebhook = call('POST', '/api/stripe/webhook', { answer: 'json', body: 'raw', types: types<{ answer: { received: true; outcome: string } }>() });
+export const testPay = call('POST', '/api/billing/test/pay', { answer: 'json', body: 'json', testModeOnly: true, types: types<{ body: typeof ZTestPay; answer: TSyncAnswer }>() });
+export const testCheckout = call('GET', '/api/billing/test/checkout/:sessionId', { answer: 'json', testModeOnly: true, types: types<{ params: typeof ZTestSessionParams; answer: TTestCheckoutView }>() });
+export const testCheckoutPay = call('POST', '/api/billing/test/checkout/:sessionId/pay', { answer: 'json', body: 'json', testModeOnly: true, types: types<{ params: typeof ZTestSessionParams; body: typeof ZTestCheckoutPay; answer: TTestCheckoutPaid }>() });
+export const testPortal = call('GET', '/api/billing/test/portal', { answer: 'json', testModeOnly: true, types: types<{ answer: TTestPortalView }>() });
+export const testPaymentMethod = call('POST', '/api/billing/test/portal/payment-method', { answer: 'json', body: 'json', testModeOnly: true, types: types<{ body: typeof ZTestPaymentMethod; answer: TSyncAnswer }>() });
 
 // Operators
-export const adminStats = call('GET', '/api/admin/stats', { summary: 'The admin dashboard\'s figures (admins)', answer: 'json', types: types<{ answer: TAdminStats }>() });
-export const adminSeries = call('GET', '/api/admin/series', { summary: 'The admin dashboard\'s charts (admins)', answer: 'json', types: types<{ query: typeof ZSeriesQuery; answer: TAdminSeries }>() });
-export const health = call('GET', '/api/health', { summary: 'Database and image store reachable', answer: 'json', types: types<{ answer: { status: 'ok'; database: 'ok'; storage: 'ok' } }>() });
-export const openApi = call('GET', '/api/openapi.json', { summary: 'This document', answer: 'json', types: types<{ answer: Record<string, unknown> }>() });
+export const adminStats = call('GET', '/api/admin/stats', { answer: 'json', types: types<{ answer: TAdminStats }>() });
+export const adminSeries = call('GET', '/api/admin/series', { answer: 'json', types: types<{ query: typeof ZSeriesQuery; answer: TAdminSeries }>() });
+export const health = call('GET', '/api/health', { answer: 'json', types: types<{ answer: { status: 'ok'; database: 'ok'; storage: 'ok' } }>() });
+export const openApi = call('GET', '/api/openapi.json', { answer: 'json', types: types<{ answer: Record<string, unknown> }>() });

@@ -27,8 +27,6 @@ export interface TCall<
 > {
   readonly method: M;
   readonly path: P;
-  /** One line for the OpenAPI document. */
-  readonly summary: string;
   readonly answer: A;
   /** Absent: the call takes no body. */
   readonly body?: B;

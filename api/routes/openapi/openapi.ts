@@ -40,7 +40,7 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): TSc
 
 function operation(id: TCallId): TSchema {
   const c: TCall = API[id];
-  const schemas: { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType } = API_SCHEMAS[id];
+  const schemas: { summary: string; params?: z.ZodType; query?: z.ZodType; body?: z.ZodType } = API_SCHEMAS[id];
   const ok = c.answer === 'redirect'
     ? { 302: { description: 'Redirect' } }
     : c.answer === 'empty'
@@ -56,7 +56,7 @@ function operation(id: TCallId): TSchema {
   const params = [...parameters(schemas.params, 'path'), ...parameters(schemas.query, 'query')];
   return {
     operationId: id,
-    summary: c.summary,
+    summary: schemas.summary,
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: { ...ok, default: { description: 'An error', content: { 'application/json': { schema: ERROR_SCHEMA } } } },
