@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { toGalleryCards } from './transfer.ts';
+import { applyCardWrite } from './cards/card-write.ts';
+import { NO_CARD_DATA } from './cards/card-data.ts';
 
 describe('toGalleryCards (docs/product.md §3)', () => {
-  it('titles player plus year, describes brand • condition, numbers slots from 1', () => {
+  it('titles and describes by the one rule of every card (docs/choices.md 48), numbers slots from 1', () => {
     const [card] = toGalleryCards([{ image: 'data:image/jpeg;base64,AAA', player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', condition: 'PSA 10 GEM MT', userValue: '$1,250' }]);
     expect(card).toEqual({
-      slotNumber: 1, imageUrl: 'data:image/jpeg;base64,AAA', title: 'Shohei Ohtani 2018', description: 'Topps Chrome • PSA 10 GEM MT',
+      slotNumber: 1, imageUrl: 'data:image/jpeg;base64,AAA', title: '2018 Topps Chrome Shohei Ohtani', description: 'PSA 10 GEM MT',
       value: '$1,250', allTimeHigh: '', isEmpty: false,
       subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome', grader: 'PSA', grade: 10,
     });
@@ -20,6 +22,17 @@ describe('toGalleryCards (docs/product.md §3)', () => {
     expect(typo).toMatchObject({ subject: 'Mew', grader: 'PSA', grade: 9, notes: 'mine • Cert #123' });
     expect(typo).not.toHaveProperty('year');
     expect(typo).not.toHaveProperty('certNumber');
+  });
+
+  it('gives a transferred card the title and description an upload of the same fields gets', () => {
+    const item = { player: 'Luka Doncic', year: '2018-19', brand: 'Panini Prizm', condition: 'BGS 9.5', cardNumber: '#280', variety: 'Silver' };
+    const [card] = toGalleryCards([item]);
+    const { slotNumber: _slot, imageUrl: _image, title, description, value: _value, allTimeHigh: _ath, isEmpty: _empty, ...fields } = card!;
+    const uploaded = applyCardWrite({ title: '', description: '', data: NO_CARD_DATA }, { data: fields });
+    expect([title, description]).toEqual([uploaded.title, uploaded.description]);
+    expect(title).toBe('2018-19 Panini Prizm Luka Doncic Silver #280');
+    // A condition that is no grade stays as the visitor typed it.
+    expect(toGalleryCards([{ player: 'Mew', condition: 'Pack fresh' }])[0]).toMatchObject({ title: 'Mew', description: 'Pack fresh' });
   });
 
   it("falls back to existing fields, then 'Unknown Card'", () => {

@@ -5,6 +5,7 @@
 import type { TCardData } from './cards/card-data.ts';
 import { parseGradeText } from './cards/grade.ts';
 import { certProblem, normalizeCert, yearProblem } from './cards/rules.ts';
+import { deriveDescription, deriveTitle } from './cards/title.ts';
 
 export interface TAnonymousCard {
   id?: string | null;
@@ -68,26 +69,28 @@ function cardFields(item: TAnonymousCard): Partial<TCardData> {
 }
 
 /**
- * Converts anonymous cards to gallery cards at slots 1..n: title is player plus year (falling back
- * to an existing title, then 'Unknown Card'), description is brand, a bullet, then condition
- * (falling back to an existing description). `missing` says what a missing value or all-time
- * high becomes: '' on the pricing page, null on complete-setup. The card's own fields go along
- * (cardFields), the visitor's notes among them.
+ * Converts anonymous cards to gallery cards at slots 1..n. The title and description are made from
+ * the card's own fields by the rule every card follows (core/cards/title.ts: '2018 Topps Chrome
+ * Shohei Ohtani', 'PSA 10 GEM MT'), not the spec's "player plus year" (docs/choices.md 48); an item
+ * whose fields make none falls back to its existing title, then 'Unknown Card', and to its condition
+ * text or existing description. `missing` says what a missing value or all-time high becomes: ''
+ * on the pricing page, null on complete-setup. The card's own fields go along (cardFields), the
+ * visitor's notes among them.
  */
 export function toGalleryCards(items: readonly TAnonymousCard[], missing: '' | null = ''): TGalleryCard[] {
   return items.map((item, index) => {
-    const title = [clean(item.player), clean(item.year)].filter(Boolean).join(' ') || clean(item.title) || 'Unknown Card';
-    const described = [clean(item.brand), clean(item.condition)].filter(Boolean).join(' • ');
+    const fields = cardFields(item);
+    const made = { year: null, set: null, subject: null, variety: null, cardNumber: null, grader: null, grade: null, qualifier: null, autographGrade: null, ...fields };
     const value = clean(item.userValue) || clean(item.value);
     return {
       slotNumber: index + 1,
       imageUrl: item.image ?? '',
-      title,
-      description: described || clean(item.description),
+      title: deriveTitle(made) || clean(item.title) || 'Unknown Card',
+      description: deriveDescription(made) || clean(item.condition) || clean(item.description),
       value: value || missing,
       allTimeHigh: missing,
       isEmpty: false,
-      ...cardFields(item),
+      ...fields,
     };
   });
 }

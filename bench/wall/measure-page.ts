@@ -79,13 +79,21 @@ export async function firstScreen(page: Page, url: string): Promise<TFirstScreen
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
         const loaded = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.responseEnd <= ms);
         const size = (e: PerformanceResourceTiming) => e.transferSize || e.encodedBodySize || 0;
-        resolve({
+        // The paint entry is queued once the frame is presented, which can be after the check sees
+        // every image loaded (a page whose photos come with its HTML): wait for it, never stand in for it.
+        const fcp = new Promise<number>((done) => {
+          new PerformanceObserver((list, observer) => {
+            const e = list.getEntriesByName('first-contentful-paint')[0];
+            if (e) { observer.disconnect(); done(e.startTime); }
+          }).observe({ type: 'paint', buffered: true });
+        });
+        void fcp.then((paint) => resolve({
           ms,
-          fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? ms,
+          fcp: paint,
           images: inView.length,
           bytes: (nav ? size(nav) : 0) + loaded.reduce((s, e) => s + size(e), 0),
           scriptBytes: loaded.filter((e) => e.initiatorType === 'script' || /\.m?js(\?|$)/.test(e.name)).reduce((s, e) => s + size(e), 0),
-        });
+        }));
       } else requestAnimationFrame(check);
     };
     check();

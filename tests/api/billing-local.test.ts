@@ -151,7 +151,7 @@ describe("'Start Free Trial' ends in a trial, with the cards", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ isTrialActive: true, accountStatus: 'trial', trialDaysLeft: 7, cardsMoved: { ok: true, transferred: 3, skipped: 0 } });
     const cards = (await client.get<TSlotView[]>('/api/cards')).body;
-    expect(cards.map((c) => [c.slotNumber, c.title, c.value])).toEqual([[1, 'Shohei Ohtani 2018', '$1,250'], [2, 'Luka Doncic 2018', '400'], [3, 'Mystery', null]]);
+    expect(cards.map((c) => [c.slotNumber, c.title, c.value])).toEqual([[1, '2018 Topps Shohei Ohtani', '$1,250'], [2, '2018 Prizm Luka Doncic', '400'], [3, 'Mystery', null]]);
     // The visitor's Notes come with their cards (docs/choices.md 47 item 12).
     expect(cards.map((c) => c.notes ?? null)).toEqual([null, 'Bought at the National, 2019', null]);
   });

@@ -115,7 +115,7 @@ describe('a cert is on one card of a wall', () => {
     const cards = await slots(client);
     expect(cards).toHaveLength(2);
     expect(cards[1]).toMatchObject({
-      title: 'Shohei Ohtani 2018', description: 'Topps Chrome • PSA 10 GEM MT', subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome',
+      title: '2018 Topps Chrome Shohei Ohtani #193', description: 'PSA 10 GEM MT', subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome',
       grader: 'PSA', grade: 10, certNumber: '12345678', cardNumber: '193', notes: 'From dad',
     });
   });

@@ -19,15 +19,15 @@ const anonymous = () => [
 ];
 
 describe('transfer-collection', () => {
-  it('moves the anonymous cards into slots 1..n with the spec titles and descriptions', async () => {
+  it('moves the anonymous cards into slots 1..n titled and described by the one rule (docs/choices.md 48)', async () => {
     const { client } = await registerUser(srv);
     const res = await client.post('/api/transfer-collection', { collectionData: toGalleryCards(anonymous()) });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ transferred: 3, skipped: 0 });
     const cards = (await client.request<TSlotView[]>('GET', '/api/cards')).body;
     expect(cards.map((c) => [c.slotNumber, c.title, c.description, c.value])).toEqual([
-      [1, 'Shohei Ohtani 2018', 'Topps Chrome • PSA 10 GEM MT', '$1,250'],
-      [2, 'Luka Doncic 2018', 'Panini Prizm • BGS 9.5', '400'],
+      [1, '2018 Topps Chrome Shohei Ohtani', 'PSA 10 GEM MT', '$1,250'],
+      [2, '2018 Panini Prizm Luka Doncic', 'BGS 9.5 GEM MINT', '400'],
       [3, 'Unknown Card', '', null],
     ]);
     expect(cards[0]!.thumbUrl).toMatch(/^\/api\/images\//);
@@ -52,7 +52,7 @@ describe('transfer-collection', () => {
     await client.request('POST', '/api/cards/1/upload', uploadForm(await jpegWithExif(200, 280), { title: 'Already here' }));
     await client.post('/api/transfer-collection', { collectionData: toGalleryCards(anonymous().slice(0, 2)) });
     const cards = (await client.request<TSlotView[]>('GET', '/api/cards')).body;
-    expect(cards.map((c) => [c.slotNumber, c.title])).toEqual([[1, 'Already here'], [2, 'Shohei Ohtani 2018'], [3, 'Luka Doncic 2018']]);
+    expect(cards.map((c) => [c.slotNumber, c.title])).toEqual([[1, 'Already here'], [2, '2018 Topps Chrome Shohei Ohtani'], [3, '2018 Panini Prizm Luka Doncic']]);
   });
 
   it('is all or nothing: past the free limit nothing is saved and requiresUpgrade is answered', async () => {
@@ -91,7 +91,7 @@ describe('migrate-collection', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ migratedCards: 3 });
     const cards = (await client.request<TSlotView[]>('GET', '/api/cards')).body;
-    expect(cards.map((c) => c.title)).toEqual(['Shohei Ohtani 2018', 'Luka Doncic 2018', 'Unknown Card']);
+    expect(cards.map((c) => c.title)).toEqual(['2018 Topps Chrome Shohei Ohtani', '2018 Panini Prizm Luka Doncic', 'Unknown Card']);
     expect((await client.post('/api/migrate-collection', { collection: anonymous() })).body).toMatchObject({ migratedCards: 0 });
   });
 });

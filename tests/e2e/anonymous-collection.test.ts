@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
+import { READ_MS, READ_TEST_MS } from '../helpers/bounds.ts';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 
 /**
@@ -12,8 +13,6 @@ import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
  * shape the site writes it (docs/choices.md 43: one slow analysis no longer fails the tests after it).
  */
 
-/** The offline reading of a photo waits for a core on a loaded machine: bounded, but generously. */
-const ANALYSIS_MS = 120_000;
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
@@ -183,7 +182,7 @@ describe('the anonymous collection in Chromium', () => {
     await page.getByTestId('analysis-progress').waitFor();
     expect(await page.getByRole('button', { name: 'Analyzing...' }).isDisabled()).toBe(true);
 
-    await expectToast('Analysis Complete', /Identified: Shohei Ohtani - .*10/i, ANALYSIS_MS);
+    await expectToast('Analysis Complete', /Identified: Shohei Ohtani - .*10/i, READ_MS);
     await page.unroute('**/api/analyze-card');
     expect(sent.image).toMatch(/^data:image\/jpeg;base64,/);
 
@@ -196,7 +195,7 @@ describe('the anonymous collection in Chromium', () => {
     expect(await field('Cert Number').inputValue()).toBe('12345678');
     expect(await page.getByTestId('confidence').innerText()).toMatch(/confidence · \d+%/i);
     await dismissToast();
-  }, ANALYSIS_MS + 60_000);
+  }, READ_TEST_MS);
 
   it('saves the card with its value and shows it on the wall', async () => {
     // The fields as the analysis fills them (the test above), typed here.
@@ -308,7 +307,7 @@ describe('the anonymous collection in Chromium', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => edit.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.keyboard.press('Enter');
     await dialog.waitFor();

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import { REAL_SLABS_DIR, REAL_SLABS_PRESENT, loadRealSlabs } from '../analysis/fixtures/real-slabs.ts';
 import { axeViolations } from '../helpers/axe.ts';
+import { READ_MS, READ_TEST_MS } from '../helpers/bounds.ts';
 import { startE2E, type TE2E } from '../helpers/e2e.ts';
 import { psaRecord, startPsaEmulator, type TPsaEmulator } from '../helpers/psa-emulator.ts';
 import { openGallery, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
@@ -66,7 +67,7 @@ describe('Bulk add (docs/choices.md 42)', () => {
       await expect.poll(() => page.getByTestId('filled-slot').count()).toBe(2);
     });
 
-    it(`adds by photo at ${width} px: real slab photos read in the background, reviewed by keyboard (accept, fix, skip), duplicates flagged, accepted cards kept after a reload`, async () => {
+    it(`adds by photo at ${width} px: real slab photos read in the background, reviewed by keyboard (accept, fix, skip), duplicates flagged, accepted cards kept after a reload`, { timeout: READ_TEST_MS }, async () => {
       if (!REAL_SLABS_PRESENT) {
         console.log(`skipped the photo intake at ${width} px: no real slab photos at ${REAL_SLABS_DIR}`);
         return;
@@ -79,7 +80,7 @@ describe('Bulk add (docs/choices.md 42)', () => {
       const files = slabs.map((s) => ({ name: s.file, mimeType: 'image/jpeg', buffer: fs.readFileSync(path.join(REAL_SLABS_DIR, s.file)) }));
       await dialog(page).getByTestId('bulk-photos-input').setInputFiles([...files, { ...files[0]!, name: 'copy.jpg' }]);
       const rows = dialog(page).getByTestId('bulk-photo');
-      await dialog(page).getByTestId('bulk-photo-progress').getByText('4 of 4 read').waitFor({ timeout: 60_000 });
+      await dialog(page).getByTestId('bulk-photo-progress').getByText('4 of 4 read').waitFor({ timeout: READ_MS });
       // The same file twice is flagged and left out.
       await expect.poll(() => rows.nth(3).getByTestId('bulk-photo-flag').innerText()).toBe(`Duplicate: the same photo as ${slabs[0]!.file}.`);
       // What the reader read fills each photo's fields.
@@ -115,7 +116,7 @@ describe('Bulk add (docs/choices.md 42)', () => {
   }
 
   for (const theme of ['dark', 'light'] as const) {
-    it(`axe-core finds nothing in the dialog's two tabs, a cert batch and a photo read, ${theme}`, async () => {
+    it(`axe-core finds nothing in the dialog's two tabs, a cert batch and a photo read, ${theme}`, { timeout: READ_TEST_MS }, async () => {
       const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
       await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
       const page = await context.newPage();
@@ -126,7 +127,7 @@ describe('Bulk add (docs/choices.md 42)', () => {
       expect(await axeViolations(page)).toEqual([]);
       await dialog(page).getByTestId('bulk-tab-photos').click();
       await dialog(page).getByTestId('bulk-photos-input').setInputFiles([{ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('Axe card', 120) }]);
-      await dialog(page).getByTestId('bulk-photo-progress').getByText('1 of 1 read').waitFor({ timeout: 60_000 });
+      await dialog(page).getByTestId('bulk-photo-progress').getByText('1 of 1 read').waitFor({ timeout: READ_MS });
       expect(await axeViolations(page)).toEqual([]);
       await context.close();
     });

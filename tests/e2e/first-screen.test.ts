@@ -38,6 +38,12 @@ describe('/gallery first screen', () => {
     try {
       await bigWall(context, 'nojs@example.com');
       await context.addCookies([wallCookie({ layout: 'custom', customCount: 300, fullGallery: true, registryMode: true, title: 'Vault of Slabs' })]);
+      // The answer itself: the first cards' photos are <img> elements, ahead of the page's first script file.
+      const html = await (await context.request.get('/gallery')).text();
+      const firstScript = html.search(/<script[^>]* src=/);
+      const photoTags = [...html.matchAll(/<img [^>]*src="\/api\/images\/[^"]+"/g)];
+      expect(firstScript).toBeGreaterThan(0);
+      expect(photoTags.filter((m) => m.index < firstScript).length).toBeGreaterThanOrEqual(8);
       const page = await context.newPage();
       await page.goto('/gallery');
       await page.waitForLoadState('load');

@@ -46,9 +46,10 @@ describe('a visitor with 3 anonymous cards signs up on /pricing', () => {
     expect(text[0]).toContain('$1,250');
     const api = await page.evaluate(() => fetch('/api/cards').then((r) => r.json()));
     expect(api.map((c: { slotNumber: number; title: string; description: string }) => [c.slotNumber, c.title, c.description])).toEqual([
-      [1, 'Shohei Ohtani 2018', 'Topps Chrome • PSA 10 GEM MT'],
-      [2, 'Luka Doncic 2018', 'Panini Prizm • BGS 9.5'],
-      [3, 'Mike Trout 2011', 'Topps Update • SGC 9'],
+      // Titled and described as every card is, from its fields (docs/choices.md 48).
+      [1, '2018 Topps Chrome Shohei Ohtani #193', 'PSA 10 GEM MT'],
+      [2, '2018 Panini Prizm Luka Doncic', 'BGS 9.5 GEM MINT'],
+      [3, '2011 Topps Update Mike Trout', 'SGC 9 MINT'],
     ]);
     // The visitor's fields and notes came along as the card's own fields (docs/choices.md 39), the cert read from the label among them.
     expect(api[0]).toMatchObject({ subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome', cardNumber: '193', grader: 'PSA', grade: 10, certNumber: '12345678', notes: 'From the card show' });

@@ -4,15 +4,25 @@
  * asking the name a test-mode checkout did not give, the share dialog's name option and the shared
  * page with the owner's first name, and /admin's legends and dates.
  *   npm run build && node tests/e2e/walk2-shots.script.ts   -> /tmp/walk2-shots (OUT=...)
+ *   DOCS=1 node tests/e2e/walk2-shots.script.ts              -> docs/screenshots/walk-*.png (not /admin: admin-shots.script.ts)
  */
 import fs from 'node:fs/promises';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
 import { hydrated, startE2E } from '../helpers/e2e.ts';
 import { futureExpiry } from './billing-helpers.ts';
 import { SAMPLE_CARDS, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 import { seedAdminData, signInAs } from './admin-seed.ts';
 
-const OUT = process.env.OUT ?? '/tmp/walk2-shots';
+const DOCS = process.env.DOCS === '1';
+const OUT = DOCS ? 'docs/screenshots' : (process.env.OUT ?? '/tmp/walk2-shots');
 await fs.mkdir(OUT, { recursive: true });
+
+/** Saves a screenshot as `name` (in docs/screenshots: prefixed 'walk-' and palette-compressed). */
+async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  const png = await page.screenshot({ fullPage });
+  await fs.writeFile(`${OUT}/${DOCS ? 'walk-' : ''}${name}.png`, DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png);
+}
 const e2e = await startE2E();
 let n = 0;
 try {
@@ -38,13 +48,13 @@ try {
         await page.goto('/pricing');
         await hydrated(page);
         await page.getByTestId('first-charge').waitFor();
-        await page.screenshot({ path: `${OUT}/pricing-trial-upgrade-${theme}-${width}.png` });
+        await shot(page, `pricing-trial-upgrade-${theme}-${width}`);
         await page.getByRole('button', { name: 'Subscribe to PRO - $10/month' }).click();
         await page.waitForURL(/\/payment\?/);
         await hydrated(page);
         await page.getByTestId('first-charge').waitFor();
         await page.waitForTimeout(300);
-        await page.screenshot({ path: `${OUT}/payment-trial-upgrade-${theme}-${width}.png`, fullPage: true });
+        await shot(page, `payment-trial-upgrade-${theme}-${width}`, true);
         await context.close();
       }
       // /complete-setup after a test-mode checkout (no name given).
@@ -58,7 +68,7 @@ try {
         await page.goto(`/complete-setup?session_id=${sessionId}`);
         await hydrated(page);
         await page.getByLabel('First Name').waitFor();
-        await page.screenshot({ path: `${OUT}/complete-setup-${theme}-${width}.png`, fullPage: true });
+        await shot(page, `complete-setup-${theme}-${width}`, true);
         await context.close();
       }
       // The shared page with the owner's first name, and the owner's dialog.
@@ -66,7 +76,7 @@ try {
         const { context, page } = await e2e.newPage(size);
         await page.goto(url);
         await page.waitForTimeout(600);
-        await page.screenshot({ path: `${OUT}/share-page-${theme}-${width}.png` });
+        await shot(page, `share-page-name-${theme}-${width}`);
         await context.close();
         const mine = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width, height: size.height }, storageState: await owner.context.storageState() });
         await mine.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
@@ -76,18 +86,18 @@ try {
         await gallery.getByTestId('share-button').click();
         await gallery.getByText('Show my first name').waitFor();
         await gallery.waitForTimeout(300);
-        await gallery.screenshot({ path: `${OUT}/share-dialog-${theme}-${width}.png` });
+        await shot(gallery, `share-dialog-name-${theme}-${width}`);
         await mine.close();
       }
-      // /admin.
-      {
+      // /admin (docs/screenshots' are admin-shots.script.ts's).
+      if (!DOCS) {
         const { context, page } = await e2e.newPage(size);
         await signInAs(e2e.server, context, e2e.url, admin);
         await page.goto('/admin');
         await hydrated(page);
         await page.locator('.admin-chart-grid canvas').nth(3).waitFor();
         await page.waitForTimeout(400);
-        await page.screenshot({ path: `${OUT}/admin-${theme}-${width}.png`, fullPage: true });
+        await shot(page, `admin-${theme}-${width}`, true);
         await context.close();
       }
     }

@@ -12,6 +12,7 @@ import { openGallery, seedCard, signUp, slabJpeg, startTrial } from './gallery-s
 import { currentUser, fillTestCard, freeUserToPayment } from './billing-helpers.ts';
 import { formatShortDate } from '../../core/format.ts';
 import { animationsSettled, axeViolations } from '../helpers/axe.ts';
+import { READ_MS, READ_TEST_MS } from '../helpers/bounds.ts';
 
 let e2e: TE2E;
 let trialState: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -264,7 +265,7 @@ describe('the add-item dialog (docs/choices.md 47 items 8 and 9)', () => {
     a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
   for (const size of SIZES) {
-    it(`keeps toasts off its buttons and focus in it through Analyze at ${size.width} px`, async () => {
+    it(`keeps toasts off its buttons and focus in it through Analyze at ${size.width} px`, { timeout: READ_TEST_MS }, async () => {
       const { context, page } = await trialPage(size);
       const dialog = page.getByRole('dialog');
       await page.locator('li[data-slot="6"] button').click();
@@ -299,7 +300,7 @@ describe('the add-item dialog (docs/choices.md 47 items 8 and 9)', () => {
       const analyze = dialog.getByRole('button', { name: 'Analyze Card' });
       await analyze.focus();
       await page.keyboard.press('Enter');
-      await toast.getByText(/Analysis/).waitFor();
+      await toast.getByText(/Analysis/).waitFor({ timeout: READ_MS });
       expect(await page.evaluate(() => document.querySelector('[role="dialog"]')?.contains(document.activeElement) ?? false)).toBe(true);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });

@@ -19,7 +19,7 @@ export function runRatio(args: string[], env: Record<string, string>): Promise<T
     execFile(process.execPath, [path.resolve('cli/index.ts'), ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...env },
       cwd: os.tmpdir(),
-      timeout: 60_000,
+      timeout: 200_000, // a killed command reads as a failure: on a loaded 2-core machine one has taken over 60 s
     }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
       resolve({ code, stdout, stderr });

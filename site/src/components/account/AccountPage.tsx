@@ -32,4 +32,4 @@ function AccountPage() {
 }
 
 /** The island root, wrapped in the crash screen. */
-export default withErrorBoundary(AccountPage);
+export default withErrorBoundary(AccountPage, { page: true });

@@ -12,13 +12,13 @@ import { formatShortDate } from '../../../../core/format.ts';
 /** docs/product.md §8 Admin: shown to anyone the API refuses. */
 function AccessDenied() {
   return (
-    <div className="page-center" role="alert">
-      <div className="card guard-card admin-denied">
+    <main id="main" className="page-center">
+      <div className="card guard-card admin-denied" role="alert">
         <h1>Access Denied</h1>
         <p className="muted">Admin access required to view this dashboard.</p>
         <a className="btn btn-primary" href="/gallery">Back to Gallery</a>
       </div>
-    </div>
+    </main>
   );
 }
 
@@ -88,12 +88,12 @@ export default function AdminDashboard() {
   if (stats.state === 'denied') return <AccessDenied />;
   if (stats.state === 'failed') {
     return (
-      <div className="page-center" role="alert">
-        <div className="card guard-card">
+      <main id="main" className="page-center">
+        <div className="card guard-card" role="alert">
           <h1>Could not load the dashboard</h1>
           <button type="button" className="btn btn-primary" onClick={() => void loadAdminStats()}>Try Again</button>
         </div>
-      </div>
+      </main>
     );
   }
   return (

@@ -17,4 +17,4 @@ function AdminPage() {
   );
 }
 
-export default withErrorBoundary(AdminPage);
+export default withErrorBoundary(AdminPage, { page: true });

@@ -107,4 +107,4 @@ function PaymentPage() {
 }
 
 /** The island root, wrapped in the crash screen. */
-export default withErrorBoundary(PaymentPage);
+export default withErrorBoundary(PaymentPage, { page: true });

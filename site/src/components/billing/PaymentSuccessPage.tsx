@@ -92,4 +92,4 @@ function PaymentSuccessPage() {
 }
 
 /** The island root, wrapped in the crash screen. */
-export default withErrorBoundary(PaymentSuccessPage);
+export default withErrorBoundary(PaymentSuccessPage, { page: true });

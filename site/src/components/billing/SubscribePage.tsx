@@ -41,4 +41,4 @@ function SubscribePage() {
 }
 
 /** The island root, wrapped in the crash screen. */
-export default withErrorBoundary(SubscribePage);
+export default withErrorBoundary(SubscribePage, { page: true });

@@ -106,6 +106,8 @@ export default function AddItemDialog({ slot }: { slot: number }) {
             accept="image/*"
             className="sr-only"
             aria-describedby="add-photo-hint add-photo-problem"
+            // Named once a photo is picked too, where its label holds only the preview (axe: label-title-only).
+            aria-label={file ? `Replace the photo (${file.name})` : undefined}
             onChange={(e) => {
               pick(e.target.files?.[0]);
               e.target.value = '';

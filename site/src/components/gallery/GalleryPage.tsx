@@ -30,4 +30,4 @@ function GalleryPage() {
 }
 
 /** The island root, wrapped in the crash screen. */
-export default withErrorBoundary(GalleryPage);
+export default withErrorBoundary(GalleryPage, { page: true });

@@ -1,7 +1,7 @@
 import { memo, type CSSProperties } from 'react';
 import type { TGalleryCard } from '../../stores/gallery.ts';
 import { cardName, slotLabel, valueText } from './format.ts';
-import NoPhoto from './NoPhoto.tsx';
+import NoPhoto, { noPhotoText } from './NoPhoto.tsx';
 import { EditIcon, ExpandIcon, LockIcon, PlusIcon, TrashIcon } from './icons.tsx';
 
 /** How slots respond: 'edit' (view, edit, delete, add), 'swap' (taps select and swap), 'view-only' (dimmed, inert). */
@@ -42,8 +42,13 @@ interface FilledProps extends TPlacement {
    * every slot on touch screens), so a row scrolling into the wall stays a few elements per slot.
    */
   actions: boolean;
-  /** On the first screen: the (still lazy) thumbnail is fetched at high priority. */
+  /** In the first row: the thumbnail is fetched at high priority. */
   first?: boolean;
+  /**
+   * Drawn into the page's HTML by the server (the first screen): the thumbnail loads with the page
+   * (the browser's preload scanner starts it as it parses) instead of waiting for layout as a lazy one does.
+   */
+  eager?: boolean;
 }
 
 function Placard({ slot, card }: { slot: number; card?: TGalleryCard }) {
@@ -75,7 +80,7 @@ function Placard({ slot, card }: { slot: number; card?: TGalleryCard }) {
  * edit and delete buttons. Clicks are handled by the grid through data-action / data-slot, so the
  * component takes only plain props and re-renders only when its own card or flags change.
  */
-export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selected, pending, dropTarget, dragging, draggable, retained = false, actions, first = false, ...at }: FilledProps) {
+export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selected, pending, dropTarget, dragging, draggable, retained = false, actions, first = false, eager = false, ...at }: FilledProps) {
   const n = card.slotNumber;
   const name = cardName(card);
   const value = valueText(card.value, card.valueCents);
@@ -87,13 +92,15 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
   if (mode === 'view-only') classes.push('is-inert');
   if (retained) classes.push('is-retained');
   const image = card.thumbUrl ? (
-    <img src={card.thumbUrl} width={400} height={560} loading="lazy" fetchPriority={first ? 'high' : undefined} decoding="async" alt={mode === 'view-only' ? name : ''} draggable={false} />
+    <img src={card.thumbUrl} width={400} height={560} loading={eager ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" alt={mode === 'view-only' ? name : ''} draggable={false} />
   ) : (
     <NoPhoto card={card} />
   );
+  // Without a photo the face shows the card's placard words: the name says them as shown (axe's label-content-name-mismatch).
+  const shown = card.thumbUrl ? name : noPhotoText(card);
   const label = mode === 'swap'
-    ? `${slotLabel(n)}: ${name}. ${selected ? 'Selected for swap, press again to clear' : 'Select to swap'}`
-    : `${slotLabel(n)}: ${name}${value ? `, ${value}` : ''}. View full image and details${mode === 'edit' ? ', edit or delete' : ''}`;
+    ? `${slotLabel(n)}: ${shown}. ${selected ? 'Selected for swap, press again to clear' : 'Select to swap'}`
+    : `${slotLabel(n)}: ${shown}${value ? `, ${value}` : ''}. View full image and details${mode === 'edit' ? ', edit or delete' : ''}`;
 
   return (
     <li className={classes.join(' ')} {...itemProps(n, at)} aria-busy={pending || undefined} data-testid="filled-slot" data-retained={retained || undefined}>
@@ -144,12 +151,15 @@ interface EmptyProps extends TPlacement {
   dropTarget: boolean;
 }
 
-/** An empty slot (docs/product.md §2): ADD ITEM, CARD NN, AWAITING ACQUISITION; opens the add-item dialog. */
+/**
+ * An empty slot (docs/product.md §2): ADD ITEM, CARD NN, AWAITING ACQUISITION; opens the add-item dialog.
+ * In swap mode it reads MOVE HERE. Its name is the words it shows (speech input finds it by them).
+ */
 export const EmptySlot = memo(function EmptySlot({ slot, mode, registry, pending, dropTarget, ...at }: EmptyProps) {
   const body = (
     <>
       <span className="g-empty-plus" aria-hidden="true"><PlusIcon size={22} /></span>
-      <span className="g-empty-add">ADD ITEM</span>
+      <span className="g-empty-add">{mode === 'swap' ? 'MOVE HERE' : 'ADD ITEM'}</span>
       <span className="g-empty-no">{slotLabel(slot)}</span>
       <span className="g-empty-note">AWAITING ACQUISITION</span>
     </>
@@ -168,7 +178,6 @@ export const EmptySlot = memo(function EmptySlot({ slot, mode, registry, pending
           className="g-frame g-empty"
           data-action="add"
           data-slot={slot}
-          aria-label={mode === 'swap' ? `${slotLabel(slot)}, empty: move the selected card here` : `${slotLabel(slot)}, empty: add item`}
           aria-haspopup={mode === 'swap' ? undefined : 'dialog'}
           aria-describedby={mode === 'swap' ? SWAP_HELP_ID : undefined}
         >

@@ -5,6 +5,7 @@ import { canSwap } from '../../../../core/gallery.ts';
 import type { TGalleryAccess } from '../../stores/gallery-layout.ts';
 import { EmptySlot, FilledSlot, LockedSlot, SkeletonSlot, type TSlotMode } from './Slot.tsx';
 import { useWallWindow } from './use-wall-window.ts';
+import { FIRST_SCREEN_SLOTS } from '../../../../core/first-screen.ts';
 
 interface Props {
   access: TGalleryAccess;
@@ -151,7 +152,7 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
       return (
         <FilledSlot key={n} card={card} mode={retained ? 'view-only' : mode} registry={registry} selected={selected === n} pending={busy}
           dropTarget={over} dragging={drag?.from === n} draggable={canDrag && mode !== 'view-only' && !busy && !retained} retained={retained} setSize={wall.setSize} placed={placed}
-          actions={touch || n === hovered || n === focused} first={n <= FIRST_ROW_SLOTS} />
+          actions={touch || n === hovered || n === focused} first={n <= FIRST_ROW_SLOTS} eager={n <= FIRST_SCREEN_SLOTS} />
       );
     }
     if (!usable(n) && access.canEdit) return <LockedSlot key={n} slot={n} registry={registry} setSize={wall.setSize} placed={placed} />;
