@@ -14,7 +14,7 @@ import { serverModules } from './site/build/server-modules.ts';
  * chunks below, whose code needs React: a page without an island loads only these few kilobytes
  * (tests/e2e/page-weight.test.ts holds each page to its budget).
  */
-const PLAIN = /[\\/](site[\\/]src[\\/](lib[\\/](theme|session-flags|api|plain-form)|stores[\\/]toast|components[\\/]auth[\\/]password-rules)|core[\\/]limits)\.ts$|node_modules[\\/]nanostores[\\/]/;
+const PLAIN = /[\\/](site[\\/]src[\\/](lib[\\/](theme|session-flags|api|plain-form)|stores[\\/]toast|components[\\/]auth[\\/]password-rules)|core[\\/](limits|contracts[\\/](api|call)))\.ts$|node_modules[\\/]nanostores[\\/]/;
 
 /**
  * The browser's code in few files: React in one, the site's shared code (stores, api client, shell

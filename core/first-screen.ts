@@ -5,9 +5,12 @@
  * has them; failing that, the page's inline script asks for the cards and the island for the user.
  */
 
+import * as API from './contracts/api.ts';
+import { callUrl } from './contracts/call.ts';
+
 /** Filled slots in the first page of GET /api/cards: more than any first screen shows. */
 export const FIRST_PAGE = 60;
-export const FIRST_PAGE_PATH = `/api/cards?limit=${FIRST_PAGE}`;
+export const FIRST_PAGE_PATH = callUrl(API.listCards, { query: { limit: FIRST_PAGE } });
 /** The id of the element holding the first page as JSON (`<script type="application/json">`). */
 export const FIRST_PAGE_ELEMENT_ID = 'ratio-first-page';
 /** The id of the element holding the signed-in user as GET /api/user answers it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { formatCents } from './format.ts';
 import {
-  formatCents,
   formatValueText,
   parseValueCents,
   roundedMeanCents,

@@ -5,9 +5,6 @@
  */
 import { formatCents } from './format.ts';
 
-/** Money is shown by core/format.ts; re-exported here beside the values it formats. */
-export { formatCents };
-
 /**
  * Parses a typed value into integer cents by the spec's rule: `$` and commas (and surrounding
  * spaces) are removed and the rest must read as a plain, non-negative decimal number.

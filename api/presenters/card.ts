@@ -1,5 +1,5 @@
 import { setFieldsOf } from '../../core/cards/card-data.ts';
-import { formatCents } from '../../core/values.ts';
+import { formatCents } from '../../core/format.ts';
 import type { TMarketBrief, TMarketView, TSlotView } from '../../core/contracts/cards.types.ts';
 import type { CardSlot } from '../../db/models/CardSlot.ts';
 

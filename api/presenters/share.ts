@@ -1,7 +1,7 @@
 import type { TShareLink, TSharedCard, TSharedWall } from '../../core/contracts/share.types.ts';
 import { isLayoutId, registryFigures } from '../../core/gallery.ts';
 import { sharedColumns, sharedSlotCount } from '../../core/share.ts';
-import { formatCents } from '../../core/values.ts';
+import { formatCents } from '../../core/format.ts';
 import { cardDataOf } from '../../core/cards/card-data.ts';
 import { cardFacts } from '../../core/cards/facts.ts';
 import { shortGrade } from '../../core/cards/grade.ts';

@@ -15,6 +15,7 @@ import { healthRoutes } from './health/health.ts';
 import { shareRoutes } from './share/share.ts';
 import { priceRoutes } from './prices/prices.ts';
 import { intakeRoutes } from './intake/intake.ts';
+import { openApiRoutes } from './openapi/openapi.ts';
 
 /** The whole JSON API under /api. Unknown /api paths answer a JSON 404. */
 export function apiRouter(deps: TDeps): Router {
@@ -30,6 +31,7 @@ export function apiRouter(deps: TDeps): Router {
   // one match serves a request. No allowedMethods layers: they would wrap every request, and the
   // catch-all below already answers a wrong method with the JSON 404.
   for (const routes of groups) api.use(routes.routes());
+  api.use(openApiRoutes(api).routes());
   api.all('/{*rest}', () => {
     throw notFound('No such API endpoint');
   });

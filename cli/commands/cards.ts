@@ -12,9 +12,8 @@ import { exportCards } from '../../api/services/cards/export-cards.ts';
 import { presentSlot } from '../../api/presenters/card.ts';
 import { importCards, previewImport } from '../../api/services/cards/import-cards.ts';
 import { handleError } from '../handle-error.ts';
-import { loadEnv } from '../load-env.ts';
 import { printJson } from '../output.ts';
-import { withDb } from '../with-db.ts';
+import { onDb } from '../on-db.ts';
 import { formatCount } from '../../core/format.ts';
 import type { TCertBatchView } from '../../core/contracts/intake.types.ts';
 import { createCertQueue } from '../../api/services/intake/cert-queue.ts';
@@ -152,10 +151,9 @@ export function registerCards(program: Command): void {
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .option('--layout <layout>', `the file's layout: ${EXPORT_LAYOUTS.join(', ')}`, 'ratio')
     .action(async (email: string, opts: { output?: string; layout: string }) => {
-      const env = loadEnv();
       const layout = z.enum(EXPORT_LAYOUTS, `--layout is one of ${EXPORT_LAYOUTS.join(', ')}`).safeParse(opts.layout);
       if (!layout.success) handleError(new Error(layout.error.issues[0]?.message));
-      const csv = await withDb(env, (db) => runCardsExport(db, { email, baseUrl: exportBaseUrl(env), layout: layout.data })).catch(handleError);
+      const csv = await onDb((db, env) => runCardsExport(db, { email, baseUrl: exportBaseUrl(env), layout: layout.data }));
       if (opts.output) await fs.writeFile(opts.output, csv).catch(handleError);
       else process.stdout.write(csv);
     });
@@ -167,10 +165,11 @@ export function registerCards(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (email: string, file: string, opts: { dryRun?: boolean; onlyValid?: boolean; map: string[]; json?: boolean }) => {
       const csv = await fs.readFile(file, 'utf8').catch(handleError);
-      const env = loadEnv();
-      const psa = env.PSA_API_TOKEN ? createPsaVerifier({ token: env.PSA_API_TOKEN, baseUrl: env.PSA_API_BASE_URL }) : null;
       const mapping = (() => { try { return readMapOptions(opts.map); } catch (err) { return handleError(err); } })();
-      const result = await withDb(env, (db) => runCardsImport(db, { email, csv, dryRun: opts.dryRun, onlyValid: opts.onlyValid, mapping, psa })).catch(handleError);
+      const result = await onDb((db, env) => {
+        const psa = env.PSA_API_TOKEN ? createPsaVerifier({ token: env.PSA_API_TOKEN, baseUrl: env.PSA_API_BASE_URL }) : null;
+        return runCardsImport(db, { email, csv, dryRun: opts.dryRun, onlyValid: opts.onlyValid, mapping, psa });
+      });
       if (opts.json) printJson(result);
       else for (const l of describeImport(result, Boolean(opts.dryRun), Boolean(opts.onlyValid))) console.log(l);
       if (result.errorCount > 0 && !(opts.onlyValid && result.imported > 0)) process.exitCode = 1;
@@ -180,13 +179,12 @@ export function registerCards(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (email: string, file: string, opts: { json?: boolean }) => {
       const text = await fs.readFile(file, 'utf8').catch(handleError);
-      const env = loadEnv();
       const bar = progressBar('Adding', opts.json ? null : process.stdout);
-      const result = await withDb(env, async (db) => {
+      const result = await onDb(async (db, env) => {
         const done = await runCardsCerts(db, { email, text, psa: createPsa(env), images: createImageStore(env), onProgress: (d, t) => bar.update(d, t) });
         await viewerSizesSettled();
         return done;
-      }).catch(handleError);
+      });
       bar.finish();
       if (opts.json) printJson(result);
       else for (const l of describeCerts(result)) console.log(l);

@@ -9,7 +9,7 @@ import { tablesDroppedBy } from '../../db/migrations/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seeds/demo.ts';
 import { printJson } from '../output.ts';
 import { progressBar } from '../progress.ts';
-import { withDb } from '../with-db.ts';
+import { onDb } from '../on-db.ts';
 
 /** Runs one migration step on the configured database and closes it. */
 async function onDatabase(env: TEnv, step: (db: Knex) => Promise<string[]>): Promise<string[]> {
@@ -87,7 +87,7 @@ export function registerDb(program: Command): void {
     .option('--json', 'print what was added as JSON')
     .action(async (opts: { users: string; json?: boolean }) => {
       ZSeed.parse({ users: opts.users }); // before opening the database: bad input fails at once
-      const added = await withDb(loadEnv(), (d) => runDbSeed(d, { users: opts.users, quiet: opts.json })).catch(handleError);
+      const added = await onDb((d) => runDbSeed(d, { users: opts.users, quiet: opts.json }));
       if (opts.json) printJson(added);
       else console.log(`Added ${added.users} demo account(s) and ${added.cards} card(s). Sign in as ${'demo-1@ratio.local'} with password ${DEMO_PASSWORD}.`);
     });

@@ -1,13 +1,10 @@
 import type { Command } from 'commander';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import type { TEnv } from '../../api/env.ts';
 import { createImageStore } from '../../api/services/images/create-image-store.ts';
 import type { ImageStore } from '../../api/services/images/image-store.ts';
 import { SWEEP_GRACE_MS, sweepImages, type TSweepReport } from '../../api/services/images/sweep-images.ts';
-import { handleError } from '../handle-error.ts';
-import { loadEnv } from '../load-env.ts';
-import { withDb } from '../with-db.ts';
+import { onDb } from '../on-db.ts';
 
 const ZSweepOptions = z.object({
   apply: z.boolean().default(false),
@@ -43,8 +40,7 @@ export function registerImages(program: Command): void {
     .option('--apply', 'remove the orphaned folders')
     .option('--grace-minutes <minutes>', 'leave folders younger than this alone', String(SWEEP_GRACE_MS / 60_000))
     .action(async (opts: { apply?: boolean; graceMinutes?: string }) => {
-      const env: TEnv = loadEnv();
-      const report = await withDb(env, (db) => runImagesSweep(db, createImageStore(env), opts)).catch(handleError);
+      const report = await onDb((db, env) => runImagesSweep(db, createImageStore(env), opts));
       for (const line of describeSweep(report)) console.log(line);
     });
 }

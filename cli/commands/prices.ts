@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { publicUrl, type TEnv } from '../../api/env.ts';
+import { publicUrl } from '../../api/env.ts';
 import { createMailer } from '../../api/services/mail/mailer.ts';
 import { createPrices } from '../../api/services/prices/create-prices.ts';
 import { importPriceList, readPriceList } from '../../api/services/prices/price-list.ts';
@@ -9,10 +9,9 @@ import { sendPriceAlerts, type TAlertRun } from '../../api/services/prices/price
 import { refreshPrices, type TRefreshReport } from '../../api/services/prices/refresh-prices.ts';
 import { createLogger } from '../../api/logger.ts';
 import { handleError } from '../handle-error.ts';
-import { loadEnv } from '../load-env.ts';
 import { printJson } from '../output.ts';
 import { progressBar } from '../progress.ts';
-import { withDb } from '../with-db.ts';
+import { onDb } from '../on-db.ts';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -48,9 +47,8 @@ export function registerPrices(program: Command): void {
     .addHelpText('after', '\nA killed run resumes where it stopped. Example crontab line:\n  23 4 * * * cd /srv/ratio && npm run --silent ratio -- prices refresh')
     .action(async (opts: { email?: string; staleAfter: string; alerts: boolean; json?: boolean }) => {
       const staleAfterMs = parseDuration('--stale-after', opts.staleAfter);
-      const env: TEnv = loadEnv();
       const clock = () => new Date();
-      const result = await withDb(env, async (db) => {
+      const result = await onDb(async (db, env) => {
         const bar = progressBar('Refreshing prices', opts.json ? null : process.stdout);
         const report = await refreshPrices({
           db, prices: createPrices(env, { db, clock }), clock, email: opts.email, staleAfterMs, onProgress: (d, t) => bar.update(d, t),
@@ -61,7 +59,7 @@ export function registerPrices(program: Command): void {
           alerts = await sendPriceAlerts({ db, mailer, now: clock(), publicUrl: publicUrl(env) });
         }
         return { report, alerts };
-      }).catch(handleError);
+      });
       if (opts.json) printJson(result);
       else for (const l of describeRefresh(result.report, result.alerts)) console.log(l);
       if (result.report.outage) process.exitCode = 1;
@@ -77,8 +75,7 @@ export function registerPrices(program: Command): void {
         for (const e of errors.slice(0, 20)) console.error(`line ${e.line}: ${e.message}`);
         handleError(new Error(`${errors.length} bad line(s) in ${file}: nothing imported`));
       }
-      const env: TEnv = loadEnv();
-      const n = await withDb(env, (db) => importPriceList(db, opts.name, rows)).catch(handleError);
+      const n = await onDb((db) => importPriceList(db, opts.name, rows));
       console.log(`Imported ${n} price(s) as '${opts.name}'. Set PRICE_PROVIDER=price-list (or leave SPORTSCARDSPRO_TOKEN unset) to use it.`);
     });
 }

@@ -1,14 +1,11 @@
 import type { Command } from 'commander';
 import type { Knex } from 'knex';
-import type { TEnv } from '../../api/env.ts';
 import { createImageStore } from '../../api/services/images/create-image-store.ts';
 import type { ImageStore } from '../../api/services/images/image-store.ts';
 import { runRetention, type TRetentionAccount, type TRetentionReport } from '../../api/services/jobs/run-retention.ts';
-import { handleError } from '../handle-error.ts';
-import { loadEnv } from '../load-env.ts';
 import { parseDateOption, printJson } from '../output.ts';
 import { progressBar } from '../progress.ts';
-import { withDb } from '../with-db.ts';
+import { onDb } from '../on-db.ts';
 
 /**
  * The retention job (docs/choices.md 6): a dry run lists what it would delete; `apply` deletes, in a
@@ -67,9 +64,8 @@ export function registerRetention(program: Command): void {
     .action(async (opts: { apply?: boolean; now?: string; json?: boolean; force?: boolean }) => {
       parseDateOption('--now', opts.now, new Date()); // before opening the database: bad input fails at once
       const refused = futureApplyRefused(opts);
-      const env: TEnv = loadEnv();
       const run = { ...opts, apply: opts.apply && !refused, quiet: opts.json };
-      const report = await withDb(env, (db) => runRetentionJob(db, createImageStore(env), run)).catch(handleError);
+      const report = await onDb((db, env) => runRetentionJob(db, createImageStore(env), run));
       if (opts.json) printJson(report);
       else for (const l of describeRetention(report)) console.log(l);
       if (refused) {

@@ -2,9 +2,7 @@ import type { Command } from 'commander';
 import type { Knex } from 'knex';
 import { findByEmail } from '../../api/services/accounts/set-account-flag.ts';
 import { destroyUserSessions } from '../../api/services/sessions/sessions.ts';
-import { handleError } from '../handle-error.ts';
-import { loadEnv } from '../load-env.ts';
-import { withDb } from '../with-db.ts';
+import { onDb } from '../on-db.ts';
 
 /**
  * Signs an account out everywhere (a lost phone, a shared computer): ends every session of the
@@ -21,7 +19,7 @@ export function registerSessions(program: Command): void {
   sessions.command('end <email>')
     .description('sign an account out everywhere (ends all its sessions)')
     .action(async (email: string) => {
-      const { email: who, ended } = await withDb(loadEnv(), (db) => runSessionsEnd(db, { email })).catch(handleError);
+      const { email: who, ended } = await onDb((db) => runSessionsEnd(db, { email }));
       console.log(`Ended ${ended} session(s) of ${who}.`);
     });
 }

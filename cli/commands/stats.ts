@@ -4,10 +4,8 @@ import { formatPercent } from '../../core/admin-stats.ts';
 import { formatCents } from '../../core/format.ts';
 import type { TAdminStats } from '../../core/contracts/admin.types.ts';
 import { adminStats } from '../../api/services/admin/admin-stats.ts';
-import { handleError } from '../handle-error.ts';
-import { loadEnv } from '../load-env.ts';
 import { printJson } from '../output.ts';
-import { withDb } from '../with-db.ts';
+import { onDb } from '../on-db.ts';
 
 /** The admin dashboard's figures (docs/product.md §2, §3 Admin stats), as GET /api/admin/stats answers them. */
 export function runStats(db: Knex, now = new Date()): Promise<TAdminStats> {
@@ -44,7 +42,7 @@ export function registerStats(program: Command): void {
     .description('the admin dashboard figures: users, revenue, conversion, cards')
     .option('--json', 'print the stats as JSON (the GET /api/admin/stats answer)')
     .action(async (opts: { json?: boolean }) => {
-      const stats = await withDb(loadEnv(), (db) => runStats(db)).catch(handleError);
+      const stats = await onDb((db) => runStats(db));
       if (opts.json) printJson(stats);
       else for (const l of describeStats(stats)) console.log(l);
     });

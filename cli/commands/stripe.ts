@@ -14,7 +14,7 @@ import { accountByEmail, accountsWithCustomer } from '../../api/services/account
 import { handleError } from '../handle-error.ts';
 import { loadEnv } from '../load-env.ts';
 import { printJson } from '../output.ts';
-import { withDb } from '../with-db.ts';
+import { onDb } from '../on-db.ts';
 
 export interface TStripeSetup {
   priceId: string;
@@ -83,8 +83,7 @@ export function registerStripe(program: Command): void {
     .description("re-read subscriptions from Stripe (one account, or every account with a Stripe customer)")
     .option('--json', 'print each account and its status after the sync as JSON')
     .action(async (email: string | undefined, opts: { json?: boolean }) => {
-      const env = loadEnv();
-      const rows = await withDb(env, (db) => runStripeSync(env, db, { email })).catch(handleError);
+      const rows = await onDb((db, env) => runStripeSync(env, db, { email }));
       if (opts.json) printJson(rows);
       else if (!rows.length) console.log('No accounts with a Stripe customer yet.');
       else console.table(rows);

@@ -7,10 +7,8 @@ import { presentUser } from '../../api/presenters/user.ts';
 import { findByEmail, setAccountFlag } from '../../api/services/accounts/set-account-flag.ts';
 import { cardCount, listAccounts } from '../../api/services/accounts/find-accounts.ts';
 import type { User } from '../../db/models/User.ts';
-import { handleError } from '../handle-error.ts';
-import { loadEnv } from '../load-env.ts';
 import { formatTable, printJson } from '../output.ts';
-import { withDb } from '../with-db.ts';
+import { onDb } from '../on-db.ts';
 
 const TIERS = ['free', 'trial', 'trial_expired', 'pro', 'grandfathered'] as const satisfies readonly TAccountKind[];
 const ZTier = z.enum(TIERS, { error: `--tier must be one of ${TIERS.join(', ')}` }).optional();
@@ -80,8 +78,7 @@ export function registerUsers(program: Command): void {
     .option('--json', 'print the list as JSON')
     .action(async (opts: { tier?: string; json?: boolean }) => {
       ZTier.parse(opts.tier); // before opening the database: bad input fails at once
-      const env = loadEnv();
-      const rows = await withDb(env, (db) => runUsersList(db, { tier: opts.tier })).catch(handleError);
+      const rows = await onDb((db) => runUsersList(db, { tier: opts.tier }));
       if (opts.json) printJson(rows);
       else if (!rows.length) console.log(opts.tier ? `No ${opts.tier} users.` : 'No users yet.');
       else for (const l of formatTable(rows.map(({ createdAt, ...r }) => ({ ...r, joined: createdAt.slice(0, 10) })))) console.log(l);
@@ -90,8 +87,7 @@ export function registerUsers(program: Command): void {
     .description("one account: status, subscription, trial, rights and card count")
     .option('--json', 'print the account as JSON')
     .action(async (email: string, opts: { json?: boolean }) => {
-      const env = loadEnv();
-      const view = await withDb(env, (db) => runUsersShow(db, { email })).catch(handleError);
+      const view = await onDb((db) => runUsersShow(db, { email }));
       if (opts.json) printJson(view);
       else for (const [key, value] of Object.entries(view)) console.log(`${key.padEnd(20)} ${value === null ? '-' : String(value)}`);
     });
@@ -99,14 +95,14 @@ export function registerUsers(program: Command): void {
     .description('give a user the admin dashboard (--revoke takes it away)')
     .option('--revoke', 'remove admin rights')
     .action(async (email: string, opts: { revoke?: boolean }) => {
-      const user = await withDb(loadEnv(), (db) => runUsersAdmin(db, { email, revoke: opts.revoke })).catch(handleError);
+      const user = await onDb((db) => runUsersAdmin(db, { email, revoke: opts.revoke }));
       console.log(`${user.email} is ${user.isAdmin ? 'now an admin' : 'no longer an admin'}.`);
     });
   users.command('grandfather <email>')
     .description('make an account a legacy account: 10 slots with every PRO feature (--undo reverts)')
     .option('--undo', 'make it an ordinary account again')
     .action(async (email: string, opts: { undo?: boolean }) => {
-      const user = await withDb(loadEnv(), (db) => runUsersGrandfather(db, { email, undo: opts.undo })).catch(handleError);
+      const user = await onDb((db) => runUsersGrandfather(db, { email, undo: opts.undo }));
       console.log(describeGrandfather(user, new Date()));
     });
 }

@@ -157,3 +157,6 @@ export interface TTestPortalView {
   returnUrl: string;
   billing: TBillingMode;
 }
+
+/** A TEST MODE checkout's id in a path. */
+export const ZTestSessionParams = z.object({ sessionId: z.string().min(1).max(100) });

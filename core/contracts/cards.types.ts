@@ -243,3 +243,12 @@ export interface TMigrateAnswer {
   skipped: number;
   cards: TSlotView[];
 }
+
+/** A card photo's address: GET /api/images/{id}/{variant}. */
+export const ZImageParams = z.object({ id: z.uuid(), variant: z.enum(['thumb', 'large', 'original']) });
+
+/** POST /api/cards/{slot}/market/refresh and PATCH /api/cards/{slot}/market answer: the look-up's outcome and the card. */
+export interface TMarketCardAnswer {
+  outcome: string | null;
+  card: TSlotView;
+}

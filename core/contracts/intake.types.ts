@@ -59,3 +59,9 @@ export interface TPhotoItemView {
   certOnWall?: number;
   message?: string;
 }
+
+/** A cert batch's or a queued photo's id in a path. */
+export const ZIntakeId = z.object({ id: z.uuid('is not a batch id') });
+
+/** POST /api/intake/photos form fields besides the `image` file. */
+export const ZPhotoFields = z.object({ name: z.string().max(500).optional() });

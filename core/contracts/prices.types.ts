@@ -67,6 +67,8 @@ export const ZAlertInput = z.discriminatedUnion('kind', [
   }),
 ], 'must be above, below or move');
 export type TAlertInput = z.output<typeof ZAlertInput>;
+/** A price alert as a client sends it. */
+export type TAlertRequest = z.input<typeof ZAlertInput>;
 
 export interface TAlertView {
   id: number;
@@ -88,3 +90,23 @@ export interface TAdminPricesAnswer {
   unmatched: number;
   failing: number;
 }
+
+/** A product a search found, for the collector to pick when fixing a match. */
+export interface TProductCandidate {
+  id: string;
+  name: string;
+  setName: string;
+}
+
+/** GET /api/cards/:slot/market/search: the provider's products matching the query. */
+export interface TMarketSearchAnswer {
+  source: string;
+  isMarketData: boolean;
+  products: TProductCandidate[];
+}
+
+/** A price alert's id in a path: plain digits. */
+export const ZAlertId = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, 'is not an alert id').transform(Number) });
+
+/** GET /api/price-alerts/unsubscribe?token=…: a token that is missing or malformed unsubscribes nothing. */
+export const ZUnsubscribeQuery = z.object({ token: z.string().min(1).max(100).optional().catch(undefined) });

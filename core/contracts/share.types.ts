@@ -117,3 +117,9 @@ export interface TSharedPageLocals {
   /** The preview image's public address (og:image, twitter:image). */
   imageUrl: string;
 }
+
+/** A shared link's token in a path. */
+export const ZShareTokenParams = z.object({ token: ZShareToken });
+
+/** A photo on a shared link: GET /api/share/{token}/images/{id}/{variant}. */
+export const ZShareImageParams = z.object({ token: ZShareToken, id: z.uuid(), variant: z.enum(['thumb', 'large']) });

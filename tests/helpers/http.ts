@@ -1,3 +1,7 @@
+import * as API from '../../core/contracts/api.ts';
+import type { TCallId } from '../../core/contracts/schemas.ts';
+import { callUrl, type TAnswerOf, type TCallArgs } from '../../core/contracts/call.ts';
+
 /**
  * A small HTTP client for API tests: keeps cookies like a browser, sends JSON, and returns status,
  * headers and the parsed body.
@@ -60,6 +64,16 @@ export class TestClient {
     let parsed: unknown = text;
     try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
     return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  /**
+   * Makes the contract's call `id` (core/contracts/api.ts): its method, its path with `params` filled in,
+   * `query` and `body`; the answer is typed as the contract says a success is (an error answer is TApiBody).
+   */
+  call<K extends TCallId>(id: K, ...[input]: TCallArgs<(typeof API)[K]>): Promise<TResponse<TAnswerOf<(typeof API)[K]> & TApiBody>> {
+    const c = API[id];
+    const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+    return this.request(c.method, callUrl(c, { params, query }), body);
   }
 
   get<T = TApiBody>(path: string) { return this.request<T>('GET', path); }

@@ -3,12 +3,10 @@ import { TEST_CARDS } from '../../../core/billing.ts';
 import type {
   TBillingConfig, TCancelAnswer, TCreateSubscriptionAnswer, TPaymentStep, TPortalAnswer, TReactivateAnswer, TSubscriptionStatusView, TSyncAnswer,
 } from '../../../core/contracts/billing.types.ts';
-import { ZSubscriptionParams } from '../../../core/contracts/billing.types.ts';
 import { PRO_PRICE_CENTS } from '../../../core/limits.ts';
 import type { User } from '../../../db/models/User.ts';
 import type { TDeps } from '../../deps.ts';
 import { publicUrl } from '../../env.ts';
-import { parseInput } from '../../middleware/body.ts';
 import { consume } from '../../middleware/rate-limit.ts';
 import { currentUser, requireUser, userOf } from '../../middleware/session.ts';
 import { presentSubscription } from '../../presenters/subscription.ts';
@@ -20,6 +18,7 @@ import { pendingPayment } from '../../services/billing/pending-payment.ts';
 import { reactivateSubscription } from '../../services/billing/reactivate-subscription.ts';
 import { startSubscription } from '../../services/billing/start-subscription.ts';
 import { syncSubscription } from '../../services/billing/sync-subscription.ts';
+import { serve } from '../serve.ts';
 
 /**
  * The subscription calls of docs/product.md §7 for signed-in users (and create-subscription for visitors,
@@ -36,7 +35,7 @@ export function subscriptionRoutes(deps: TDeps): Router {
   const fresh = (ctx: RouterContext) =>
     freshAccount({ ...base, user: userOf(ctx), now: deps.clock(), onError: (err) => deps.log.warn({ err }, 'billing refresh failed') });
 
-  router.get('/billing/config', (ctx) => {
+  serve(router, 'billingConfig', {}, () => {
     const answer: TBillingConfig = {
       billing: billing.billing,
       publishableKey: billing.publishableKey,
@@ -45,15 +44,15 @@ export function subscriptionRoutes(deps: TDeps): Router {
       interval: 'month',
       testCards: deps.billing.testMode ? TEST_CARDS : [],
     };
-    ctx.body = answer;
+    return answer;
   });
 
-  router.get('/subscription/status', auth, async (ctx) => {
+  serve(router, 'subscriptionStatus', { use: [auth] }, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = status(await fresh(ctx));
+    return status(await fresh(ctx));
   });
 
-  router.post('/create-subscription', async (ctx) => {
+  serve(router, 'createSubscription', {}, async (ctx) => {
     const { user } = await currentUser(ctx, deps);
     let answer: TCreateSubscriptionAnswer;
     if (user) {
@@ -67,48 +66,47 @@ export function subscriptionRoutes(deps: TDeps): Router {
       });
       answer = { checkoutUrl: checkout.url, billing: billing.billing };
     }
-    ctx.body = answer;
+    return answer;
   });
 
-  router.post('/create-trial-upgrade-checkout', auth, async (ctx) => {
+  serve(router, 'createTrialUpgradeCheckout', { use: [auth] }, async (ctx) => {
     const answer: TPaymentStep = await startSubscription({ ...base, user: userOf(ctx), now: deps.clock() });
-    ctx.body = answer;
+    return answer;
   });
 
-  router.get('/subscription/:subscriptionId/payment-intent', auth, async (ctx) => {
-    const { subscriptionId } = parseInput(ZSubscriptionParams, ctx.params);
+  serve(router, 'paymentIntent', { use: [auth] }, async (ctx, { params: { subscriptionId } }) => {
     const answer: TPaymentStep = await pendingPayment({ billing, user: userOf(ctx), subscriptionId });
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = answer;
+    return answer;
   });
 
-  router.post('/sync-subscription-status', auth, async (ctx) => {
+  serve(router, 'syncSubscription', { use: [auth] }, async (ctx) => {
     const user = userOf(ctx);
     const own = user.billingCustomerId !== null && billing.ownsCustomer(user.billingCustomerId);
     const synced = own && user.billingCustomerId
       ? ((await syncSubscription({ ...base, now: deps.clock(), customerId: user.billingCustomerId })) ?? user)
       : user;
     const answer: TSyncAnswer = { user: presentUser(synced, deps.clock()), subscription: status(synced) };
-    ctx.body = answer;
+    return answer;
   });
 
-  router.post('/subscription/cancel', auth, async (ctx) => {
+  serve(router, 'cancelSubscription', { use: [auth] }, async (ctx) => {
     const user = await cancelSubscription({ ...base, user: userOf(ctx), now: deps.clock() });
     const answer: TCancelAnswer = { message: 'Subscription Cancelled', subscription: status(user) };
-    ctx.body = answer;
+    return answer;
   });
 
-  router.post('/subscription/reactivate', auth, async (ctx) => {
+  serve(router, 'reactivateSubscription', { use: [auth] }, async (ctx) => {
     const result = await reactivateSubscription({ ...base, user: userOf(ctx), now: deps.clock(), returnUrl: accountUrl() });
     const answer: TReactivateAnswer = result.action === 'reactivated'
       ? { action: 'reactivated', message: 'Subscription Reactivated', subscription: status(result.user) }
       : result;
-    ctx.body = answer;
+    return answer;
   });
 
-  router.post('/subscription/portal', auth, async (ctx) => {
+  serve(router, 'billingPortal', { use: [auth] }, async (ctx) => {
     const answer: TPortalAnswer = { url: await openPortal({ billing, user: userOf(ctx), returnUrl: accountUrl() }), billing: billing.billing };
-    ctx.body = answer;
+    return answer;
   });
 
   return router;

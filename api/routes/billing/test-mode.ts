@@ -1,13 +1,9 @@
 import Router from '@koa/router';
-import { z } from 'zod';
 import { PRO_PRICE_CENTS } from '../../../core/limits.ts';
-import {
-  ZTestCheckoutPay, ZTestPay, ZTestPaymentMethod, type TSyncAnswer, type TTestCheckoutPaid, type TTestCheckoutView, type TTestPortalView,
-} from '../../../core/contracts/billing.types.ts';
+import type { TSyncAnswer, TTestCheckoutPaid, TTestCheckoutView, TTestPortalView } from '../../../core/contracts/billing.types.ts';
 import type { TDeps } from '../../deps.ts';
 import { publicUrl } from '../../env.ts';
 import { conflict, notFound } from '../../errors.ts';
-import { bodyOf, jsonBody, parseInput } from '../../middleware/body.ts';
 import { currentUser, requireUser, userOf } from '../../middleware/session.ts';
 import { presentSubscription } from '../../presenters/subscription.ts';
 import { presentUser } from '../../presenters/user.ts';
@@ -15,8 +11,7 @@ import { handleBillingEvent } from '../../services/billing/handle-event.ts';
 import type { LocalBilling } from '../../services/billing/local/local-billing.ts';
 import { ensureCustomer } from '../../services/billing/ensure-customer.ts';
 import { accountById } from '../../services/accounts/find-accounts.ts';
-
-const ZSessionParams = z.object({ sessionId: z.string().min(1).max(100) });
+import { serve } from '../serve.ts';
 
 /**
  * Local billing's TEST MODE calls (present only without Stripe keys): the stand-ins for Stripe's
@@ -24,7 +19,7 @@ const ZSessionParams = z.object({ sessionId: z.string().min(1).max(100) });
  * handler and the same syncSubscription as a Stripe webhook.
  */
 export function testModeRoutes(deps: TDeps, local: LocalBilling): Router {
-  const router = new Router({ prefix: '/billing/test' });
+  const router = new Router();
   const auth = requireUser(deps);
   const handle = (event: Parameters<typeof handleBillingEvent>[0]['event']) =>
     handleBillingEvent({ db: deps.db, billing: local, now: deps.clock(), event });
@@ -35,32 +30,28 @@ export function testModeRoutes(deps: TDeps, local: LocalBilling): Router {
   };
 
   // Confirms a first payment; the owner is the signed-in account (a visitor's checkout pays below).
-  router.post('/pay', auth, jsonBody(), async (ctx) => {
-    const input = parseInput(ZTestPay, bodyOf(ctx));
+  serve(router, 'testPay', { use: [auth] }, async (ctx, { body: input }) => {
     const user = userOf(ctx);
     await handle(await local.payFirstInvoice({ clientSecret: input.clientSecret, customerId: user.billingCustomerId ?? '', card: input.card }));
-    ctx.body = await answerFor(user.id);
+    return await answerFor(user.id);
   });
 
-  router.get('/checkout/:sessionId', async (ctx) => {
-    const { sessionId } = parseInput(ZSessionParams, ctx.params);
+  serve(router, 'testCheckout', {}, async (_ctx, { params: { sessionId } }) => {
     const checkout = await local.checkout(sessionId);
     if (!checkout) throw notFound('This checkout link is not valid.', 'checkout_not_found');
     const answer: TTestCheckoutView = { sessionId: checkout.id, status: checkout.status, email: checkout.email, priceCents: PRO_PRICE_CENTS, billing: local.billing };
-    ctx.body = answer;
+    return answer;
   });
 
-  router.post('/checkout/:sessionId/pay', jsonBody(), async (ctx) => {
-    const { sessionId } = parseInput(ZSessionParams, ctx.params);
-    const input = parseInput(ZTestCheckoutPay, bodyOf(ctx));
+  serve(router, 'testCheckoutPay', {}, async (ctx, { params: { sessionId }, body: input }) => {
     if ((await currentUser(ctx, deps)).user) throw conflict('You are signed in: subscribe from your account instead.', 'signed_in');
     const paid = await local.payCheckout({ sessionId, email: input.email, card: input.card });
     await handle(paid.event);
     const answer: TTestCheckoutPaid = { redirectUrl: paid.redirectUrl };
-    ctx.body = answer;
+    return answer;
   });
 
-  router.get('/portal', auth, async (ctx) => {
+  serve(router, 'testPortal', { use: [auth] }, async (ctx) => {
     const user = userOf(ctx);
     const customerId = user.billingCustomerId && local.ownsCustomer(user.billingCustomerId) ? user.billingCustomerId : null;
     const answer: TTestPortalView = {
@@ -70,15 +61,14 @@ export function testModeRoutes(deps: TDeps, local: LocalBilling): Router {
       billing: local.billing,
     };
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = answer;
+    return answer;
   });
 
-  router.post('/portal/payment-method', auth, jsonBody(), async (ctx) => {
-    const input = parseInput(ZTestPaymentMethod, bodyOf(ctx));
+  serve(router, 'testPaymentMethod', { use: [auth] }, async (ctx, { body: input }) => {
     const user = userOf(ctx);
     const customerId = await ensureCustomer({ db: deps.db, billing: local, user, now: deps.clock() });
     await handle(await local.updateCard({ customerId, card: input.card }));
-    ctx.body = await answerFor(user.id);
+    return await answerFor(user.id);
   });
 
   return router;

@@ -1,9 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
 import { toGalleryCards } from '../../../core/transfer.ts';
 import type { TDeps } from '../../deps.ts';
-import { bodyOf, jsonBody, parseInput } from '../../middleware/body.ts';
 import { imageUpload, uploadedImage } from '../../middleware/multipart.ts';
 import { requireUser, userOf } from '../../middleware/session.ts';
 import { presentEmptySlot, presentSlot } from '../../presenters/card.ts';
@@ -12,13 +10,14 @@ import { cardsInSlots, swapSlots } from '../../services/cards/swap-slots.ts';
 import { transferCollection } from '../../services/cards/transfer-collection.ts';
 import { updateCard } from '../../services/cards/update-card.ts';
 import { uploadCard } from '../../services/cards/upload-card.ts';
-import { MAX_IMPORT_BYTES, ZExportQuery, ZHistoryQuery, ZImportRequest } from '../../../core/contracts/csv.types.ts';
+import { MAX_IMPORT_BYTES } from '../../../core/contracts/csv.types.ts';
 import { publicUrl } from '../../env.ts';
 import { createPsaVerifier } from '../../services/analysis/psa-verify.ts';
 import { exportCards, exportFileName } from '../../services/cards/export-cards.ts';
 import { importCards, previewImport } from '../../services/cards/import-cards.ts';
 import { cardValueHistory, totalValueHistory } from '../../services/cards/value-history.ts';
-import { ZCardFields, ZCardsQuery, ZMigrate, ZSlotParams, ZSwap, ZTransfer, ZUploadFields, type TMigrateAnswer, type TTransferAnswer } from '../../../core/contracts/cards.types.ts';
+import type { TMigrateAnswer, TTransferAnswer } from '../../../core/contracts/cards.types.ts';
+import { SENT, serve } from '../serve.ts';
 
 /** An import's body: `{ csv, mapping?, onlyValid? }`, the file's text (MAX_IMPORT_BYTES, plus JSON escaping) and a column mapping. */
 const IMPORT_BODY = { limit: MAX_IMPORT_BYTES * 2, maxDepth: 2, maxValues: 32 };
@@ -32,15 +31,14 @@ export function cardRoutes(deps: TDeps): Router {
   const auth = requireUser(deps);
 
   const gallery = deps.galleryCache;
-  router.get('/cards', auth, async (ctx) => {
-    const { limit } = parseInput(ZCardsQuery, { limit: ctx.query.limit });
+  serve(router, 'listCards', { use: [auth] }, async (ctx, { query: { limit } }) => {
     const answer = await gallery.get(deps.db, userOf(ctx), limit);
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('ETag', answer.etag);
     ctx.set('Vary', 'Accept-Encoding, Cookie');
     if (ctx.get('If-None-Match') === answer.etag) {
       ctx.status = 304;
-      return;
+      return SENT;
     }
     ctx.type = 'json';
     // Compressed once per gallery version; koa-compress leaves an encoded body alone. The rare
@@ -51,69 +49,56 @@ export function cardRoutes(deps: TDeps): Router {
     } else {
       ctx.body = gunzipSync(answer.gzip);
     }
+    return SENT;
   });
 
-  router.post('/cards/swap', auth, jsonBody(), async (ctx) => {
-    const input = parseInput(ZSwap, bodyOf(ctx));
+  serve(router, 'swapCards', { use: [auth] }, async (ctx, { body: input }) => {
     await swapSlots({ db: deps.db, user: userOf(ctx), now: deps.clock(), ...input });
     const rows = await cardsInSlots(deps.db, userOf(ctx).id, [input.fromSlot, input.toSlot]);
-    ctx.body = [input.fromSlot, input.toSlot].map((n) => {
+    return [input.fromSlot, input.toSlot].map((n) => {
       const row = rows.find((r) => r.slotNumber === n);
       return row ? presentSlot(row) : presentEmptySlot(n);
     });
   });
 
-  // The slot is checked before the form is read: a bad one costs no upload.
-  const slotParam: Middleware = (ctx, next) => {
-    parseInput(ZSlotParams, ctx.params);
-    return next();
-  };
-  router.post('/cards/:slot/upload', auth, slotParam, imageUpload(), async (ctx) => {
-    const { slot } = parseInput(ZSlotParams, ctx.params);
-    const fields = parseInput(ZUploadFields, bodyOf(ctx));
+  // The slot is checked before the form is read (serve() checks params first): a bad one costs no upload.
+  serve(router, 'uploadCard', { use: [auth], read: imageUpload() }, async (ctx, { params: { slot }, body: fields }) => {
     const image = uploadedImage(ctx);
     const card = await uploadCard({ db: deps.db, images: deps.images, user: userOf(ctx), now: deps.clock(), slotNumber: slot, image, fields });
     ctx.status = 201;
-    ctx.body = presentSlot(card);
+    return presentSlot(card);
   });
 
-  router.patch('/cards/:slot', auth, jsonBody(), async (ctx) => {
-    const { slot } = parseInput(ZSlotParams, ctx.params);
-    const fields = parseInput(ZCardFields, bodyOf(ctx));
+  serve(router, 'updateCard', { use: [auth] }, async (ctx, { params: { slot }, body: fields }) => {
     const card = await updateCard({ db: deps.db, user: userOf(ctx), now: deps.clock(), slotNumber: slot, fields });
-    ctx.body = presentSlot(card);
+    return presentSlot(card);
   });
 
-  router.delete('/cards/:slot', auth, async (ctx) => {
-    const { slot } = parseInput(ZSlotParams, ctx.params);
+  serve(router, 'clearSlot', { use: [auth] }, async (ctx, { params: { slot } }) => {
     await clearSlot({ db: deps.db, images: deps.images, user: userOf(ctx), now: deps.clock(), slotNumber: slot });
-    ctx.body = presentEmptySlot(slot);
+    return presentEmptySlot(slot);
   });
 
-  router.post('/transfer-collection', auth, jsonBody(TRANSFER_BODY), async (ctx) => {
-    const input = parseInput(ZTransfer, bodyOf(ctx));
+  serve(router, 'transferCollection', { use: [auth], json: TRANSFER_BODY }, async (ctx, { body: input }) => {
     const result = await transferCollection({ db: deps.db, images: deps.images, user: userOf(ctx), now: deps.clock(), cards: input.collectionData });
     const answer: TTransferAnswer = { transferred: result.transferred.length, skipped: result.skipped, cards: result.transferred.map(presentSlot) };
-    ctx.body = answer;
+    return answer;
   });
 
-  router.post('/migrate-collection', auth, jsonBody(TRANSFER_BODY), async (ctx) => {
-    const input = parseInput(ZMigrate, bodyOf(ctx));
+  serve(router, 'migrateCollection', { use: [auth], json: TRANSFER_BODY }, async (ctx, { body: input }) => {
     const cards = toGalleryCards(input.collection, null);
     const result = await transferCollection({ db: deps.db, images: deps.images, user: userOf(ctx), now: deps.clock(), cards });
     const answer: TMigrateAnswer = { migratedCards: result.transferred.length, skipped: result.skipped, cards: result.transferred.map(presentSlot) };
-    ctx.body = answer;
+    return answer;
   });
 
   // Value history and CSV export/import (docs/choices.md 29).
-  router.get('/cards/value-history', auth, async (ctx) => {
-    const { range } = parseInput(ZHistoryQuery, ctx.query);
+  serve(router, 'totalValueHistory', { use: [auth] }, async (ctx, { query: { range } }) => {
     ctx.set('Cache-Control', 'private, no-cache');
-    ctx.body = await totalValueHistory({ db: deps.db, user: userOf(ctx), range, now: deps.clock() });
+    return await totalValueHistory({ db: deps.db, user: userOf(ctx), range, now: deps.clock() });
   });
 
-  router.get('/cards/export.csv', auth, async (ctx) => {
-    const { layout } = parseInput(ZExportQuery, ctx.query);
+  serve(router, 'exportCards', { use: [auth] }, async (ctx, { query: { layout } }) => {
     const now = deps.clock();
     const csv = await exportCards({ db: deps.db, user: userOf(ctx), baseUrl: publicUrl(deps.env), present: presentSlot, layout, now });
     ctx.set('Cache-Control', 'private, no-store');
@@ -123,20 +108,17 @@ export function cardRoutes(deps: TDeps): Router {
   });
 
   const psa = deps.env.PSA_API_TOKEN ? createPsaVerifier({ token: deps.env.PSA_API_TOKEN, baseUrl: deps.env.PSA_API_BASE_URL }) : null;
-  router.post('/cards/import/preview', auth, jsonBody(IMPORT_BODY), async (ctx) => {
-    const { csv, mapping } = parseInput(ZImportRequest, bodyOf(ctx));
-    ctx.body = await previewImport({ db: deps.db, user: userOf(ctx), now: deps.clock(), csv, mapping, psa });
+  serve(router, 'previewImport', { use: [auth], json: IMPORT_BODY }, async (ctx, { body: { csv, mapping } }) => {
+    return await previewImport({ db: deps.db, user: userOf(ctx), now: deps.clock(), csv, mapping, psa });
   });
 
-  router.post('/cards/import', auth, jsonBody(IMPORT_BODY), async (ctx) => {
-    const { csv, mapping, onlyValid } = parseInput(ZImportRequest, bodyOf(ctx));
-    ctx.body = await importCards({ db: deps.db, user: userOf(ctx), now: deps.clock(), csv, mapping, onlyValid });
+  serve(router, 'importCards', { use: [auth], json: IMPORT_BODY }, async (ctx, { body: { csv, mapping, onlyValid } }) => {
+    return await importCards({ db: deps.db, user: userOf(ctx), now: deps.clock(), csv, mapping, onlyValid });
   });
 
-  router.get('/cards/:slot/history', auth, async (ctx) => {
-    const { slot } = parseInput(ZSlotParams, ctx.params);
+  serve(router, 'cardValueHistory', { use: [auth] }, async (ctx, { params: { slot } }) => {
     ctx.set('Cache-Control', 'private, no-cache');
-    ctx.body = await cardValueHistory({ db: deps.db, user: userOf(ctx), slotNumber: slot });
+    return await cardValueHistory({ db: deps.db, user: userOf(ctx), slotNumber: slot });
   });
 
   return router;

@@ -1,13 +1,11 @@
 import Router from '@koa/router';
-import { z } from 'zod';
 import type { TDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser, userOf } from '../../middleware/session.ts';
 import { findImage } from '../../services/images/known-images.ts';
 import { variantKey, variantMime } from '../../services/images/save-card-image.ts';
 import { readMadeVariant } from '../../services/images/viewer-size.ts';
-
-const ZImageParams = z.object({ id: z.uuid(), variant: z.enum(['thumb', 'large', 'original']) });
+import { serve } from '../serve.ts';
 
 /**
  * Card photos, served only to their owner (docs/choices.md 12): any other user, and any unknown id,
@@ -16,10 +14,8 @@ const ZImageParams = z.object({ id: z.uuid(), variant: z.enum(['thumb', 'large',
  */
 export function imageRoutes(deps: TDeps): Router {
   const router = new Router();
-  router.get('/images/:id/:variant', requireUser(deps), async (ctx) => {
-    const params = ZImageParams.safeParse(ctx.params);
-    if (!params.success) throw notFound('No such image');
-    const { id, variant } = params.data;
+  serve(router, 'image', { use: [requireUser(deps)], badParams: () => notFound('No such image') }, async (ctx, { params }) => {
+    const { id, variant } = params;
     const image = await findImage(deps.db, id);
     if (!image || image.userId !== userOf(ctx).id) throw notFound('No such image');
     const data = variant === 'original' ? await deps.images.read(variantKey(image, variant)) : await readMadeVariant(deps.images, image, variant);

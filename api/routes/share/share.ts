@@ -1,11 +1,10 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
-import { ZCreateShare, ZShareToken, ZUpdateShare, type TShareAnswer } from '../../../core/contracts/share.types.ts';
+import type { z } from 'zod';
+import type { TShareAnswer } from '../../../core/contracts/share.types.ts';
 import type { TDeps } from '../../deps.ts';
 import { publicUrl, sessionSecret } from '../../env.ts';
 import { notFound } from '../../errors.ts';
-import { bodyOf, jsonBody, parseInput } from '../../middleware/body.ts';
 import { limitByIp } from '../../middleware/rate-limit.ts';
 import { requireUser, userOf } from '../../middleware/session.ts';
 import { presentShareLink } from '../../presenters/share.ts';
@@ -17,8 +16,7 @@ import { readSharedImage } from '../../services/share/read-shared-image.ts';
 import { revokeShare } from '../../services/share/revoke-share.ts';
 import { sharePreview } from '../../services/share/share-preview.ts';
 import { updateShare } from '../../services/share/update-share.ts';
-
-const ZImageParams = z.object({ id: z.uuid(), variant: z.enum(['thumb', 'large']) });
+import { serve } from '../serve.ts';
 
 /** The one answer for an unknown, revoked or lapsed link, whatever was asked of it. */
 const notLive = () => notFound('This share link is not live', 'share_not_found');
@@ -42,64 +40,60 @@ export function shareRoutes(deps: TDeps): Router {
     return token ? shareUrl(deps, token) : null;
   };
 
-  router.get('/share', auth, async (ctx) => {
+  serve(router, 'getShare', { use: [auth] }, async (ctx) => {
     const share = await findLiveShare(deps.db, userOf(ctx).id);
     const answer: TShareAnswer = share ? presentShareLink(share, ownersUrl(share)) : null;
     ctx.set('Cache-Control', 'no-store');
-    // JSON null, not Koa's empty 204.
-    ctx.type = 'json';
-    ctx.body = JSON.stringify(answer);
+    return answer;
   });
 
-  router.post('/share', auth, jsonBody(), async (ctx) => {
-    const input = parseInput(ZCreateShare, bodyOf(ctx));
+  serve(router, 'createShare', { use: [auth] }, async (ctx, { body: input }) => {
     const { share, token } = await createShare({ db: deps.db, secret, userId: userOf(ctx).id, now: deps.clock(), input });
     ctx.status = 201;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentShareLink(share, shareUrl(deps, token));
+    return presentShareLink(share, shareUrl(deps, token));
   });
 
-  router.patch('/share', auth, jsonBody(), async (ctx) => {
-    const input = parseInput(ZUpdateShare, bodyOf(ctx));
+  serve(router, 'updateShare', { use: [auth] }, async (ctx, { body: input }) => {
     const share = await updateShare({ db: deps.db, userId: userOf(ctx).id, now: deps.clock(), input });
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentShareLink(share, ownersUrl(share));
+    return presentShareLink(share, ownersUrl(share));
   });
 
-  router.delete('/share', auth, async (ctx) => {
+  serve(router, 'revokeShare', { use: [auth] }, async (ctx) => {
     const revoked = await revokeShare({ db: deps.db, userId: userOf(ctx).id, now: deps.clock() });
-    ctx.body = { revoked };
+    return { revoked };
   });
 
-  /** The live link a path's token opens; the same 404 for a malformed, unknown, revoked or lapsed one. */
-  const open = async (ctx: Context): Promise<TOpenShare & { token: string }> => {
-    const token = ZShareToken.safeParse(ctx.params.token);
-    const opened = token.success ? await openShare({ db: deps.db, secret, token: token.data, now: deps.clock() }) : null;
-    if (!opened || !token.success) throw notLive();
+  /** The live link a (well-formed) token opens; the same 404 for an unknown, revoked or lapsed one. */
+  const open = async (ctx: Context, token: string): Promise<TOpenShare & { token: string }> => {
+    const opened = await openShare({ db: deps.db, secret, token, now: deps.clock() });
+    if (!opened) throw notLive();
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('X-Robots-Tag', 'noindex');
-    return { ...opened, token: token.data };
+    return { ...opened, token };
   };
+  const pageLimit = limitByIp(deps.limits.sharePageIp);
 
-  router.get('/share/:token', limitByIp(deps.limits.sharePageIp), async (ctx) => {
-    const opened = await open(ctx);
-    ctx.body = await deps.sharedWalls.get(deps.db, opened, opened.token);
+  serve(router, 'sharedWall', { use: [pageLimit], badParams: notLive }, async (ctx, { params }) => {
+    const opened = await open(ctx, params.token);
+    return await deps.sharedWalls.get(deps.db, opened, opened.token);
   });
 
-  router.get('/share/:token/preview.png', limitByIp(deps.limits.sharePageIp), async (ctx) => {
-    const opened = await open(ctx);
+  serve(router, 'sharePreview', { use: [pageLimit], badParams: notLive }, async (ctx, { params }) => {
+    const opened = await open(ctx, params.token);
     const wall = await deps.sharedWalls.get(deps.db, opened, opened.token);
     ctx.type = 'image/png';
     ctx.body = await sharePreview({ db: deps.db, images: deps.images, open: opened, wall });
   });
 
   // Photos never change, but a link can be revoked: browsers keep them and ask again each time (304).
-  router.get('/share/:token/images/:id/:variant', limitByIp(deps.limits.shareImageIp), async (ctx) => {
-    const opened = await open(ctx);
-    const params = ZImageParams.safeParse(ctx.params);
-    if (!params.success) throw notFound('No such image');
-    const etag = `"${params.data.id}-${params.data.variant}"`;
-    const image = await readSharedImage({ db: deps.db, images: deps.images, open: opened, imageId: params.data.id, variant: params.data.variant });
+  // A malformed token answers as a dead link; a malformed photo address as a missing photo.
+  const badImage = (error: z.ZodError) => (error.issues.some((i) => i.path[0] === 'token') ? notLive() : notFound('No such image'));
+  serve(router, 'sharedImage', { use: [limitByIp(deps.limits.shareImageIp)], badParams: badImage }, async (ctx, { params }) => {
+    const opened = await open(ctx, params.token);
+    const etag = `"${params.id}-${params.variant}"`;
+    const image = await readSharedImage({ db: deps.db, images: deps.images, open: opened, imageId: params.id, variant: params.variant });
     if (!image) throw notFound('No such image');
     ctx.set('ETag', etag);
     if (ctx.get('If-None-Match') === etag) {

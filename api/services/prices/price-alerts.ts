@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { accountState } from '../../../core/account.ts';
 import { DAY_MS } from '../../../core/limits.ts';
-import { formatCents } from '../../../core/values.ts';
+import { formatCents } from '../../../core/format.ts';
 import type { TAlertInput, TAlertView } from '../../../core/contracts/prices.types.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import { CardValueHistory } from '../../../db/models/CardValueHistory.ts';

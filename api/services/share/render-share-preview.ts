@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { TSharedWall } from '../../../core/contracts/share.types.ts';
 import { PREVIEW_CARDS } from '../../../core/share.ts';
-import { formatCents } from '../../../core/values.ts';
+import { formatCents } from '../../../core/format.ts';
 import { formatCount } from '../../../core/format.ts';
 
 export const PREVIEW_WIDTH = 1200;

@@ -1,3 +1,5 @@
+import { callUrl, type TAnswerOf, type TCall, type TCallArgs } from '../../../core/contracts/call.ts';
+
 /**
  * The one way the site talks to the API (docs/product.md §7): credentials always sent, JSON bodies, and any
  * non-OK answer raised as an ApiError whose message is "status: response text".
@@ -49,6 +51,17 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     throw new ApiError(res.status, text || res.statusText, parsed);
   }
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Makes a call of the contract (`API.swapCards` of `import * as API from core/contracts/api.ts`): its
+ * method, its path with `params` filled in, `query` and `body` (JSON, or the FormData of a form call);
+ * resolves with the answer typed as the contract says, so a changed answer shape fails the type check
+ * wherever it is read.
+ */
+export function callApi<C extends TCall>(c: C, ...[input]: TCallArgs<C>): Promise<TAnswerOf<C>> {
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+  return apiRequest(c.method, callUrl(c, { params, query }), body);
 }
 
 /** The message to show in a toast: the server's own words, else the given fallback. */

@@ -2,7 +2,8 @@ import { atom } from 'nanostores';
 import type { TStatsRange } from '../../../core/admin-stats.ts';
 import type { TAdminSeries, TAdminStats } from '../../../core/contracts/admin.types.ts';
 import type { TAdminPricesAnswer } from '../../../core/contracts/prices.types.ts';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { ApiError, callApi } from '../lib/api.ts';
+import * as API from '../../../core/contracts/api.ts';
 
 /** What the dashboard shows: loading, the data, or why not (docs/product.md §8 Admin: 'Access Denied'). */
 export type TLoad<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'denied' } | { state: 'failed' };
@@ -18,7 +19,7 @@ function failure(err: unknown): { state: 'denied' } | { state: 'failed' } {
 /** Loads GET /api/admin/stats (the figures come computed from the server). */
 export async function loadAdminStats(): Promise<void> {
   try {
-    $adminStats.set({ state: 'ready', data: await apiRequest<TAdminStats>('GET', '/api/admin/stats') });
+    $adminStats.set({ state: 'ready', data: await callApi(API.adminStats) });
   } catch (err) {
     $adminStats.set(failure(err));
   }
@@ -28,7 +29,7 @@ export async function loadAdminStats(): Promise<void> {
 export async function loadAdminSeries(range: TStatsRange = $statsRange.get()): Promise<void> {
   $statsRange.set(range);
   try {
-    const data = await apiRequest<TAdminSeries>('GET', `/api/admin/series?range=${range}`);
+    const data = await callApi(API.adminSeries, { query: { range } });
     if ($statsRange.get() === range) $adminSeries.set({ state: 'ready', data });
   } catch (err) {
     if ($statsRange.get() === range) $adminSeries.set(failure(err));
@@ -40,7 +41,7 @@ export const $adminPrices = atom<TLoad<TAdminPricesAnswer>>({ state: 'loading' }
 /** Loads GET /api/admin/prices: per price source, the cards matched, stale and failing (docs/choices.md 45). */
 export async function loadAdminPrices(): Promise<void> {
   try {
-    $adminPrices.set({ state: 'ready', data: await apiRequest<TAdminPricesAnswer>('GET', '/api/admin/prices') });
+    $adminPrices.set({ state: 'ready', data: await callApi(API.adminPrices) });
   } catch (err) {
     $adminPrices.set(failure(err));
   }

@@ -4,11 +4,9 @@
  * The server decides every state and action; these functions only carry its answers.
  */
 import { atom } from 'nanostores';
-import { apiRequest, errorMessage } from '../lib/api.ts';
-import type {
-  TBillingConfig, TCancelAnswer, TCreateSubscriptionAnswer, TPaymentStep, TPortalAnswer, TReactivateAnswer,
-  TSubscriptionStatusView, TSyncAnswer, TTestCardInput,
-} from '../../../core/contracts/billing.types.ts';
+import { callApi, errorMessage } from '../lib/api.ts';
+import * as API from '../../../core/contracts/api.ts';
+import type { TBillingConfig, TPaymentStep, TSubscriptionStatusView, TSyncAnswer, TTestCardInput } from '../../../core/contracts/billing.types.ts';
 import { toast } from './toast.ts';
 import { loadUser, setUser } from './user.ts';
 
@@ -21,7 +19,7 @@ let configRequest: Promise<TBillingConfig> | null = null;
 
 /** Loads the billing config once per page (a failure may be retried). */
 export function loadBillingConfig(): Promise<TBillingConfig> {
-  configRequest ??= apiRequest<TBillingConfig>('GET', '/api/billing/config').then(
+  configRequest ??= callApi(API.billingConfig).then(
     (config) => {
       $billingConfig.set(config);
       return config;
@@ -37,7 +35,7 @@ export function loadBillingConfig(): Promise<TBillingConfig> {
 /** Loads the signed-in user's subscription status (null in the atom when it fails). */
 export async function loadSubscription(): Promise<TSubscriptionStatusView | null> {
   try {
-    const status = await apiRequest<TSubscriptionStatusView>('GET', '/api/subscription/status');
+    const status = await callApi(API.subscriptionStatus);
     $subscription.set(status);
     return status;
   } catch {
@@ -56,7 +54,7 @@ export function paymentPath(step: Pick<TPaymentStep, 'clientSecret' | 'subscript
 
 /** GET /api/subscription/:id/payment-intent: the pending step of one of the user's subscriptions. */
 export function pendingPaymentStep(subscriptionId: string): Promise<TPaymentStep> {
-  return apiRequest<TPaymentStep>('GET', `/api/subscription/${encodeURIComponent(subscriptionId)}/payment-intent`);
+  return callApi(API.paymentIntent, { params: { subscriptionId } });
 }
 
 /** Opens a provider page in a new tab (docs/product.md §7), or here when the browser blocks the tab. */
@@ -76,8 +74,8 @@ export type TCheckoutStart = { kind: 'payment'; path: string } | { kind: 'checko
  */
 export async function startCheckout(trialUpgrade: boolean): Promise<TCheckoutStart> {
   const answer = trialUpgrade
-    ? await apiRequest<TPaymentStep>('POST', '/api/create-trial-upgrade-checkout')
-    : await apiRequest<TCreateSubscriptionAnswer>('POST', '/api/create-subscription');
+    ? await callApi(API.createTrialUpgradeCheckout)
+    : await callApi(API.createSubscription);
   if ('checkoutUrl' in answer && answer.checkoutUrl) return { kind: 'checkout', url: answer.checkoutUrl };
   if (!('clientSecret' in answer) || !answer.clientSecret || !answer.subscriptionId) throw new Error('No payment details received');
   return { kind: 'payment', path: paymentPath(answer) };
@@ -90,7 +88,7 @@ export function openCheckout(url: string): void {
 
 /** POST /api/sync-subscription-status: reads the provider and caches the user and status. */
 export async function syncSubscription(): Promise<TSyncAnswer> {
-  const answer = await apiRequest<TSyncAnswer>('POST', '/api/sync-subscription-status');
+  const answer = await callApi(API.syncSubscription);
   setUser(answer.user);
   $subscription.set(answer.subscription);
   return answer;
@@ -101,7 +99,7 @@ export const UPGRADE_DONE_PATH = '/account?upgrade=success';
 
 /** Local billing (TEST MODE): pays the first invoice with a test card. Rejects with the provider's words. */
 export async function payWithTestCard(clientSecret: string, card: TTestCardInput): Promise<void> {
-  const answer = await apiRequest<TSyncAnswer>('POST', '/api/billing/test/pay', { clientSecret, card });
+  const answer = await callApi(API.testPay, { body: { clientSecret, card } });
   setUser(answer.user);
   $subscription.set(answer.subscription);
 }
@@ -114,7 +112,7 @@ async function refreshUser(): Promise<void> {
 /** Cancel at period end (docs/product.md §2 /account). Resolves true when the server accepted it. */
 export async function cancelSubscription(): Promise<boolean> {
   try {
-    const answer = await apiRequest<TCancelAnswer>('POST', '/api/subscription/cancel');
+    const answer = await callApi(API.cancelSubscription);
     $subscription.set(answer.subscription);
     toast({ title: 'Subscription Cancelled', description: 'PRO stays on until the end of the period you paid for.', variant: 'success' });
     await refreshUser();
@@ -131,7 +129,7 @@ export async function cancelSubscription(): Promise<boolean> {
  */
 export async function reactivateSubscription(): Promise<boolean> {
   try {
-    const answer = await apiRequest<TReactivateAnswer>('POST', '/api/subscription/reactivate');
+    const answer = await callApi(API.reactivateSubscription);
     if (answer.action === 'payment') {
       window.location.assign(paymentPath(answer));
       return true;
@@ -153,7 +151,7 @@ export async function reactivateSubscription(): Promise<boolean> {
 /** Opens the billing portal in a new tab (docs/product.md §7). Resolves true when a URL came back. */
 export async function openBillingPortal(): Promise<boolean> {
   try {
-    const answer = await apiRequest<TPortalAnswer>('POST', '/api/subscription/portal');
+    const answer = await callApi(API.billingPortal);
     openInNewTab(answer.url);
     return true;
   } catch (err) {

@@ -9,9 +9,10 @@ import { atom } from 'nanostores';
 import { cardAutofill } from '../../../core/analysis/autofill.ts';
 import { cardDataOf } from '../../../core/cards/card-data.ts';
 import { CARD_FORM_LABELS, EMPTY_CARD_FORM, readCardForm, uploadFieldsOf, type TCardForm, type TCardFormKey } from '../../../core/cards/form.ts';
-import type { TSlotView } from '../../../core/contracts/cards.types.ts';
+
 import type { TCertBatchView, TPhotoItemView } from '../../../core/contracts/intake.types.ts';
-import { ApiError, apiRequest, errorMessage } from '../lib/api.ts';
+import { ApiError, callApi, errorMessage } from '../lib/api.ts';
+import * as API from '../../../core/contracts/api.ts';
 import { checkImageFile } from '../lib/image.ts';
 import { $cards, loadCards, putSlots } from './gallery.ts';
 
@@ -49,7 +50,7 @@ async function pollCerts(id: string, added: number): Promise<void> {
   certTimer = null;
   let batch: TCertBatchView;
   try {
-    batch = await apiRequest<TCertBatchView>('GET', `/api/intake/certs/${id}`);
+    batch = await callApi(API.certBatch, { params: { id } });
   } catch (err) {
     $certs.set({ ...$certs.get(), problem: errorMessage(err, 'Lost track of the cert numbers being added. The cards already added are on your wall.') });
     void loadCards();
@@ -72,7 +73,7 @@ export async function sendCerts(): Promise<void> {
   }
   $certs.set({ ...state, sending: true, problem: '' });
   try {
-    const batch = await apiRequest<TCertBatchView>('POST', '/api/intake/certs', { certs: state.text });
+    const batch = await callApi(API.startCertIntake, { body: { certs: state.text } });
     $psaAvailable.set(batch.psa);
     $certs.set({ text: '', sending: false, problem: '', batch });
     if (certTimer) clearTimeout(certTimer);
@@ -134,7 +135,7 @@ export async function refreshPhotos(): Promise<void> {
   if (photoTimer) clearTimeout(photoTimer);
   photoTimer = null;
   try {
-    const answer = await apiRequest<{ psa: boolean; items: TPhotoItemView[] }>('GET', '/api/intake/photos');
+    const answer = await callApi(API.intakePhotos);
     $psaAvailable.set(answer.psa);
     const byId = new Map(answer.items.map((i) => [i.id, i]));
     $photos.set($photos.get().map((p) => {
@@ -167,7 +168,7 @@ export async function addPhotos(files: readonly File[]): Promise<string> {
     form.append('name', entry.file.name || 'photo');
     form.append('image', entry.file, entry.file.name || 'photo.jpg');
     try {
-      const item = await apiRequest<TPhotoItemView>('POST', '/api/intake/photos', form);
+      const item = await callApi(API.addIntakePhoto, { body: form });
       const original = item.duplicateOf ? $photos.get().find((p) => p.serverId === item.duplicateOf && p.key !== entry.key) : undefined;
       if (original) {
         patchPhoto(entry.key, { phase: 'skipped', serverId: null, duplicateOf: original.file.name || 'another photo', message: `The same photo as ${original.file.name || 'another one'}.` });
@@ -192,7 +193,7 @@ export function editPhotoField(key: string, field: TCardFormKey, value: string):
 }
 
 function forgetOnServer(p: TPhotoEntry): void {
-  if (p.serverId) void apiRequest('DELETE', `/api/intake/photos/${p.serverId}`).catch(() => undefined);
+  if (p.serverId) void callApi(API.forgetIntakePhoto, { params: { id: p.serverId } }).catch(() => undefined);
 }
 
 /** Leaves a photo out (it can be taken back while nothing was saved). */
@@ -228,7 +229,7 @@ export async function acceptPhoto(key: string, maxSlots: number): Promise<boolea
   form.append('image', p.file, p.file.name || 'card.jpg');
   for (const [k, v] of Object.entries(uploadFieldsOf(read.data))) if (v) form.append(k, v);
   try {
-    const card = await apiRequest<TSlotView>('POST', `/api/cards/${slot}/upload`, form);
+    const card = await callApi(API.uploadCard, { params: { slot }, body: form });
     putSlots([card]);
     patchPhoto(key, { phase: 'accepted', slotNumber: card.slotNumber, message: `Saved to slot ${card.slotNumber}.` });
     forgetOnServer(p);

@@ -9,7 +9,8 @@ import { atom } from 'nanostores';
 import type { TColumnMapping, TImportAnswer, TMapField, TRowError } from '../../../core/contracts/csv.types.ts';
 import type { TExportLayout } from '../../../core/csv/export-layouts.ts';
 import { MAX_IMPORT_BYTES } from '../../../core/csv/limits.ts';
-import { ApiError, apiRequest, errorMessage } from '../lib/api.ts';
+import { ApiError, callApi, errorMessage } from '../lib/api.ts';
+import * as API from '../../../core/contracts/api.ts';
 import { loadCards } from './gallery.ts';
 import { toast } from './toast.ts';
 import { formatCount } from '../../../core/format.ts';
@@ -47,7 +48,7 @@ export function closeImport(): void {
 }
 
 async function askPreview(csv: string, mapping: TColumnMapping | null): Promise<TImportAnswer> {
-  return apiRequest<TImportAnswer>('POST', '/api/cards/import/preview', mapping ? { csv, mapping } : { csv });
+  return callApi(API.previewImport, { body: mapping ? { csv, mapping } : { csv } });
 }
 
 /** Reads the chosen file and asks the server for its preview; a file of unknown columns goes to the mapping step. */
@@ -111,7 +112,7 @@ export async function confirmImport(onlyValid = false): Promise<void> {
   $import.set({ ...state, phase: 'importing' });
   try {
     const body = { csv: state.csv, ...(state.preview.format === 'mapped' && state.mapping ? { mapping: state.mapping } : {}), ...(onlyValid ? { onlyValid } : {}) };
-    const done = await apiRequest<TImportAnswer>('POST', '/api/cards/import', body);
+    const done = await callApi(API.importCards, { body });
     await loadCards();
     $import.set({ phase: 'closed' });
     toast({ title: 'Cards imported', description: `${formatCount(done.imported)} ${done.imported === 1 ? 'card was' : 'cards were'} added to your gallery.`, variant: 'success' });

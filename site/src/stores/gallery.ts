@@ -7,12 +7,14 @@ import { atom, computed } from 'nanostores';
 import { canSwap, swapStep } from '../../../core/gallery.ts';
 import { cardDataOf } from '../../../core/cards/card-data.ts';
 import { changedCardData, readCardForm, uploadFieldsOf, type TCardForm } from '../../../core/cards/form.ts';
-import { ApiError, apiRequest, errorMessage } from '../lib/api.ts';
+import { ApiError, callApi, errorMessage } from '../lib/api.ts';
+import * as API from '../../../core/contracts/api.ts';
+import { callUrl, type TAnswerOf } from '../../../core/contracts/call.ts';
 import { toast } from './toast.ts';
 import type { TGalleryAccess } from './gallery-layout.ts';
-import { setUser, type TUser } from './user.ts';
+import { setUser } from './user.ts';
 import type { TSlotView } from '../../../core/contracts/cards.types.ts';
-import { FIRST_PAGE, FIRST_PAGE_PATH } from '../lib/first-screen-boot.ts';
+import { FIRST_PAGE } from '../lib/first-screen-boot.ts';
 
 /* ---------- Types ---------- */
 
@@ -195,7 +197,7 @@ if (Array.isArray(written)) takeFirstPage(written);
 export async function loadCards(): Promise<void> {
   try {
     if ($cardsState.get() === 'loading') {
-      takeFirstPage((await bootFirstPage()) ?? (await apiRequest<TGalleryCard[]>('GET', FIRST_PAGE_PATH)));
+      takeFirstPage((await bootFirstPage()) ?? (await callApi(API.listCards, { query: { limit: FIRST_PAGE } })));
       if ($cardsState.get() === 'ready') return;
     }
     if ($cardsState.get() === 'partial') {
@@ -203,7 +205,7 @@ export async function loadCards(): Promise<void> {
       await firstThumbsShown();
       await new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 300 }) : setTimeout(resolve, 0)));
     }
-    setCards(await apiRequest<TGalleryCard[]>('GET', '/api/cards'));
+    setCards(await callApi(API.listCards));
     $cardsState.set('ready');
   } catch {
     if ($cardsState.get() !== 'ready') $cardsState.set('error');
@@ -247,7 +249,7 @@ export async function uploadCard(slot: number, file: File, fields: TCardFields):
   $upload.set({ slot, progress: 0 });
   setPending([slot], true);
   try {
-    const card = await sendWithProgress<TGalleryCard>(`/api/cards/${slot}/upload`, form, (progress) => $upload.set({ slot, progress }));
+    const card = await sendWithProgress<TAnswerOf<typeof API.uploadCard>>(callUrl(API.uploadCard, { params: { slot } }), form, (progress) => $upload.set({ slot, progress }));
     putSlots([card]);
     toast({ title: 'Card uploaded successfully!', variant: 'success' });
     return true;
@@ -268,11 +270,11 @@ export async function updateCard(card: TGalleryCard, fields: TCardFields): Promi
   const slot = card.slotNumber;
   setPending([slot], true);
   try {
-    const saved = await apiRequest<TGalleryCard>('PATCH', `/api/cards/${slot}`, {
+    const saved = await callApi(API.updateCard, { params: { slot }, body: {
       value: fields.value.trim() || null,
       allTimeHigh: fields.allTimeHigh.trim() || null,
       ...changedCardData(cardDataOf(card), readCardForm(fields).data),
-    });
+    } });
     putSlots([saved]);
     toast({ title: 'Card updated successfully!', variant: 'success' });
     return true;
@@ -288,7 +290,7 @@ export async function updateCard(card: TGalleryCard, fields: TCardFields): Promi
 export async function deleteCard(slot: number): Promise<boolean> {
   setPending([slot], true);
   try {
-    await apiRequest<unknown>('DELETE', `/api/cards/${slot}`);
+    await callApi(API.clearSlot, { params: { slot } });
     const next = new Map($cards.get());
     next.delete(slot);
     $cards.set(next);
@@ -320,7 +322,7 @@ export async function swapCards(from: number, to: number): Promise<boolean> {
   $cards.set(moved);
   setPending([from, to], true);
   try {
-    const slots = await apiRequest<TGalleryCard[]>('POST', '/api/cards/swap', { fromSlot: from, toSlot: to });
+    const slots = await callApi(API.swapCards, { body: { fromSlot: from, toSlot: to } });
     putSlots(slots);
     toast({ title: 'Cards swapped successfully!', variant: 'success' });
     return true;
@@ -390,7 +392,7 @@ export function tapSlotForSwap(slot: number): void {
  */
 export async function startTrial(): Promise<boolean> {
   try {
-    const user = await apiRequest<TUser>('POST', '/api/start-free-trial');
+    const user = await callApi(API.startFreeTrial);
     setUser(user);
     toast({ title: 'Free trial started!', description: 'Enjoy 7 days of PRO - no credit card required.', variant: 'success' });
     void loadCards();

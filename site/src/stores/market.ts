@@ -4,9 +4,9 @@
  */
 import { atom } from 'nanostores';
 import { countedCents, type TCountsValue } from '../../../core/prices.ts';
-import type { TAlertView, TProfitAnswer } from '../../../core/contracts/prices.types.ts';
-import type { TMarketView } from '../../../core/contracts/cards.types.ts';
-import { apiRequest, errorMessage } from '../lib/api.ts';
+import type { TAlertRequest, TAlertView, TProfitAnswer } from '../../../core/contracts/prices.types.ts';
+import { callApi, errorMessage } from '../lib/api.ts';
+import * as API from '../../../core/contracts/api.ts';
 import { $cards, closeDialog, putSlots, type TGalleryCard } from './gallery.ts';
 import { toast } from './toast.ts';
 import { $user, setUser } from './user.ts';
@@ -19,15 +19,13 @@ export function countedAmounts<T extends TGalleryCard>(list: readonly T[], wall:
   });
 }
 
-type TCardAnswer = { outcome: string | null; card: TGalleryCard };
-
 /**
  * The whole market value of a card the wall only knows the price of (the viewer's source, as-of, match):
  * fetched once, put on the card in $cards. A failure leaves the wall's price shown.
  */
 export async function loadMarket(slot: number): Promise<void> {
   try {
-    const { market } = await apiRequest<{ market: TMarketView | null }>('GET', `/api/cards/${slot}/market`);
+    const { market } = await callApi(API.cardMarket, { params: { slot } });
     const card = $cards.get().get(slot);
     if (!card) return;
     const next = new Map($cards.get());
@@ -50,7 +48,7 @@ const OUTCOME_TEXT: Record<string, string> = {
 /** Looks the card up now; toasts the outcome. */
 export async function refreshMarket(slot: number): Promise<void> {
   try {
-    const answer = await apiRequest<TCardAnswer>('POST', `/api/cards/${slot}/market/refresh`);
+    const answer = await callApi(API.refreshMarket, { params: { slot } });
     putSlots([answer.card]);
     toast({ title: OUTCOME_TEXT[answer.outcome ?? ''] ?? 'Market value updated', variant: answer.outcome === 'priced' ? 'success' : 'default' });
   } catch (err) {
@@ -61,7 +59,7 @@ export async function refreshMarket(slot: number): Promise<void> {
 /** Which value counts for one card (null: the wall's choice). */
 export async function setCardCounts(slot: number, countsValue: TCountsValue | null): Promise<void> {
   try {
-    const answer = await apiRequest<TCardAnswer>('PATCH', `/api/cards/${slot}/market`, { countsValue });
+    const answer = await callApi(API.updateMarket, { params: { slot }, body: { countsValue } });
     putSlots([answer.card]);
   } catch (err) {
     toast({ title: 'Error', description: errorMessage(err, 'Failed to update card'), variant: 'error' });
@@ -70,13 +68,13 @@ export async function setCardCounts(slot: number, countsValue: TCountsValue | nu
 
 /** Products to pick from when the match is wrong. */
 export function searchProducts(slot: number, q: string): Promise<{ source: string; products: Array<{ id: string; name: string; setName: string }> }> {
-  return apiRequest('GET', `/api/cards/${slot}/market/search?q=${encodeURIComponent(q)}`);
+  return callApi(API.searchMarket, { params: { slot }, query: { q } });
 }
 
 /** Fixes the card's product. */
 export async function fixMatch(slot: number, productId: string): Promise<boolean> {
   try {
-    const answer = await apiRequest<TCardAnswer>('PATCH', `/api/cards/${slot}/market`, { productId });
+    const answer = await callApi(API.updateMarket, { params: { slot }, body: { productId } });
     putSlots([answer.card]);
     toast({ title: 'Match fixed', variant: 'success' });
     return true;
@@ -89,7 +87,7 @@ export async function fixMatch(slot: number, productId: string): Promise<boolean
 /** Which value counts for the whole wall. */
 export async function setWallCounts(countsValue: TCountsValue): Promise<void> {
   try {
-    await apiRequest('PUT', '/api/cards/counts-value', { countsValue });
+    await callApi(API.setWallCountsValue, { body: { countsValue } });
     const user = $user.get();
     if (user) setUser({ ...user, countsValue });
   } catch (err) {
@@ -98,7 +96,7 @@ export async function setWallCounts(countsValue: TCountsValue): Promise<void> {
 }
 
 export function fetchProfit(): Promise<TProfitAnswer> {
-  return apiRequest<TProfitAnswer>('GET', '/api/cards/profit');
+  return callApi(API.profit);
 }
 
 /** The collector's price alerts (null until loaded, 'failed' when they could not be). */
@@ -107,7 +105,7 @@ export const $alerts = atom<TAlertView[] | null | 'failed'>(null);
 /** Loads GET /api/price-alerts into $alerts. */
 export async function loadAlerts(): Promise<void> {
   try {
-    $alerts.set(await apiRequest<TAlertView[]>('GET', '/api/price-alerts'));
+    $alerts.set(await callApi(API.listAlerts));
   } catch {
     $alerts.set('failed');
   }
@@ -116,7 +114,7 @@ export async function loadAlerts(): Promise<void> {
 /** Deletes one alert; it leaves $alerts when the server says it is gone. */
 export async function deleteAlert(id: number): Promise<boolean> {
   try {
-    await apiRequest('DELETE', `/api/price-alerts/${id}`);
+    await callApi(API.deleteAlert, { params: { id } });
     const list = $alerts.get();
     if (Array.isArray(list)) $alerts.set(list.filter((a) => a.id !== id));
     toast({ title: 'Price alert deleted', variant: 'success' });
@@ -127,9 +125,9 @@ export async function deleteAlert(id: number): Promise<boolean> {
   }
 }
 
-export async function createAlert(input: Record<string, unknown>): Promise<TAlertView | null> {
+export async function createAlert(input: TAlertRequest): Promise<TAlertView | null> {
   try {
-    const alert = await apiRequest<TAlertView>('POST', '/api/price-alerts', input);
+    const alert = await callApi(API.createAlert, { body: input });
     const list = $alerts.get();
     if (Array.isArray(list)) $alerts.set([...list, alert]);
     toast({ title: 'Price alert set', variant: 'success' });
@@ -143,7 +141,7 @@ export async function createAlert(input: Record<string, unknown>): Promise<TAler
 /** Sells the card: it leaves the wall, its sale counts in realized gain. */
 export async function sellCard(slot: number, input: { soldCents: number; feesCents: number; soldOn: string }): Promise<boolean> {
   try {
-    await apiRequest('POST', `/api/cards/${slot}/sell`, input);
+    await callApi(API.sellCard, { params: { slot }, body: input });
     const next = new Map($cards.get());
     next.delete(slot);
     $cards.set(next);

@@ -5,8 +5,9 @@
  * (localStorage) when it made it.
  */
 import { atom } from 'nanostores';
-import type { TCreateShare, TShareAnswer, TShareLink, TUpdateShare } from '../../../core/contracts/share.types.ts';
-import { apiRequest, errorMessage } from '../lib/api.ts';
+import type { TCreateShare, TShareLink, TUpdateShare } from '../../../core/contracts/share.types.ts';
+import { callApi, errorMessage } from '../lib/api.ts';
+import * as API from '../../../core/contracts/api.ts';
 import { toast } from './toast.ts';
 
 /** localStorage key of the last link this browser made: { createdAt, url }. */
@@ -58,14 +59,14 @@ async function run<T>(busy: NonNullable<ReturnType<typeof $shareBusy.get>>, call
 
 /** Reads the live link (GET /api/share). */
 export async function loadShareLink(): Promise<void> {
-  const link = await run('load', () => apiRequest<TShareAnswer>('GET', '/api/share'), 'Failed to load your share link');
+  const link = await run('load', () => callApi(API.getShare), 'Failed to load your share link');
   if (link === undefined) return;
   $shareLink.set(link && { ...link, url: link.url ?? rememberedUrl(link) });
 }
 
 /** Makes a new link (any live one stops working). */
 export async function createShareLink(input: TCreateShare): Promise<boolean> {
-  const link = await run('create', () => apiRequest<TShareLink>('POST', '/api/share', input), 'Failed to create share link');
+  const link = await run('create', () => callApi(API.createShare, { body: input }), 'Failed to create share link');
   if (!link) return false;
   rememberUrl(link);
   $shareLink.set(link);
@@ -74,7 +75,7 @@ export async function createShareLink(input: TCreateShare): Promise<boolean> {
 
 /** Changes what the live link shows; the link stays the same. */
 export async function updateShareLink(input: TUpdateShare): Promise<boolean> {
-  const link = await run('update', () => apiRequest<TShareLink>('PATCH', '/api/share', input), 'Failed to update share link');
+  const link = await run('update', () => callApi(API.updateShare, { body: input }), 'Failed to update share link');
   if (!link) return false;
   $shareLink.set({ ...link, url: link.url ?? $shareLink.get()?.url ?? null });
   return true;
@@ -82,7 +83,7 @@ export async function updateShareLink(input: TUpdateShare): Promise<boolean> {
 
 /** Revokes the live link: it then shows the not-found page. */
 export async function revokeShareLink(): Promise<boolean> {
-  const done = await run('revoke', () => apiRequest<{ revoked: boolean }>('DELETE', '/api/share'), 'Failed to revoke share link');
+  const done = await run('revoke', () => callApi(API.revokeShare), 'Failed to revoke share link');
   if (!done) return false;
   forgetUrl();
   $shareLink.set(null);

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { ApiError, callApi } from '../lib/api.ts';
+import * as API from '../../../core/contracts/api.ts';
 import type { TAccountAnswer, TRegister } from '../../../core/contracts/auth.types.ts';
 import type { TUserView } from '../../../core/contracts/user.types.ts';
 import { USER_ELEMENT_ID } from '../../../core/first-screen.ts';
@@ -14,7 +15,7 @@ export const $user = atom<TUser | null | undefined>(readWritten<TUser>(USER_ELEM
 /** Loads the current user (docs/product.md §7: a 401 or non-OK answer means null). */
 export async function loadUser(): Promise<TUser | null> {
   try {
-    const user = await apiRequest<TUser | null>('GET', '/api/user');
+    const user = await callApi(API.currentUser);
     $user.set(user ?? null);
     return user ?? null;
   } catch (err) {
@@ -38,23 +39,23 @@ export type TRegisterResult = TAccountAnswer & { emailSent?: boolean };
 
 /** Creates an account (the server sets the session cookie) and caches the user unless an email must be confirmed. */
 export async function register(input: TRegisterInput): Promise<TRegisterResult> {
-  const result = await apiRequest<TRegisterResult>('POST', '/api/register', input);
+  const result: TRegisterResult = await callApi(API.register, { body: input });
   if (!result.emailSent) $user.set(result);
   return result;
 }
 
 /** Ends the session and clears the cached user. Rejects with ApiError when the server refuses. */
 export async function logout(): Promise<void> {
-  await apiRequest<unknown>('POST', '/api/logout');
+  await callApi(API.logout);
   $user.set(null);
 }
 
 /** Saves the user's name, trimmed (docs/product.md §5), and caches the updated user. */
 export async function updateName(firstName: string, lastName: string): Promise<TUser> {
-  const user = await apiRequest<TUser>('PATCH', '/api/auth/user', {
+  const user = await callApi(API.updateName, { body: {
     firstName: firstName.trim(),
     lastName: lastName.trim(),
-  });
+  } });
   $user.set(user);
   return user;
 }
@@ -102,7 +103,7 @@ export function startUserRefresh(): () => void {
     if (window.location.pathname === '/subscribe') markSubscribeVisit();
     if (now - last < (fast ? SUBSCRIBE_REFRESH_MS : USER_REFRESH_MS) - 250) return;
     last = now;
-    apiRequest<TUser | null>('GET', '/api/user')
+    callApi(API.currentUser)
       .then((user) => $user.set(user ?? null))
       .catch((err: unknown) => {
         if (err instanceof ApiError && err.status === 401) $user.set(null);

@@ -4,7 +4,8 @@
  */
 import { atom } from 'nanostores';
 import type { TCardHistoryAnswer, THistoryRange, TTotalHistoryAnswer } from '../../../core/contracts/csv.types.ts';
-import { apiRequest } from '../lib/api.ts';
+import { callApi } from '../lib/api.ts';
+import * as API from '../../../core/contracts/api.ts';
 
 /** The range of the insights panel's total-value chart. */
 export const $historyRange = atom<THistoryRange>('90d');
@@ -16,10 +17,10 @@ export function setHistoryRange(range: THistoryRange): void {
 
 /** Every recorded value of the card in `slot`, oldest first. */
 export function fetchCardHistory(slot: number): Promise<TCardHistoryAnswer> {
-  return apiRequest<TCardHistoryAnswer>('GET', `/api/cards/${slot}/history`);
+  return callApi(API.cardValueHistory, { params: { slot } });
 }
 
 /** The collection's total value over `range`, ending now. */
 export function fetchTotalHistory(range: THistoryRange): Promise<TTotalHistoryAnswer> {
-  return apiRequest<TTotalHistoryAnswer>('GET', `/api/cards/value-history?range=${range}`);
+  return callApi(API.totalValueHistory, { query: { range } });
 }

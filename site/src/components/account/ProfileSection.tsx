@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { updateName, type TUser } from '../../stores/user.ts';
 import { toast } from '../../stores/toast.ts';
 import TextField from '../ui/TextField.tsx';
+import NameFields from '../ui/NameFields.tsx';
 import StatusBadge from './StatusBadge.tsx';
 import Section from './Section.tsx';
 
@@ -37,12 +38,7 @@ export default function ProfileSection({ user }: { user: TUser }) {
         <StatusBadge user={user} />
       </div>
       <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-        <div className="field-row">
-          <TextField label="First Name" name="firstName" autoComplete="given-name" required
-            value={firstName} onValueChange={setFirstName} disabled={busy} />
-          <TextField label="Last Name" name="lastName" autoComplete="family-name" required
-            value={lastName} onValueChange={setLastName} disabled={busy} />
-        </div>
+        <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} disabled={busy} />
         <TextField label="Email" type="email" name="email" autoComplete="email" readOnly value={user.email}
           hint="Your sign-in email can't be changed here." />
         <div className="form-actions">

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { callApi, errorMessage } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { toast } from '../../stores/toast.ts';
 import PasswordField from '../ui/PasswordField.tsx';
 import { MIN_PASSWORD_LENGTH, newPasswordProblem } from '../auth/password-rules.ts';
@@ -24,7 +25,7 @@ export default function SecuritySection({ email }: { email: string }) {
     }
     setBusy(true);
     try {
-      await apiRequest<{ message: string }>('POST', '/api/auth/change-password', { currentPassword: current, newPassword: next });
+      await callApi(API.changePassword, { body: { currentPassword: current, newPassword: next } });
       setCurrent('');
       setNext('');
       setConfirm('');

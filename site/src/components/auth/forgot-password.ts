@@ -1,5 +1,6 @@
 /** ForgotPasswordForm.astro's behaviour (docs/product.md §2 /forgot-password, §4, §8). */
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { ApiError, callApi } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { fieldValue, formBusy, formReady, showView } from '../../lib/plain-form.ts';
 import { toast } from '../../stores/toast.ts';
 
@@ -17,7 +18,7 @@ form.addEventListener('submit', async (e) => {
   }
   const done = formBusy(form, 'Sending...');
   try {
-    await apiRequest<{ message: string }>('POST', '/api/forgot-password', { email: address });
+    await callApi(API.forgotPassword, { body: { email: address } });
     done();
     root.querySelector('[data-sent-to]')!.textContent = address;
     showView(root, 'sent');

@@ -1,5 +1,6 @@
 /** ResetPasswordForm.astro's behaviour (docs/product.md §2 /reset-password, §4, §5, §8). */
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { ApiError, callApi } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { formBusy, formReady, showView, wirePasswordToggles } from '../../lib/plain-form.ts';
 import { toast } from '../../stores/toast.ts';
 import { MIN_PASSWORD_LENGTH } from './password-rules.ts';
@@ -28,9 +29,10 @@ form.addEventListener('submit', async (e) => {
     toast({ title: 'Password too short', description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`, variant: 'error' });
     return;
   }
+  if (!token) return;
   const done = formBusy(form, 'Resetting...');
   try {
-    await apiRequest<{ message: string }>('POST', '/api/reset-password', { token, password: chosen });
+    await callApi(API.resetPassword, { body: { token, password: chosen } });
     showView(root, 'done');
   } catch (err) {
     if (err instanceof ApiError && err.code === 'invalid_token') {

@@ -1,8 +1,8 @@
 /** SignInForm.astro's behaviour (docs/product.md §2 /auth, §5, §7, §8, §9). */
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { ApiError, callApi } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { fieldValue, formBusy, formReady, wirePasswordToggles } from '../../lib/plain-form.ts';
 import { toast } from '../../stores/toast.ts';
-import type { TUserView } from '../../../../core/contracts/user.types.ts';
 
 /** docs/product.md §9: after 'No User Found' the visitor is sent home after 3 s. */
 const UNKNOWN_USER_REDIRECT_MS = 3000;
@@ -13,7 +13,7 @@ formReady(form);
 form.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
 
 // docs/product.md §7: the sign-in page reads the current user too; a signed-in visitor goes to the gallery.
-apiRequest<TUserView | null>('GET', '/api/user')
+callApi(API.currentUser)
   .then((user) => { if (user) window.location.replace('/gallery'); })
   .catch(() => undefined);
 
@@ -27,7 +27,7 @@ form.addEventListener('submit', async (e) => {
   }
   const done = formBusy(form, 'Signing In...');
   try {
-    await apiRequest<TUserView>('POST', '/api/login', { email, password });
+    await callApi(API.login, { body: { email, password } });
     window.location.assign('/gallery');
   } catch (err) {
     const message = err instanceof ApiError ? err.serverMessage : undefined;

@@ -1,14 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { callApi, errorMessage } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { flashToast, toast, type TToastInput } from '../../stores/toast.ts';
 import { setUser } from '../../stores/user.ts';
 import { clearAnonymousCollection, readAnonymousCollection } from '../../stores/anonymous-collection.ts';
 import { toGalleryCards } from '../../../../core/transfer.ts';
-import type { TAccountAnswer } from '../../../../core/contracts/auth.types.ts';
-import type { TCheckoutSessionAnswer } from '../../../../core/contracts/billing.types.ts';
+
 import { withErrorBoundary } from '../shell/ErrorBoundary.tsx';
 import FormCard from '../ui/FormCard.tsx';
 import TextField from '../ui/TextField.tsx';
+import NameFields from '../ui/NameFields.tsx';
 import PasswordField from '../ui/PasswordField.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { MIN_PASSWORD_LENGTH, newPasswordProblem } from '../auth/password-rules.ts';
@@ -21,7 +22,7 @@ async function transferCards(): Promise<TToastInput> {
   const cards = readAnonymousCollection();
   if (cards.length === 0) return { title: 'Welcome to Ratio PRO!', description: 'Your account has been created successfully!', variant: 'success' };
   try {
-    const result = await apiRequest<{ transferred: number }>('POST', '/api/transfer-collection', { collectionData: toGalleryCards(cards, null) });
+    const result = await callApi(API.transferCollection, { body: { collectionData: toGalleryCards(cards, null) } });
     clearAnonymousCollection();
     const n = result.transferred;
     return { title: 'Welcome to Ratio PRO!', description: `Your ${n === 1 ? '1 card has' : `${n} cards have`} been transferred to your gallery.`, variant: 'success' };
@@ -55,7 +56,7 @@ function CompleteSetupForm() {
       return;
     }
     setSessionId(id);
-    apiRequest<TCheckoutSessionAnswer>('GET', `/api/checkout-session/${encodeURIComponent(id)}`)
+    callApi(API.checkoutSession, { params: { sessionId: id } })
       .then((answer) => {
         setEmail(answer.email);
         setAskName(!answer.nameKnown);
@@ -78,7 +79,7 @@ function CompleteSetupForm() {
     setBusy(true);
     try {
       const name = askName ? { firstName: firstName.trim(), lastName: lastName.trim() } : {};
-      const user = await apiRequest<TAccountAnswer>('POST', '/api/complete-account-setup', { sessionId, password, ...name });
+      const user = await callApi(API.completeAccountSetup, { body: { sessionId, password, ...name } });
       setUser(user);
     } catch (err) {
       setBusy(false);
@@ -100,12 +101,7 @@ function CompleteSetupForm() {
         <TextField label="Email" type="email" name="email" autoComplete="username" readOnly value={email}
           hint="The email you paid with." />
         {askName && (
-          <div className="field-row">
-            <TextField label="First Name" name="firstName" autoComplete="given-name" required
-              value={firstName} onValueChange={setFirstName} disabled={busy} />
-            <TextField label="Last Name" name="lastName" autoComplete="family-name" required
-              value={lastName} onValueChange={setLastName} disabled={busy} />
-          </div>
+          <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} disabled={busy} />
         )}
         <PasswordField label="Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
           value={password} onValueChange={setPassword} disabled={busy} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} />

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { callApi, errorMessage } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { loadBillingConfig } from '../../stores/billing.ts';
 import { toast } from '../../stores/toast.ts';
 import { PRO_PRICE_LABEL, type TTestCard } from '../../../../core/billing.ts';
-import type { TTestCardInput, TTestCheckoutPaid, TTestCheckoutView } from '../../../../core/contracts/billing.types.ts';
+import type { TTestCardInput, TTestCheckoutView } from '../../../../core/contracts/billing.types.ts';
 import { withErrorBoundary } from '../shell/ErrorBoundary.tsx';
 import FormCard from '../ui/FormCard.tsx';
 import Spinner from '../ui/Spinner.tsx';
@@ -29,7 +30,7 @@ function TestCheckoutPage() {
       setLoad({ kind: 'missing' });
       return;
     }
-    Promise.all([apiRequest<TTestCheckoutView>('GET', `/api/billing/test/checkout/${encodeURIComponent(id)}`), loadBillingConfig()])
+    Promise.all([callApi(API.testCheckout, { params: { sessionId: id } }), loadBillingConfig()])
       .then(([checkout, config]) => {
         setEmail(checkout.email ?? '');
         setLoad({ kind: 'ready', checkout, cards: config.testCards });
@@ -51,7 +52,7 @@ function TestCheckoutPage() {
     e.preventDefault();
     setBusy(true);
     try {
-      const paid = await apiRequest<TTestCheckoutPaid>('POST', `/api/billing/test/checkout/${encodeURIComponent(checkout.sessionId)}/pay`, { email, card });
+      const paid = await callApi(API.testCheckoutPay, { params: { sessionId: checkout.sessionId }, body: { email, card } });
       window.location.assign(paid.redirectUrl);
     } catch (err) {
       setBusy(false);

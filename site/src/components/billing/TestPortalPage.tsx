@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { callApi, errorMessage } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { loadBillingConfig } from '../../stores/billing.ts';
 import { toast } from '../../stores/toast.ts';
 import type { TTestCard } from '../../../../core/billing.ts';
-import type { TSyncAnswer, TTestCardInput, TTestPortalView } from '../../../../core/contracts/billing.types.ts';
+import type { TTestCardInput, TTestPortalView } from '../../../../core/contracts/billing.types.ts';
 import { withErrorBoundary } from '../shell/ErrorBoundary.tsx';
 import RequireUser from '../shell/RequireUser.tsx';
 import FormCard from '../ui/FormCard.tsx';
@@ -18,7 +19,7 @@ function Portal() {
   const [cards, setCards] = useState<readonly TTestCard[]>([]);
   const [card, setCard] = useState<TTestCardInput>({ number: '', expiry: '', cvc: '' });
   const [busy, setBusy] = useState(false);
-  const load = () => apiRequest<TTestPortalView>('GET', '/api/billing/test/portal').then(setView);
+  const load = () => callApi(API.testPortal).then(setView);
 
   useEffect(() => {
     void load().catch(() => toast({ title: 'Error', description: 'Failed to open billing portal. Please try again.', variant: 'error' }));
@@ -30,7 +31,7 @@ function Portal() {
     e.preventDefault();
     setBusy(true);
     try {
-      await apiRequest<TSyncAnswer>('POST', '/api/billing/test/portal/payment-method', { card });
+      await callApi(API.testPaymentMethod, { body: { card } });
       await load();
       setCard({ number: '', expiry: '', cvc: '' });
       toast({ title: 'Card Updated', description: 'Your new card is on file.', variant: 'success' });

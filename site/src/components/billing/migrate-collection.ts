@@ -1,7 +1,7 @@
-import { apiRequest } from '../../lib/api.ts';
+import { callApi } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { clearAnonymousCollection, readAnonymousCollection } from '../../stores/anonymous-collection.ts';
 import { toast } from '../../stores/toast.ts';
-import type { TMigrateAnswer } from '../../../../core/contracts/cards.types.ts';
 
 /**
  * docs/product.md §2 /payment-success: on becoming PRO, a saved anonymous collection moves to the account
@@ -11,7 +11,7 @@ export async function migrateSavedCollection(): Promise<void> {
   const collection = readAnonymousCollection();
   if (collection.length === 0) return;
   try {
-    const answer = await apiRequest<TMigrateAnswer>('POST', '/api/migrate-collection', { collection });
+    const answer = await callApi(API.migrateCollection, { body: { collection: [...collection] } });
     clearAnonymousCollection();
     toast({ title: 'Collection Migrated!', description: `${answer.migratedCards} cards successfully transferred to your PRO account.`, variant: 'success' });
   } catch {

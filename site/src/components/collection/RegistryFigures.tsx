@@ -1,4 +1,5 @@
-import { formatCents, valueStats } from '../../../../core/values.ts';
+import { valueStats } from '../../../../core/values.ts';
+import { formatCents } from '../../../../core/format.ts';
 import { ANONYMOUS_CARD_LIMIT, type TAnonymousCard } from '../../stores/anonymous-collection.ts';
 
 interface Props {

@@ -8,7 +8,8 @@ import CardFields from './CardFields.tsx';
 import { DIALOG_TITLE_ID, focusSlot } from './dialog-ids.ts';
 import { slotLabel } from './format.ts';
 import { ScanIcon, UploadIcon } from './icons.tsx';
-import { ANALYSIS_STAGES, useAnalysis } from './useAnalysis.ts';
+import { useAnalysis } from './useAnalysis.ts';
+import { ANALYSIS_STAGES } from '../start/analysis-stage.ts';
 
 const EMPTY: TCardFields = { ...EMPTY_CARD_FORM, value: '', allTimeHigh: '' };
 const NEW_CARD = { title: '', description: '', data: NO_CARD_DATA };

@@ -17,7 +17,7 @@ import SlotGrid from './SlotGrid.tsx';
 import SubscriptionBanner from './SubscriptionBanner.tsx';
 import { SWAP_HELP_ID } from './Slot.tsx';
 import { PlusIcon } from './icons.tsx';
-import { formatCents, formatCount } from './format.ts';
+import { formatCents, formatCount } from '../../../../core/format.ts';
 
 /** Free walls hang as two rows of five. */
 const FREE_COLUMNS = 5;

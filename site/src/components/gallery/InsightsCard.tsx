@@ -3,7 +3,8 @@ import { formatUpside, type TInsights } from '../../../../core/gallery.ts';
 import { useStore } from '@nanostores/react';
 import { goToPricing } from '../../stores/gallery.ts';
 import { $settings, setValueChart } from '../../stores/gallery-layout.ts';
-import { formatCents, formatCount, slotLabel } from './format.ts';
+import { slotLabel } from './format.ts';
+import { formatCents, formatCount } from '../../../../core/format.ts';
 import TotalValueHistory from './history/TotalValueHistory.tsx';
 import { SparkIcon } from './icons.tsx';
 

@@ -1,5 +1,5 @@
 import type { TRegistryFigures } from '../../../../core/gallery.ts';
-import { formatCents } from './format.ts';
+import { formatCents } from '../../../../core/format.ts';
 
 /**
  * The COLLECTION REGISTRY panel of REGISTRY MODE (docs/product.md §2): ACQUISITIONS, AVG VALUE,

@@ -1,5 +1,5 @@
-import { formatCount, formatShortDate } from '../../../../core/format.ts';
-import { formatCents, formatValueText } from '../../../../core/values.ts';
+import { formatCents } from '../../../../core/format.ts';
+import { formatValueText } from '../../../../core/values.ts';
 import type { TGalleryCard } from '../../stores/gallery.ts';
 
 /** 'CARD 03': the slot number with at least two digits (docs/product.md §2 /gallery). */
@@ -18,5 +18,3 @@ export function valueText(text: string | null, cents: number | null): string | n
   const typed = (text ?? '').trim();
   return typed ? formatValueText(typed) ?? typed : null;
 }
-
-export { formatCents, formatCount, formatShortDate };

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { cardAutofill } from '../../../../core/analysis/autofill.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { callApi } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { encodeImage } from '../../lib/image.ts';
 import { toast } from '../../stores/toast.ts';
 import { analysisCompleteToast, analysisErrorToast, readAnalysis } from '../start/analysis.ts';
-
-/** Progress words while the analysis runs (the server reports none of its own). */
-export const ANALYSIS_STAGES = ['Preparing the photo…', 'Reading the slab label…', 'Matching player, set and grade…'];
+import { useAnalysisStage } from '../start/analysis-stage.ts';
 
 /** What the add-item form receives from a finished analysis: the inputs it read, and those it is unsure of (docs/choices.md 28). */
 export type TAutofill = ReturnType<typeof cardAutofill>;
@@ -19,15 +18,8 @@ export type TAutofill = ReturnType<typeof cardAutofill>;
  */
 export function useAnalysis(onResult: (autofill: TAutofill) => void) {
   const [running, setRunning] = useState(false);
-  const [stage, setStage] = useState(0);
+  const stage = useAnalysisStage(running);
   const run = useRef(0);
-
-  useEffect(() => {
-    setStage(0);
-    if (!running) return;
-    const timers = [700, 1900].map((ms, i) => window.setTimeout(() => setStage(i + 1), ms));
-    return () => timers.forEach((t) => window.clearTimeout(t));
-  }, [running]);
 
   useEffect(() => () => {
     run.current++; // a closed dialog ignores a late answer
@@ -48,7 +40,7 @@ export function useAnalysis(onResult: (autofill: TAutofill) => void) {
         toast({ title: 'Analysis Failed', description: 'Failed to read image file', variant: 'error' });
         return;
       }
-      const raw = await apiRequest<unknown>('POST', '/api/analyze-card', { image });
+      const raw = await callApi(API.analyzeCard, { body: { image } });
       if (mine !== run.current) return;
       const result = readAnalysis(raw);
       onResult(cardAutofill(result.card, result.fieldConfidence));

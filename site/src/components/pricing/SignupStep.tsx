@@ -3,6 +3,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { register } from '../../stores/user.ts';
 import { toast } from '../../stores/toast.ts';
 import TextField from '../ui/TextField.tsx';
+import NameFields from '../ui/NameFields.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import PasswordField from '../ui/PasswordField.tsx';
 import { MIN_PASSWORD_LENGTH, passwordTooShort } from '../auth/password-rules.ts';
@@ -57,12 +58,7 @@ export default function SignupStep({ goTo }: TStepProps) {
         <h1 className="form-card-title">Unlock Your Gallery</h1>
         <p className="muted form-card-lead">Save your cards to an account and keep building your wall.</p>
         <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-          <div className="field-row">
-            <TextField label="First Name" name="firstName" autoComplete="given-name" required
-              value={firstName} onValueChange={setFirstName} disabled={busy} autoFocus />
-            <TextField label="Last Name" name="lastName" autoComplete="family-name" required
-              value={lastName} onValueChange={setLastName} disabled={busy} />
-          </div>
+          <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} disabled={busy} autoFocus />
           <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" required
             value={email} onValueChange={setEmail} disabled={busy} />
           <PasswordField label="Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}

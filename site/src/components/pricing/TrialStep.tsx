@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { apiRequest, errorMessage } from '../../lib/api.ts';
+import { callApi, errorMessage } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { TRIAL_INTENT_KEY } from '../../lib/session-flags.ts';
 import { toast } from '../../stores/toast.ts';
 import { PRO_PRICE_LABEL } from '../../../../core/billing.ts';
-import type { TAccountAnswer } from '../../../../core/contracts/auth.types.ts';
+
 import { afterSignup, anonymousCardsToSend } from './after-signup.ts';
 import PricingAside from './PricingAside.tsx';
 import { TRIAL_INCLUSIONS, type TStepProps } from './steps.ts';
@@ -11,7 +12,7 @@ import { TRIAL_INCLUSIONS, type TStepProps } from './steps.ts';
 /** Starts the trial (POST /api/start-free-trial with the browser's cards), then /gallery (docs/product.md §2, §4). */
 async function startTrial(): Promise<boolean> {
   try {
-    const answer = await apiRequest<TAccountAnswer>('POST', '/api/start-free-trial', { collectionData: anonymousCardsToSend() });
+    const answer = await callApi(API.startFreeTrial, { body: { collectionData: anonymousCardsToSend() } });
     await afterSignup(answer);
     return true;
   } catch (err) {

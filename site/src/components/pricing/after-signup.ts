@@ -1,4 +1,5 @@
-import { apiRequest } from '../../lib/api.ts';
+import { callApi } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { TRIAL_INTENT_KEY } from '../../lib/session-flags.ts';
 import { flashToast, type TToastInput } from '../../stores/toast.ts';
 import { setUser } from '../../stores/user.ts';
@@ -40,7 +41,7 @@ async function transferAnonymousCards(): Promise<TTransfer> {
   const collectionData = anonymousCardsToSend();
   if (!collectionData) return { kind: 'none' };
   try {
-    const result = await apiRequest<{ transferred: number }>('POST', '/api/transfer-collection', { collectionData });
+    const result = await callApi(API.transferCollection, { body: { collectionData } });
     clearAnonymousCollection();
     return { kind: 'done', count: result.transferred };
   } catch {

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { ScanIcon, UploadIcon } from '../collection/icons.tsx';
+import { ANALYSIS_STAGES, useAnalysisStage } from './analysis-stage.ts';
 
 /** The picked photo, already scaled to 800 px JPEG. */
 export interface TPhoto {
@@ -19,20 +20,6 @@ interface Props {
   onAnalyze(): void;
 }
 
-const STAGES = ['Preparing the photo…', 'Reading the slab label…', 'Matching player, set and grade…'];
-
-/** Elapsed-time stages for the progress text (the server gives no progress of its own). */
-function useStage(active: boolean): number {
-  const [stage, setStage] = useState(0);
-  useEffect(() => {
-    setStage(0);
-    if (!active) return;
-    const timers = [700, 1900].map((ms, i) => window.setTimeout(() => setStage(i + 1), ms));
-    return () => timers.forEach((t) => window.clearTimeout(t));
-  }, [active]);
-  return stage;
-}
-
 /**
  * Step 1 and 2 of the add flow: a drop zone / file picker ('JPG, PNG up to 10MB'), the preview,
  * and the Analyze button with a visible progress state while the analysis runs.
@@ -40,7 +27,7 @@ function useStage(active: boolean): number {
 export default function PhotoPanel({ photo, analyzed, reading, analyzing, onPick, onRemove, onAnalyze }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const stage = useStage(analyzing);
+  const stage = useAnalysisStage(analyzing);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -122,7 +109,7 @@ export default function PhotoPanel({ photo, analyzed, reading, analyzing, onPick
       <div id="analyze-help" className="analyze-status" role="status" aria-live="polite">
         {analyzing ? (
           <div className="progress" data-testid="analysis-progress">
-            <span className="progress-text">{STAGES[stage]}</span>
+            <span className="progress-text">{ANALYSIS_STAGES[stage]}</span>
             <span className="progress-track"><span className="progress-bar" /></span>
           </div>
         ) : (

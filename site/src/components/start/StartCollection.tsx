@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { doubtfulAutofill } from '../../../../core/analysis/autofill.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { callApi } from '../../lib/api.ts';
+import * as API from '../../../../core/contracts/api.ts';
 import { checkImageFile, encodeImage } from '../../lib/image.ts';
 import {
   $anonymousCollection,
@@ -93,7 +94,7 @@ function Flow() {
     const run = ++analysisRun.current;
     setAnalysis({ status: 'running' });
     try {
-      const answer = await apiRequest<unknown>('POST', '/api/analyze-card', { image: photo.dataUrl });
+      const answer = await callApi(API.analyzeCard, { body: { image: photo.dataUrl } });
       if (run !== analysisRun.current) return;
       const result = readAnalysis(answer);
       // Functional update: whatever was typed while the analysis ran is respected.

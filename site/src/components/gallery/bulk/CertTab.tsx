@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { KeyboardEvent } from 'react';
 import type { TCertItemView } from '../../../../../core/contracts/intake.types.ts';
 import { $certs, $psaAvailable, sendCerts, setCertText } from '../../../stores/bulk-intake.ts';
-import { formatCount } from '../format.ts';
+import { formatCount } from '../../../../../core/format.ts';
 
 const STATUS: Record<TCertItemView['status'], string> = {
   queued: 'Waiting', looking: 'Looking up', added: 'Added', on_wall: 'Already on your wall', not_found: 'Not found at PSA', no_room: 'No room', failed: 'Not added',

@@ -5,7 +5,7 @@ import { CARD_FORM_LABELS, type TCardFormKey } from '../../../../../core/cards/f
 import {
   $photos, PHOTO_MAX, acceptPhoto, addPhotos, clearDone, editPhotoField, skipPhoto, type TPhotoEntry,
 } from '../../../stores/bulk-intake.ts';
-import { formatCount } from '../format.ts';
+import { formatCount } from '../../../../../core/format.ts';
 
 /** The fields the review grid shows for each photo (the rest are in the card's edit dialog). */
 const FIELDS: readonly TCardFormKey[] = ['subject', 'year', 'set', 'cardNumber', 'variety', 'grader', 'grade', 'certNumber'];

@@ -2,7 +2,7 @@ import { useRef, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $import, applyMapping, chooseImportFile, closeImport, confirmImport, editMapping } from '../../../stores/card-csv.ts';
 import Dialog from '../../ui/Dialog.tsx';
-import { formatCount } from '../format.ts';
+import { formatCount } from '../../../../../core/format.ts';
 import ImportPreview from './ImportPreview.tsx';
 import MappingStep from './MappingStep.tsx';
 

@@ -1,6 +1,7 @@
 import type { TImportAnswer, TPsaCheck, TRowErrorKind } from '../../../../../core/contracts/csv.types.ts';
 import { goToPricing } from '../../../stores/gallery.ts';
-import { formatCents, formatCount, slotLabel } from '../format.ts';
+import { slotLabel } from '../format.ts';
+import { formatCents, formatCount } from '../../../../../core/format.ts';
 
 const KIND_LABEL: Record<TRowErrorKind, string> = {
   bad_value: 'Bad value', bad_field: 'Bad field', slot_out_of_range: 'Slot out of range', over_limit: 'Over your limit',

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { TValuePoint } from '../../../../../core/contracts/csv.types.ts';
-import { formatCents } from '../../../../../core/values.ts';
+import { formatCents } from '../../../../../core/format.ts';
 import type { TGalleryCard } from '../../../stores/gallery.ts';
 import { fetchCardHistory } from '../../../stores/value-history.ts';
 import './history.css';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TTotalHistoryAnswer, TValuePoint } from '../../../../../core/contracts/csv.types.ts';
 import { HISTORY_RANGES, type THistoryRange } from '../../../../../core/history-ranges.ts';
-import { formatCents } from '../../../../../core/values.ts';
+import { formatCents } from '../../../../../core/format.ts';
 import { $historyRange, fetchTotalHistory, setHistoryRange } from '../../../stores/value-history.ts';
 import './history.css';
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { estimateNote, isStale, STALE_AFTER_DAYS, type TCountsValue } from '../../../../../core/prices.ts';
+import type { TAlertRequest } from '../../../../../core/contracts/prices.types.ts';
 import { formatCents, formatShortDate } from '../../../../../core/format.ts';
 import { parseValueCents } from '../../../../../core/values.ts';
 import type { TGalleryCard } from '../../../stores/gallery.ts';
@@ -137,11 +138,11 @@ function AlertForm({ slot, onDone }: { slot: number; onDone: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    let input: Record<string, unknown>;
+    let input: TAlertRequest;
     if (kind === 'move') {
       const p = Number(percent);
       if (!(p > 0)) return setProblem('Give a percentage above 0');
-      input = { kind, slotNumber: slot, percent: p, days: Number(days), digest };
+      input = { kind, slotNumber: slot, percent: p, days: days === '30' ? 30 : 7, digest };
     } else {
       const cents = parseValueCents(amount);
       if (cents === null) return setProblem('Give an amount, e.g. $1,000');
