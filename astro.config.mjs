@@ -14,7 +14,8 @@ import { serverModules } from './site/build/server-modules.ts';
  * chunks below, whose code needs React: a page without an island loads only these few kilobytes
  * (tests/e2e/page-weight.test.ts holds each page to its budget).
  */
-const PLAIN = /[\\/](site[\\/]src[\\/](lib[\\/](theme|session-flags|api|plain-form)|stores[\\/]toast|components[\\/]auth[\\/]password-rules)|core[\\/](limits|contracts[\\/](api|call)))\.ts$|node_modules[\\/]nanostores[\\/]/;
+const PLAIN =
+  /[\\/](site[\\/]src[\\/](lib[\\/](theme|session-flags|api|plain-form)|stores[\\/]toast|components[\\/]auth[\\/]password-rules)|core[\\/](limits|contracts[\\/](api|call)))\.ts$|node_modules[\\/]nanostores[\\/]/;
 
 /**
  * The browser's code in few files: React in one, the site's shared code (stores, api client, shell
@@ -30,7 +31,8 @@ const CLIENT_CHUNKS = [
   { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/, priority: 2 },
   {
     name: 'app',
-    test: (/** @type {string} */ id) => /[\\/](site[\\/]src[\\/](stores|lib|components[\\/](ui|shell))|core)[\\/]/.test(id) && !PLAIN.test(id) && !/UPlotChart/.test(id),
+    test: (/** @type {string} */ id) =>
+      /[\\/](site[\\/]src[\\/](stores|lib|components[\\/](ui|shell))|core)[\\/]/.test(id) && !PLAIN.test(id) && !/UPlotChart/.test(id),
     minShareCount: 2,
     priority: 1,
   },

@@ -28,15 +28,18 @@ const boundaries = [
   ['./db', ['./api'], 'the database layer does not depend on the HTTP layer'],
   ['./api/services', ['./api/presenters'], 'services return data; routes present it'],
   ['./api/deps.ts', ['./api/middleware'], 'middleware takes the deps; the deps know no middleware'],
-  ['./site/src/components/start', ['./site/src/components/gallery'], 'the gallery uses the start screen\'s analysis, not the other way'],
-  ['./site/src/components/pricing', ['./site/src/components/billing'], 'the billing pages use pricing\'s parts, not the other way'],
+  ['./site/src/components/start', ['./site/src/components/gallery'], "the gallery uses the start screen's analysis, not the other way"],
+  ['./site/src/components/pricing', ['./site/src/components/billing'], "the billing pages use pricing's parts, not the other way"],
 ];
 
 /** Models are queried in services only; a route or command may still name a model's type. */
 const noModelQueries = {
-  '@typescript-eslint/no-restricted-imports': ['error', {
-    patterns: [{ regex: '(^|/)db/models/', allowTypeImports: true, message: 'query models in a service (api/services), not here' }],
-  }],
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: [{ regex: '(^|/)db/models/', allowTypeImports: true, message: 'query models in a service (api/services), not here' }],
+    },
+  ],
 };
 
 export default tseslint.config(

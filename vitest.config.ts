@@ -34,15 +34,32 @@ const apiProjects = (db: 'pglite' | 'postgres') => [
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...together, name: 'unit', include: ['core/**/*.test.ts', 'site/src/**/*.test.ts', 'site/build/**/*.test.ts', 'api/**/*.test.ts', 'db/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          ...together,
+          name: 'unit',
+          include: ['core/**/*.test.ts', 'site/src/**/*.test.ts', 'site/build/**/*.test.ts', 'api/**/*.test.ts', 'db/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       { test: { ...together, name: 'analysis', include: ['tests/analysis/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       ...apiProjects('pglite'),
       ...(withPostgres
         ? [
-          ...apiProjects('postgres'),
-          // Several API processes on one PostgreSQL, photos in a local S3 server, limits in Redis (docs/choices.md 33).
-          { test: { ...together, isolate: false, name: 'scale', include: ['tests/scale/**/*.test.ts'], env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 120_000 } },
-        ]
+            ...apiProjects('postgres'),
+            // Several API processes on one PostgreSQL, photos in a local S3 server, limits in Redis (docs/choices.md 33).
+            {
+              test: {
+                ...together,
+                isolate: false,
+                name: 'scale',
+                include: ['tests/scale/**/*.test.ts'],
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
         : []),
       {
         test: {

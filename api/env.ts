@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** Empty strings count as unset. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const bool = z.preprocess(
   (v) => (v === '' || v === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase())),
@@ -115,7 +114,7 @@ export function parseEnv(raw: Record<string, string | undefined>): TEnv {
     if (billingProvider(env) === 'local' && env.BILLING !== 'local') {
       problems.push(
         'BILLING: production has no Stripe keys, so billing would run in local test mode where nobody pays. Set STRIPE_SECRET_KEY, '
-        + 'STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or set BILLING=local on purpose',
+          + 'STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or set BILLING=local on purpose',
       );
     }
   }

@@ -9,7 +9,9 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 beforeAll(async () => {
   const app = new Koa();
-  app.use((ctx) => { ctx.body = { ok: true }; });
+  app.use((ctx) => {
+    ctx.body = { ok: true };
+  });
   server = await listen(app, 0, '127.0.0.1');
   port = (server.address() as { port: number }).port;
 });
@@ -38,10 +40,12 @@ describe('idle keep-alive connections', () => {
 
   // The CI failure this fixes: a test process (client and server on one event loop) stalled past
   // Node's 5 s keep-alive, then wrote its next request into a connection the server closed: ECONNRESET.
-  it('outlive a 6.5 s stall of the client\'s event loop', async () => {
+  it("outlive a 6.5 s stall of the client's event loop", async () => {
     await get();
     const until = Date.now() + 6500;
-    while (Date.now() < until) { /* a busy event loop, as under a loaded CI machine */ }
+    while (Date.now() < until) {
+      /* a busy event loop, as under a loaded CI machine */
+    }
     const { res, reused } = await get();
     expect(res.statusCode).toBe(200);
     expect(reused).toBe(true);

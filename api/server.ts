@@ -30,22 +30,26 @@ import { passwordResetsSettled } from './services/accounts/request-password-rese
 export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Promise<TDeps> {
   const log = overrides.log ?? createLogger(env.LOG_LEVEL);
   const given = overrides.db;
-  const opened: TOpenDb = given ? { db: given, close: () => given.destroy() } : await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, owner: true });
+  const opened: TOpenDb = given
+    ? { db: given, close: () => given.destroy() }
+    : await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, owner: true });
   const db = opened.db;
   const applied = await migrateLatest(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
   const clock = overrides.clock ?? (() => new Date());
   const images = overrides.images ?? createImageStore(env);
-  const analyzer = overrides.analyzer ?? createAnalyzer({
-    geminiApiKey: env.GEMINI_API_KEY,
-    geminiModel: env.GEMINI_MODEL,
-    geminiBaseUrl: env.GEMINI_BASE_URL,
-    psaToken: env.PSA_API_TOKEN,
-    psaBaseUrl: env.PSA_API_BASE_URL,
-    // The offline reader's process (about 150 MB) starts on the first photo, which waits about a
-    // second for its models, and stops after two minutes without one (analysis-process.ts).
-    warmOcr: false,
-  });
+  const analyzer =
+    overrides.analyzer
+    ?? createAnalyzer({
+      geminiApiKey: env.GEMINI_API_KEY,
+      geminiModel: env.GEMINI_MODEL,
+      geminiBaseUrl: env.GEMINI_BASE_URL,
+      psaToken: env.PSA_API_TOKEN,
+      psaBaseUrl: env.PSA_API_BASE_URL,
+      // The offline reader's process (about 150 MB) starts on the first photo, which waits about a
+      // second for its models, and stops after two minutes without one (analysis-process.ts).
+      warmOcr: false,
+    });
   return {
     env,
     db,
@@ -53,7 +57,7 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
     // Right across processes: the database announces every change to a user or session (bus/).
     sessionCache: 'sessionCache' in overrides ? overrides.sessionCache : createSessionCache(db, await createCacheBus(db, log, opened.notifications)),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log }),
-    limits: overrides.limits ?? await createSharedRateLimits(env, db, log),
+    limits: overrides.limits ?? (await createSharedRateLimits(env, db, log)),
     images,
     analyzer,
     intake: overrides.intake ?? createIntake(env, { db, images, analyzer, clock, log }),
@@ -84,7 +88,10 @@ export async function removePidFile(file: string): Promise<void> {
  * process by its own PID (unless `pidFile: false`: a worker of `ratio serve --workers`, whose
  * primary writes it). `sweep: false` skips the start-up sweep of orphaned images (all workers but one).
  */
-export async function startServer(env: TEnv, options: { siteDir?: string; deps?: Partial<TDeps>; pidFile?: boolean; sweep?: boolean } = {}): Promise<TRunningServer> {
+export async function startServer(
+  env: TEnv,
+  options: { siteDir?: string; deps?: Partial<TDeps>; pidFile?: boolean; sweep?: boolean } = {},
+): Promise<TRunningServer> {
   const deps = await createDeps(env, options.deps);
   deps.lifecycle = { draining: false };
   const siteDir = options.siteDir ?? fileURLToPath(new URL('../dist', import.meta.url));
@@ -104,19 +111,33 @@ export async function startServer(env: TEnv, options: { siteDir?: string; deps?:
   const url = `http://localhost:${port}`;
   if (options.pidFile !== false) writeServerAddress(env.DATA_DIR, env.PUBLIC_URL ? publicUrl(env) : url);
   const billing = deps.billing.provider.billing;
-  deps.log.info({
-    url, database: env.DATABASE_URL ? 'postgresql' : 'pglite', mail: deps.mailer.isOutbox ? 'outbox' : 'smtp',
-    images: env.S3_BUCKET ? `s3 (${env.S3_BUCKET})` : 'local', limits: env.REDIS_URL ? 'redis' : env.DATABASE_URL ? 'postgresql' : 'memory',
-    billing: billing.provider === 'local' ? 'local (TEST MODE: nobody is charged)' : `stripe (${billing.mode})`,
-  }, 'Ratio is serving');
+  deps.log.info(
+    {
+      url,
+      database: env.DATABASE_URL ? 'postgresql' : 'pglite',
+      mail: deps.mailer.isOutbox ? 'outbox' : 'smtp',
+      images: env.S3_BUCKET ? `s3 (${env.S3_BUCKET})` : 'local',
+      limits: env.REDIS_URL ? 'redis' : env.DATABASE_URL ? 'postgresql' : 'memory',
+      billing: billing.provider === 'local' ? 'local (TEST MODE: nobody is charged)' : `stripe (${billing.mode})`,
+    },
+    'Ratio is serving',
+  );
   if (env.ADMIN_EMAILS?.trim()) {
-    deps.log.warn('ADMIN_EMAILS is set but no longer read: nobody is made admin by it. Make an admin with `ratio users admin <email>` (README "Admin dashboard").');
+    deps.log.warn(
+      'ADMIN_EMAILS is set but no longer read: nobody is made admin by it. Make an admin with `ratio users admin <email>` (README "Admin dashboard").',
+    );
   }
   // Leftovers of an earlier run killed mid-upload go now, in the background (`ratio images sweep`
   // does the same on demand). Folders younger than the grace period are left to uploads in flight.
-  const sweep = options.sweep === false ? Promise.resolve() : sweepImages({ db: deps.db, images: deps.images, now: deps.clock(), apply: true })
-    .then((r) => { if (r.orphans.length) deps.log.info({ removed: r.orphans.length, bytes: r.orphans.reduce((n, o) => n + o.bytes, 0) }, 'orphaned image folders removed'); })
-    .catch((err: unknown) => deps.log.warn({ err }, 'image sweep failed'));
+  const sweep =
+    options.sweep === false
+      ? Promise.resolve()
+      : sweepImages({ db: deps.db, images: deps.images, now: deps.clock(), apply: true })
+          .then((r) => {
+            if (r.orphans.length)
+              deps.log.info({ removed: r.orphans.length, bytes: r.orphans.reduce((n, o) => n + o.bytes, 0) }, 'orphaned image folders removed');
+          })
+          .catch((err: unknown) => deps.log.warn({ err }, 'image sweep failed'));
   let closing: Promise<void> | undefined;
   return {
     server,

@@ -65,7 +65,14 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
     let fellThrough = false;
     ctx.respond = false;
     // Locals a middleware before this one prepared for the page (the shared page's wall).
-    await astro.handler(ctx.req, ctx.res, () => { fellThrough = true; }, ctx.state.astroLocals as object | undefined);
+    await astro.handler(
+      ctx.req,
+      ctx.res,
+      () => {
+        fellThrough = true;
+      },
+      ctx.state.astroLocals as object | undefined,
+    );
     if (fellThrough) {
       ctx.respond = true;
       await next();
@@ -92,7 +99,11 @@ export function pageOf(urlPath: string): string {
   } catch {
     // Malformed escapes: the static server refuses the path; the guards see it as it came.
   }
-  const page = path.posix.normalize(decoded).replace(/\.html$/, '').replace(/\/+$/, '') || '/';
+  const page =
+    path.posix
+      .normalize(decoded)
+      .replace(/\.html$/, '')
+      .replace(/\/+$/, '') || '/';
   return page === '/index' ? '/' : page;
 }
 
@@ -131,15 +142,28 @@ async function renderCaptured(ctx: Parameters<Middleware>[0], handler: TAstroHan
       head = headers ?? {};
       return capture;
     },
-    setHeader(name: string, value: string | string[] | number) { head[name] = value; return capture; },
-    write(chunk: Uint8Array | string) { chunks.push(Buffer.from(chunk)); return true; },
+    setHeader(name: string, value: string | string[] | number) {
+      head[name] = value;
+      return capture;
+    },
+    write(chunk: Uint8Array | string) {
+      chunks.push(Buffer.from(chunk));
+      return true;
+    },
     end(chunk?: Uint8Array | string) {
       if (chunk) chunks.push(Buffer.from(chunk));
       listeners.emit('finish');
       return capture;
     },
   });
-  await handler(ctx.req, capture as unknown as ServerResponse, () => { fellThrough = true; }, ctx.state.astroLocals as object | undefined);
+  await handler(
+    ctx.req,
+    capture as unknown as ServerResponse,
+    () => {
+      fellThrough = true;
+    },
+    ctx.state.astroLocals as object | undefined,
+  );
   if (fellThrough) return void (await next());
   ctx.status = status;
   for (const [name, value] of Object.entries(head)) {

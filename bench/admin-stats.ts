@@ -50,7 +50,9 @@ try {
   // What autovacuum does to a live database after a bulk load: statistics and the visibility map.
   await db.raw('VACUUM ANALYZE users');
   await db.raw('VACUUM ANALYZE card_slots');
-  const counts = (await db.raw('SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM card_slots) AS cards')) as { rows: Array<{ users: string; cards: string }> };
+  const counts = (await db.raw('SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM card_slots) AS cards')) as {
+    rows: Array<{ users: string; cards: string }>;
+  };
   console.log(`seeded ${counts.rows[0]!.users} users and ${counts.rows[0]!.cards} cards in ${fmt((performance.now() - t) / 1000)} s`);
 
   const time = async (label: string, fn: () => Promise<unknown>) => {
@@ -76,10 +78,17 @@ try {
   console.log('\nplan of the stats query:');
   for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
   const indexed = plan.rows.map((r) => r['QUERY PLAN']).filter((l) => /Index/.test(l));
-  console.log(`load average while measuring: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
+  console.log(
+    `load average while measuring: ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} on ${os.cpus().length} CPUs`,
+  );
   // The stats read every user once (a sequential scan is the right plan) and no card: each user's
   // card_count is kept by a trigger. The series use the created_at indexes for short ranges.
-  console.log(`\nindexes used by the stats query: ${indexed.length ? indexed.map((l) => l.trim()).join(' | ') : 'none (one pass over users; card_slots is not read)'}`);
+  console.log(
+    `\nindexes used by the stats query: ${indexed.length ? indexed.map((l) => l.trim()).join(' | ') : 'none (one pass over users; card_slots is not read)'}`,
+  );
 } finally {
   await testDb.drop();
 }

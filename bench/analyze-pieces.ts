@@ -14,7 +14,9 @@ import { readLabelImage } from '../api/services/analysis/read-label.ts';
 import { cutFramedLabel, labelBlurFactor, searchFrame } from '../api/services/analysis/read-photo.ts';
 import { SPORTS_SLABS_DIR, SPORTS_SLABS_PRESENT, loadSportsSlabs, sportsPhoto } from '../tests/analysis/fixtures/real-sports-slabs.ts';
 
-const { values } = parseArgs({ options: { size: { type: 'string', default: 'as-is' }, out: { type: 'string', default: '' }, only: { type: 'string', default: '' } } });
+const { values } = parseArgs({
+  options: { size: { type: 'string', default: 'as-is' }, out: { type: 'string', default: '' }, only: { type: 'string', default: '' } },
+});
 if (!SPORTS_SLABS_PRESENT) {
   console.log(`real sports slab photos not found at ${SPORTS_SLABS_DIR}: nothing to show`);
   process.exit(0);
@@ -26,7 +28,9 @@ for (const slab of loadSportsSlabs().filter((s) => s.file.includes(values.only))
   const decoded = await sharp(photo).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   const raw = { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels };
   const found = await searchFrame(decoded.data, raw);
-  console.log(`\n${slab.file}: ${slab.year} | ${slab.brand} | ${slab.player} | #${slab.number} | ${slab.gradeWord} ${slab.grade}${slab.qualifier ? ` (${slab.qualifier})` : ''}`);
+  console.log(
+    `\n${slab.file}: ${slab.year} | ${slab.brand} | ${slab.player} | #${slab.number} | ${slab.gradeWord} ${slab.grade}${slab.qualifier ? ` (${slab.qualifier})` : ''}`,
+  );
   if (found.kind !== 'label') {
     console.log(`  frame: ${found.kind}`);
     continue;
@@ -39,6 +43,10 @@ for (const slab of loadSportsSlabs().filter((s) => s.file.includes(values.only))
       .png()
       .toFile(path.join(values.out, `${slab.file}.png`));
   }
-  const boxes = await readLabelImage(reader, label, (p) => console.log(`  ${p.role.padEnd(6)} [${p.box.x0},${p.box.y0} ${p.box.x1 - p.box.x0}x${p.box.y1 - p.box.y0}] free ${JSON.stringify(p.free)} -> ${JSON.stringify(p.read)}`));
+  const boxes = await readLabelImage(reader, label, (p) =>
+    console.log(
+      `  ${p.role.padEnd(6)} [${p.box.x0},${p.box.y0} ${p.box.x1 - p.box.x0}x${p.box.y1 - p.box.y0}] free ${JSON.stringify(p.free)} -> ${JSON.stringify(p.read)}`,
+    ),
+  );
   console.log(`  read: ${boxes.map((b) => `${JSON.stringify(b.text)} ${b.score.toFixed(2)}`).join(', ')}`);
 }

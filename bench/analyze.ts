@@ -44,14 +44,22 @@ import {
 } from '../tests/analysis/fixtures/real-sports-slabs.ts';
 
 const { values } = parseArgs({
-  options: { n: { type: 'string', default: '40' }, seed: { type: 'string', default: '7' }, sets: { type: 'string', default: 'sports,pokemon,generated' }, sizes: { type: 'string', default: 'as-is,4x' } },
+  options: {
+    n: { type: 'string', default: '40' },
+    seed: { type: 'string', default: '7' },
+    sets: { type: 'string', default: 'sports,pokemon,generated' },
+    sizes: { type: 'string', default: 'as-is,4x' },
+  },
 });
 const sets = new Set(values.sets.split(','));
 const n = Number(values.n);
 const seed = Number(values.seed);
 /** Ends the run early when the generated sets are not asked for. */
 class Done extends Error {}
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 /** CPU time the child has used (ms), from /proc: unlike wall time, it does not grow with other work on the machine. */
 function childCpuMs(pid: number | null): number {
@@ -92,18 +100,32 @@ function report(title: string, reads: TScoredRead[]): void {
   const pc = (v: number, of: number) => `${((100 * v) / Math.max(1, of)).toFixed(1)}%`;
   console.log(`\n## ${title}: ${s.photos} photos`);
   console.log(`fields right: ${pc(s.fieldShare, 1)}   photos fully right: ${s.fullyRight}/${s.photos} (${pc(s.fullyRight, s.photos)})`);
-  console.log(`per field: ${Object.entries(s.perField).map(([f, v]) => `${f} ${v}/${s.photos}`).join(', ')}`);
+  console.log(
+    `per field: ${Object.entries(s.perField)
+      .map(([f, v]) => `${f} ${v}/${s.photos}`)
+      .join(', ')}`,
+  );
   console.log('confidence    photos  fully right');
-  for (const [lo, hi] of [[0.8, 1.01], [0.5, 0.8], [0, 0.5]] as const) {
+  for (const [lo, hi] of [
+    [0.8, 1.01],
+    [0.5, 0.8],
+    [0, 0.5],
+  ] as const) {
     const inBand = reads.filter((r) => r.confidence >= lo && r.confidence < hi);
     const right = inBand.filter((r) => Object.values(r.fields).every(Boolean)).length;
-    console.log(`  ${lo.toFixed(1)}-${Math.min(1, hi).toFixed(1)}     ${String(inBand.length).padStart(4)}  ${String(right).padStart(4)} (${pc(right, inBand.length)})`);
+    console.log(
+      `  ${lo.toFixed(1)}-${Math.min(1, hi).toFixed(1)}     ${String(inBand.length).padStart(4)}  ${String(right).padStart(4)} (${pc(right, inBand.length)})`,
+    );
   }
   const wrong = s.meanConfidenceWrong;
-  console.log(`mean confidence: right ${s.meanConfidenceRight.toFixed(2)}, wrong ${wrong === null ? '-' : wrong.toFixed(2)}${wrong === null ? '' : ` (gap ${(s.meanConfidenceRight - wrong).toFixed(2)})`}`);
+  console.log(
+    `mean confidence: right ${s.meanConfidenceRight.toFixed(2)}, wrong ${wrong === null ? '-' : wrong.toFixed(2)}${wrong === null ? '' : ` (gap ${(s.meanConfidenceRight - wrong).toFixed(2)})`}`,
+  );
   const used = cpu.splice(0).sort((a, b) => a - b);
   const at = (p: number) => used[Math.min(used.length - 1, Math.ceil((p / 100) * used.length) - 1)] ?? 0;
-  console.log(`latency: p50 ${s.p50.toFixed(0)} ms, p99 ${s.p99.toFixed(0)} ms   (load ${load()}); reader CPU per photo: p50 ${at(50).toFixed(0)} ms, p99 ${at(99).toFixed(0)} ms`);
+  console.log(
+    `latency: p50 ${s.p50.toFixed(0)} ms, p99 ${s.p99.toFixed(0)} ms   (load ${load()}); reader CPU per photo: p50 ${at(50).toFixed(0)} ms, p99 ${at(99).toFixed(0)} ms`,
+  );
   const misses = reads.filter((r) => r.misses.length);
   if (misses.length) console.log(`misses:\n  ${misses.map((r) => `${r.name} (conf ${r.confidence.toFixed(2)}): ${r.misses.join('; ')}`).join('\n  ')}`);
 }
@@ -126,7 +148,9 @@ try {
       for (const slab of slabs) {
         const { a, ms } = await timed(analyzer, await sportsPhoto(slab.file, size));
         const fields = scoreSportsRead(slab, a);
-        const misses = SPORTS_FIELDS.filter((f) => !fields[f]).map((f) => `${f}: read ${JSON.stringify(f === 'grade' || f === 'qualifier' ? a.condition : a[f])}`);
+        const misses = SPORTS_FIELDS.filter((f) => !fields[f]).map(
+          (f) => `${f}: read ${JSON.stringify(f === 'grade' || f === 'qualifier' ? a.condition : a[f])}`,
+        );
         reads.push({ name: slab.file, fields, confidence: a.confidence, ms, misses });
       }
       const label = size === 'as-is' ? 'as they are (150x200 px)' : 'enlarged 4x with sharp (600x800 px)';
@@ -134,9 +158,14 @@ try {
       const share = (rs: TScoredRead[], fields: readonly string[]) =>
         rs.reduce((acc, r) => acc + fields.filter((f) => r.fields[f]).length, 0) / Math.max(1, rs.length * fields.length);
       const names = (half: typeof halves.tune) => new Set(half.map((h) => h.file));
-      for (const [half, list] of [['tune half', names(halves.tune)], ['check half', names(halves.check)]] as const) {
+      for (const [half, list] of [
+        ['tune half', names(halves.tune)],
+        ['check half', names(halves.check)],
+      ] as const) {
         const rs = reads.filter((r) => list.has(r.name));
-        console.log(`  ${half}: fields right ${pcOf(share(rs, [...SPORTS_FIELDS]))} (year/set/player/number/grade ${pcOf(share(rs, asIsFields))}), photos fully right ${rs.filter((r) => Object.values(r.fields).every(Boolean)).length}/${rs.length}`);
+        console.log(
+          `  ${half}: fields right ${pcOf(share(rs, [...SPORTS_FIELDS]))} (year/set/player/number/grade ${pcOf(share(rs, asIsFields))}), photos fully right ${rs.filter((r) => Object.values(r.fields).every(Boolean)).length}/${rs.length}`,
+        );
       }
       const s = summarise(reads);
       if (size === '4x') {
@@ -153,7 +182,10 @@ try {
       for (const size of ['as-is', '4x'] as const) {
         const { a } = await timed(analyzer, await sportsPhoto(file, size));
         if (isEmptyRead(a)) empty += 1;
-        else console.log(`negative ${file} (${size}) read: ${JSON.stringify({ player: a.player, year: a.year, brand: a.brand, condition: a.condition, cert: a.certNumber })}`);
+        else
+          console.log(
+            `negative ${file} (${size}) read: ${JSON.stringify({ player: a.player, year: a.year, brand: a.brand, condition: a.condition, cert: a.certNumber })}`,
+          );
       }
     }
     cpu.length = 0;
@@ -170,7 +202,9 @@ try {
       for (const slab of slabs) {
         const { a, ms } = await timed(analyzer, await realSlabPhoto(slab, size));
         const fields = scoreRealRead(slab, a);
-        const misses = Object.entries(fields).filter(([, ok]) => !ok).map(([f]) => `${f}: read ${JSON.stringify(f === 'grade' ? a.condition : a[f as keyof typeof a])}`);
+        const misses = Object.entries(fields)
+          .filter(([, ok]) => !ok)
+          .map(([f]) => `${f}: read ${JSON.stringify(f === 'grade' ? a.condition : a[f as keyof typeof a])}`);
         reads.push({ name: slab.file, fields, confidence: a.confidence, ms, misses });
       }
       report(`real slab photos, ${size === 'full' ? 'full size' : 'scaled to 800 px'}`, reads);
@@ -182,8 +216,22 @@ try {
   }
 
   const qualities: Record<string, (r: () => number, i: number) => TRenderOptions> = {
-    ordinary: (r, i) => ({ layout: i % 5 < 3 ? 'slab' : 'label', tilt: (r() - 0.5) * 3, blur: 0.3 + r() * 0.3, noise: 4 + r() * 4, jpegQuality: 80 + Math.floor(r() * 10), seed: i + 1 }),
-    degraded: (r, i) => ({ layout: i % 5 < 3 ? 'slab' : 'label', tilt: (r() - 0.5) * 6, blur: 0.8 + r() * 0.5, noise: 10 + r() * 6, jpegQuality: 55 + Math.floor(r() * 15), seed: i + 1 }),
+    ordinary: (r, i) => ({
+      layout: i % 5 < 3 ? 'slab' : 'label',
+      tilt: (r() - 0.5) * 3,
+      blur: 0.3 + r() * 0.3,
+      noise: 4 + r() * 4,
+      jpegQuality: 80 + Math.floor(r() * 10),
+      seed: i + 1,
+    }),
+    degraded: (r, i) => ({
+      layout: i % 5 < 3 ? 'slab' : 'label',
+      tilt: (r() - 0.5) * 6,
+      blur: 0.8 + r() * 0.5,
+      noise: 10 + r() * 6,
+      jpegQuality: 55 + Math.floor(r() * 15),
+      seed: i + 1,
+    }),
   };
   if (!sets.has('generated')) throw new Done();
   const labels = randomLabels(n, seed);

@@ -35,7 +35,11 @@ function time(cmd: string, args: string[], env: Record<string, string>): number 
 const COMMANDS: Array<{ name: string; args: string[]; sql: string }> = [
   { name: 'users list', args: ['users', 'list'], sql: 'select id, email, first_name, last_name, created_at from users order by id desc' },
   { name: 'stats', args: ['stats'], sql: 'select count(*), (select count(*) from card_slots) from users' },
-  { name: 'users show', args: ['users', 'show', 'demo-1@ratio.local'], sql: "select u.*, (select count(*) from card_slots c where c.user_id = u.id) from users u where email = 'demo-1@ratio.local'" },
+  {
+    name: 'users show',
+    args: ['users', 'show', 'demo-1@ratio.local'],
+    sql: "select u.*, (select count(*) from card_slots c where c.user_id = u.id) from users u where email = 'demo-1@ratio.local'",
+  },
 ];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ratio-cli-bench-'));
@@ -43,14 +47,30 @@ execFileSync(process.execPath, [BIN, 'db', 'seed'], { env: { ...process.env, DAT
 const pg = (await postgresReachable()) ? await createTestDb('postgres') : null;
 if (pg) {
   await pg.db.destroy();
-  execFileSync(process.execPath, [BIN, 'db', 'seed'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: pg.url!, LOG_LEVEL: 'silent' }, stdio: 'ignore' });
+  execFileSync(process.execPath, [BIN, 'db', 'seed'], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: pg.url!, LOG_LEVEL: 'silent' },
+    stdio: 'ignore',
+  });
 }
 
 // The server on the embedded database, as `npm start` runs it.
 const port = await freePort();
 const start = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).slice(1);
-const server = spawn(process.execPath, start, { cwd: ROOT, stdio: 'ignore', env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' } });
-for (let i = 0; i < 600 && !(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+const server = spawn(process.execPath, start, {
+  cwd: ROOT,
+  stdio: 'ignore',
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+});
+for (
+  let i = 0;
+  i < 600
+  && !(await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  ));
+  i++
+)
+  await new Promise((r) => setTimeout(r, 100));
 
 console.log(`whole-process wall time, median of ${RUNS}, ms (cli/bin.js = \`ratio\`; npm run ratio -- adds npm's own start)`);
 console.log('command       psql -c (ref)  PGlite, server running  PGlite, no server  PostgreSQL');
@@ -65,7 +85,9 @@ for (const c of COMMANDS) {
   const ref = pg ? time('psql', [pg.url!, '-c', c.sql], {}) : NaN;
   const onPg = pg ? time(process.execPath, [BIN, ...c.args], { DATA_DIR: dataDir, DATABASE_URL: pg.url! }) : NaN;
   rows.push({ name: c.name, running: running[c.name]!, alone });
-  console.log(`${c.name.padEnd(14)}${fmt(ref, 0).padStart(13)}${fmt(running[c.name]!, 0).padStart(24)}${fmt(alone, 0).padStart(19)}${fmt(onPg, 0).padStart(12)}`);
+  console.log(
+    `${c.name.padEnd(14)}${fmt(ref, 0).padStart(13)}${fmt(running[c.name]!, 0).padStart(24)}${fmt(alone, 0).padStart(19)}${fmt(onPg, 0).padStart(12)}`,
+  );
 }
 const npmRun = time('npm', ['run', '--silent', 'ratio', '--', 'users', 'list'], { DATA_DIR: dataDir });
 console.log(`npm run ratio -- users list (no server): ${fmt(npmRun, 0)} ms`);

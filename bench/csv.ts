@@ -29,21 +29,51 @@ const rows = (make: (i: number) => string) => Array.from({ length: ROWS }, (_, i
 const FILES: Array<{ name: string; csv: string; mapping?: TColumnMapping }> = [
   {
     name: 'Ratio export',
-    csv: [EXPORT_COLUMNS.join(','), ...rows((i) => `${i + 1},"2018 Prizm Player ${i + 1} #${i}","PSA 10 GEM MT","$1,${String(i % 1000).padStart(3, '0')}",,"$2,000",,PSA,10,${40_000_000 + i}`)].join('\r\n'),
+    csv: [
+      EXPORT_COLUMNS.join(','),
+      ...rows(
+        (i) => `${i + 1},"2018 Prizm Player ${i + 1} #${i}","PSA 10 GEM MT","$1,${String(i % 1000).padStart(3, '0')}",,"$2,000",,PSA,10,${40_000_000 + i}`,
+      ),
+    ].join('\r\n'),
   },
   {
     name: 'PSA My Collection',
-    csv: [PSA_COLLECTION_COLUMNS.join(','), ...rows((i) => `Active,2024 TOPPS CHROME #${i} PLAYER ${i},${120_000_000 + i},PSA,${10 - (i % 4)},-,2024,TOPPS CHROME,${i},PLAYER ${i},REFRACTOR,${i % 99 + 1}/99,BASEBALL CARDS,${25 + (i % 50)},${60 + i},-,-,11/${String(i % 28 + 1).padStart(2, '0')}/2025,Power Packs,-,Vaulted,09/17/2025,347,-,-,-,-,-,-,-,-,-,-`)].join('\r\n'),
+    csv: [
+      PSA_COLLECTION_COLUMNS.join(','),
+      ...rows(
+        (i) =>
+          `Active,2024 TOPPS CHROME #${i} PLAYER ${i},${120_000_000 + i},PSA,${10 - (i % 4)},-,2024,TOPPS CHROME,${i},PLAYER ${i},REFRACTOR,${(i % 99) + 1}/99,BASEBALL CARDS,${25 + (i % 50)},${60 + i},-,-,11/${String((i % 28) + 1).padStart(2, '0')}/2025,Power Packs,-,Vaulted,09/17/2025,347,-,-,-,-,-,-,-,-,-,-`,
+      ),
+    ].join('\r\n'),
   },
   {
     name: 'Collectr',
-    csv: ['Portfolio Name,Category,Set,Product Name,Card Number,Rarity,Variance,Grade,Card Condition,Average Cost Paid,Quantity,Market Price (As of 2025-11-20),Price Override,Watchlist,Date Added,Notes',
-      ...rows((i) => `Main,Pokemon,Base Set,Card ${i},${i}/102,Rare,Holofoil,${i % 3 ? 'PSA 9.0 MINT' : 'Ungraded'},${i % 3 ? '' : 'Near Mint'},12.50,1,${40 + i}.00,,false,2025-10-01,`)].join('\r\n'),
+    csv: [
+      'Portfolio Name,Category,Set,Product Name,Card Number,Rarity,Variance,Grade,Card Condition,Average Cost Paid,Quantity,Market Price (As of 2025-11-20),Price Override,Watchlist,Date Added,Notes',
+      ...rows(
+        (i) =>
+          `Main,Pokemon,Base Set,Card ${i},${i}/102,Rare,Holofoil,${i % 3 ? 'PSA 9.0 MINT' : 'Ungraded'},${i % 3 ? '' : 'Near Mint'},12.50,1,${40 + i}.00,,false,2025-10-01,`,
+      ),
+    ].join('\r\n'),
   },
   {
     name: 'another app, mapped',
-    csv: ['Player,Yr,Brand / Set,No.,Grading Co,Grade,Cert,Paid,Worth,Bought', ...rows((i) => `Player ${i},1989,Upper Deck,${i},PSA,8,${44_000_000 + i},$120,$300,06/01/2024`)].join('\r\n'),
-    mapping: { subject: 'Player', year: 'Yr', set: 'Brand / Set', cardNumber: 'No.', grader: 'Grading Co', grade: 'Grade', certNumber: 'Cert', cost: 'Paid', value: 'Worth', acquiredOn: 'Bought' },
+    csv: [
+      'Player,Yr,Brand / Set,No.,Grading Co,Grade,Cert,Paid,Worth,Bought',
+      ...rows((i) => `Player ${i},1989,Upper Deck,${i},PSA,8,${44_000_000 + i},$120,$300,06/01/2024`),
+    ].join('\r\n'),
+    mapping: {
+      subject: 'Player',
+      year: 'Yr',
+      set: 'Brand / Set',
+      cardNumber: 'No.',
+      grader: 'Grading Co',
+      grade: 'Grade',
+      certNumber: 'Cert',
+      cost: 'Paid',
+      value: 'Worth',
+      acquiredOn: 'Bought',
+    },
   },
 ];
 
@@ -66,7 +96,8 @@ async function run(kind: TTestDbKind): Promise<void> {
         t = performance.now();
         const look = await previewImport({ db, user, now, csv: file.csv, mapping: file.mapping });
         const preview = performance.now() - t;
-        if (look.errorCount || look.cardCount !== ROWS) throw new Error(`${file.name}: ${look.cardCount} cards, errors ${JSON.stringify(look.errors.slice(0, 3))}`);
+        if (look.errorCount || look.cardCount !== ROWS)
+          throw new Error(`${file.name}: ${look.cardCount} cards, errors ${JSON.stringify(look.errors.slice(0, 3))}`);
         t = performance.now();
         const done = await importCards({ db, user, now, csv: file.csv, mapping: file.mapping });
         const imported = performance.now() - t;
@@ -81,14 +112,21 @@ async function run(kind: TTestDbKind): Promise<void> {
         times.import.push(imported);
         times.export.push(exported);
       }
-      console.log(`${kind.padEnd(8)} ${file.name.padEnd(20)} ${ROWS} rows (${fmt(file.csv.length / 1024, 0)} KB): csv-parse alone ${fmt(median(times.parse), 0)} ms; preview ${verdict(median(times.preview), BUDGET.preview)}, import ${verdict(median(times.import), BUDGET.import)}, export ${fmt(median(times.export), 0)} ms`);
+      console.log(
+        `${kind.padEnd(8)} ${file.name.padEnd(20)} ${ROWS} rows (${fmt(file.csv.length / 1024, 0)} KB): csv-parse alone ${fmt(median(times.parse), 0)} ms; preview ${verdict(median(times.preview), BUDGET.preview)}, import ${verdict(median(times.import), BUDGET.import)}, export ${fmt(median(times.export), 0)} ms`,
+      );
     }
   } finally {
     await testDb.drop();
   }
 }
 
-console.log(`load average ${os.loadavg().map((l) => fmt(l, 2)).join(' ')}; ${os.cpus().length} cores`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => fmt(l, 2))
+    .join(' ')}; ${os.cpus().length} cores`,
+);
 await run('pglite');
 if (await postgresReachable()) await run('postgres');
 else console.log('postgres  not reachable: skipped');

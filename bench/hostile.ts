@@ -18,8 +18,13 @@ const reg = await fetch(`${url}/api/register`, {
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ email: 'bench-hostile@example.com', password: 'bench-pass', firstName: 'B', lastName: 'H' }),
 });
-const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-const huge = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#333' } }).png({ compressionLevel: 9 }).toBuffer();
+const cookie = reg.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
+const huge = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#333' } })
+  .png({ compressionLevel: 9 })
+  .toBuffer();
 const hugeUrl = `data:image/png;base64,${huge.toString('base64')}`;
 
 // Bodies are encoded before any timing starts.
@@ -31,7 +36,12 @@ const cases: Array<[string, string, string | Uint8Array<ArrayBuffer>, string]> =
   ['13 MB flat array', '/api/analyze-card', bytes(`{"image":[${'0,'.repeat(6_500_000)}0]}`), ''],
   ['14 MB nested array (over the limit)', '/api/analyze-card', bytes(`{"image":${'['.repeat(7_000_000)}${']'.repeat(7_000_000)}}`), ''],
   ['10 MB image of zeros as a data URL', '/api/analyze-card', bytes(JSON.stringify({ image: `data:image/png;base64,${'A'.repeat(13_900_000)}` })), ''],
-  ['free account: 12 photos of 49 MP', '/api/transfer-collection', bytes(JSON.stringify({ collectionData: Array.from({ length: 12 }, (_, i) => ({ slotNumber: i + 1, imageUrl: hugeUrl, title: `c${i}` })) })), cookie],
+  [
+    'free account: 12 photos of 49 MP',
+    '/api/transfer-collection',
+    bytes(JSON.stringify({ collectionData: Array.from({ length: 12 }, (_, i) => ({ slotNumber: i + 1, imageUrl: hugeUrl, title: `c${i}` })) })),
+    cookie,
+  ],
 ];
 
 console.log('request                                 status   answer ms   longest stall ms   CPU ms');
@@ -45,7 +55,9 @@ for (const [name, path, body, who] of cases) {
   const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
   loop.disable();
-  console.log(`${name.padEnd(40)}${String(res.status).padStart(6)}${ms.toFixed(0).padStart(12)}${(loop.max / 1e6).toFixed(0).padStart(19)}${((used.user + used.system) / 1000).toFixed(0).padStart(9)}`);
+  console.log(
+    `${name.padEnd(40)}${String(res.status).padStart(6)}${ms.toFixed(0).padStart(12)}${(loop.max / 1e6).toFixed(0).padStart(19)}${((used.user + used.system) / 1000).toFixed(0).padStart(9)}`,
+  );
 }
 console.log('(the client runs in the same process: its share of CPU and stalls is included)');
 await cleanup();

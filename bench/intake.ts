@@ -28,32 +28,57 @@ const PSA_CALLS_PER_SECOND = 25;
 const PHOTOS = 16;
 
 const certs = Array.from({ length: CERTS }, (_, i) => String(80_000_000 + i));
-const image = await renderLabel({ grader: 'PSA', year: '2018', brand: 'TOPPS CHROME', cardNumber: '193', player: 'SHOHEI OHTANI', variety: 'REFRACTOR', grade: '10', gradeName: 'GEM MT', certNumber: '45678912' }, { layout: 'slab', size: 600, jpegQuality: 80 });
+const image = await renderLabel(
+  {
+    grader: 'PSA',
+    year: '2018',
+    brand: 'TOPPS CHROME',
+    cardNumber: '193',
+    player: 'SHOHEI OHTANI',
+    variety: 'REFRACTOR',
+    grade: '10',
+    gradeName: 'GEM MT',
+    certNumber: '45678912',
+  },
+  { layout: 'slab', size: 600, jpegQuality: 80 },
+);
 const psa = await startPsaEmulator(Object.fromEntries(certs.map((c) => [c, psaRecord(c)])), image);
 psa.rateLimit({ calls: PSA_CALLS_PER_SECOND, windowMs: 1000 });
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-bench-intake-'));
 const env = parseEnv({
-  NODE_ENV: 'development', SESSION_SECRET: 'b'.repeat(40), PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent',
-  PSA_API_TOKEN: psa.token, PSA_API_BASE_URL: psa.baseUrl, PSA_API_CALLS_PER_MINUTE: String(PSA_CALLS_PER_SECOND * 60),
+  NODE_ENV: 'development',
+  SESSION_SECRET: 'b'.repeat(40),
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  PSA_API_TOKEN: psa.token,
+  PSA_API_BASE_URL: psa.baseUrl,
+  PSA_API_CALLS_PER_MINUTE: String(PSA_CALLS_PER_SECOND * 60),
 });
 const server = await startServer(env, { siteDir: path.resolve('dist'), deps: { log: createLogger('silent'), limits: createRateLimits(1e6) } });
 const url = server.url.replace('localhost', '127.0.0.1');
 
 async function signUp(email: string): Promise<string> {
   const res = await fetch(`${url}/api/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json', origin: url },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({ email, password: 'secret-pass-1', firstName: 'Bench', lastName: 'Mark' }),
   });
   if (!res.ok) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const trial = await fetch(`${url}/api/start-free-trial`, { method: 'POST', headers: { cookie, origin: url } });
   if (!trial.ok) throw new Error(`trial: ${trial.status}`);
   return cookie;
 }
 const api = async <T>(cookie: string, method: string, p: string, body?: unknown): Promise<T> => {
   const res = await fetch(`${url}${p}`, {
-    method, headers: { cookie, origin: url, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+    method,
+    headers: { cookie, origin: url, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
     body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
   });
   if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
@@ -78,16 +103,41 @@ try {
     const added = batch.items.filter((i) => i.status === 'added' && i.filled && i.photo).length;
     console.log(`\n## Cert intake: ${CERTS} certs, PSA emulator limited to ${PSA_CALLS_PER_SECOND} calls/s`);
     console.log(`provider's bound: ${CERTS * 2} calls / ${PSA_CALLS_PER_SECOND} per s = ${fmt(bound)} s`);
-    console.log(`Ratio: ${fmt(seconds)} s (${fmt(CERTS / seconds)} certs/s), ${calls} API calls, ${added}/${CERTS} cards filled with photo${limited > 0 ? `, ${limited} answered 429` : ''}`);
+    console.log(
+      `Ratio: ${fmt(seconds)} s (${fmt(CERTS / seconds)} certs/s), ${calls} API calls, ${added}/${CERTS} cards filled with photo${limited > 0 ? `, ${limited} answered 429` : ''}`,
+    );
     console.log(`bounded by the provider, not by Ratio (<= 1.1x bound + 1 s): ${verdict(added === CERTS && seconds <= bound * 1.1 + 1)}`);
   }
 
   // 2. Photo intake throughput and the other requests meanwhile.
   {
     const photos = REAL_SLABS_PRESENT
-      ? await Promise.all(loadRealSlabs().slice(0, PHOTOS).map((s) => realSlabPhoto(s, 'full')))
-      : await Promise.all(Array.from({ length: PHOTOS }, (_, i) => renderLabel({ grader: 'PSA', year: String(1990 + i), brand: 'TOPPS', cardNumber: String(i + 1), player: 'KEN GRIFFEY JR', variety: '', grade: '9', gradeName: 'MINT', certNumber: String(61_000_000 + i) }, { layout: 'slab', size: 1200, jpegQuality: 85 })));
-    console.log(`\n## Photo intake: ${photos.length} ${REAL_SLABS_PRESENT ? 'real slab photos (../shared/real-slabs)' : 'generated slab photos (no ../shared/real-slabs)'}`);
+      ? await Promise.all(
+          loadRealSlabs()
+            .slice(0, PHOTOS)
+            .map((s) => realSlabPhoto(s, 'full')),
+        )
+      : await Promise.all(
+          Array.from({ length: PHOTOS }, (_, i) =>
+            renderLabel(
+              {
+                grader: 'PSA',
+                year: String(1990 + i),
+                brand: 'TOPPS',
+                cardNumber: String(i + 1),
+                player: 'KEN GRIFFEY JR',
+                variety: '',
+                grade: '9',
+                gradeName: 'MINT',
+                certNumber: String(61_000_000 + i),
+              },
+              { layout: 'slab', size: 1200, jpegQuality: 85 },
+            ),
+          ),
+        );
+    console.log(
+      `\n## Photo intake: ${photos.length} ${REAL_SLABS_PRESENT ? 'real slab photos (../shared/real-slabs)' : 'generated slab photos (no ../shared/real-slabs)'}`,
+    );
     const analyzer = server.deps.analyzer;
     await analyzer.analyze(photos[0]!, 'image/jpeg'); // the reader's start is not what is measured
     const alone = async () => {
@@ -102,7 +152,12 @@ try {
     const distinct = photos.map((p, i) => Buffer.concat([p, Buffer.from(`\n${i}-${Date.now()}`)]));
     const expectedSeconds = (photos.length / aloneBefore) * 60;
     // Other collectors meanwhile: 4 clients each asking for a wall every 50 ms (80 requests/s).
-    const load = loadFromSecondProcess(`${url}/api/cards`, { headers: { cookie, 'accept-encoding': 'gzip' }, connections: 4, pauseMs: 50, seconds: Math.max(3, Math.floor(expectedSeconds)) });
+    const load = loadFromSecondProcess(`${url}/api/cards`, {
+      headers: { cookie, 'accept-encoding': 'gzip' },
+      connections: 4,
+      pauseMs: 50,
+      seconds: Math.max(3, Math.floor(expectedSeconds)),
+    });
     await new Promise((r) => setTimeout(r, 1000)); // the load worker's warm-up second
     const t = performance.now();
     for (const [i, p] of distinct.entries()) {
@@ -121,11 +176,20 @@ try {
     const aloneAfter = await alone();
     const aloneRate = (aloneBefore + aloneAfter) / 2;
     const ratio = queued / aloneRate;
-    console.log(`reader alone: ${fmt(aloneBefore)} and ${fmt(aloneAfter)} photos/min (mean ${fmt(aloneRate)}); through the queue: ${fmt(queued)} photos/min (${items.filter((i) => i.status === 'read').length} read)`);
+    console.log(
+      `reader alone: ${fmt(aloneBefore)} and ${fmt(aloneAfter)} photos/min (mean ${fmt(aloneRate)}); through the queue: ${fmt(queued)} photos/min (${items.filter((i) => i.status === 'read').length} read)`,
+    );
     console.log(`queue vs reader alone: ${fmt(ratio, 2)}x (>= 0.9x): ${verdict(ratio >= 0.9)}`);
-    console.log(`other requests meanwhile (GET /api/cards, 4 clients every 50 ms): ${other.requests} requests, p50 ${fmt(other.p50)} ms, p99 ${fmt(other.p99)} ms, ${other.errors + other.non2xx} failed (p99 < 100 ms): ${verdict(other.p99 < 100 && other.errors + other.non2xx === 0)}`);
+    console.log(
+      `other requests meanwhile (GET /api/cards, 4 clients every 50 ms): ${other.requests} requests, p50 ${fmt(other.p50)} ms, p99 ${fmt(other.p99)} ms, ${other.errors + other.non2xx} failed (p99 < 100 ms): ${verdict(other.p99 < 100 && other.errors + other.non2xx === 0)}`,
+    );
   }
-  console.log(`\nload average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.availableParallelism()} cores`);
+  console.log(
+    `\nload average: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.availableParallelism()} cores`,
+  );
 } finally {
   await server.close();
   await psa.close();

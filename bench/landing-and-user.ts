@@ -23,7 +23,12 @@ import { fmt, loadFromSecondProcess, postgresReachable, serveRatio, startBenchSe
 
 const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`machine: ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `machine: ${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 
 // 1. Landing page bytes and 2. first paint, on an in-process server (nothing else loads it meanwhile).
 {
@@ -42,7 +47,9 @@ console.log(`machine: ${os.cpus().length} cores, load ${os.loadavg().map((l) => 
     console.log('Landing page (/)');
     for (const [k, [raw, gz]] of Object.entries(sizes)) console.log(`  ${k.padEnd(5)} ${String(raw).padStart(7)} B raw  ${String(gz).padStart(6)} B gzip`);
     const jsGzip = sizes.js[1]! + gzipSync(inlineJs).length;
-    console.log(`  inline script ${Buffer.byteLength(inlineJs)} B raw, ${gzipSync(inlineJs).length} B gzip (counted in html); JS files: ${new Set(assets.filter((a) => a.endsWith('.js'))).size}`);
+    console.log(
+      `  inline script ${Buffer.byteLength(inlineJs)} B raw, ${gzipSync(inlineJs).length} B gzip (counted in html); JS files: ${new Set(assets.filter((a) => a.endsWith('.js'))).size}`,
+    );
     console.log(`  total JS gzip: ${jsGzip} B (plain HTML page: 0)   budget <= 10240 B: ${verdict(jsGzip <= 10240)}`);
 
     // A plain page with the landing page's words and no style or script, served from the test's side.
@@ -57,9 +64,15 @@ console.log(`machine: ${os.cpus().length} cores, load ${os.loadavg().map((l) => 
           await context.route(`${url}/bench-plain`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: plain }));
           const page = await context.newPage();
           await page.goto(which === 'ratio' ? `${url}/` : `${url}/bench-plain`, { waitUntil: 'load' });
-          const fcp = await page.evaluate(() => new Promise<number>((resolve) => {
-            new PerformanceObserver((list) => { const e = list.getEntriesByName('first-contentful-paint')[0]; if (e) resolve(e.startTime); }).observe({ type: 'paint', buffered: true });
-          }));
+          const fcp = await page.evaluate(
+            () =>
+              new Promise<number>((resolve) => {
+                new PerformanceObserver((list) => {
+                  const e = list.getEntriesByName('first-contentful-paint')[0];
+                  if (e) resolve(e.startTime);
+                }).observe({ type: 'paint', buffered: true });
+              }),
+          );
           if (run > 0) paints[which].push(fcp);
           await context.close();
         }
@@ -68,7 +81,9 @@ console.log(`machine: ${os.cpus().length} cores, load ${os.loadavg().map((l) => 
       await browser.close();
     }
     const ratio = median(paints.ratio) / median(paints.plain);
-    console.log(`  first contentful paint, cold, median of 5: ${fmt(median(paints.ratio), 0)} ms (plain HTML page: ${fmt(median(paints.plain), 0)} ms) = ${fmt(ratio, 2)}x   budget <= 1.5x: ${verdict(ratio <= 1.5)}`);
+    console.log(
+      `  first contentful paint, cold, median of 5: ${fmt(median(paints.ratio), 0)} ms (plain HTML page: ${fmt(median(paints.plain), 0)} ms) = ${fmt(ratio, 2)}x   budget <= 1.5x: ${verdict(ratio <= 1.5)}`,
+    );
     console.log(`    runs: Ratio ${paints.ratio.map((x) => fmt(x, 0)).join(', ')}; plain ${paints.plain.map((x) => fmt(x, 0)).join(', ')}`);
   } finally {
     await cleanup();
@@ -86,24 +101,37 @@ const signUp = async (base: string) => {
 };
 
 async function listen(app: Koa): Promise<{ url: string; close(): Promise<void> }> {
-  const server = await new Promise<Server>((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
   const port = (server.address() as { port: number }).port;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** A server under test: where to load it, the cookie to send, and how to stop it. */
-interface TTarget { label: string; url: string; cookie?: string; stop(): Promise<void> }
+interface TTarget {
+  label: string;
+  url: string;
+  cookie?: string;
+  stop(): Promise<void>;
+}
 const targets: TTarget[] = [];
 const pgliteDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-bench-user-'));
 const pglite = await serveRatio({ DATA_DIR: pgliteDir }, 1);
 const pgliteCookie = await signUp(pglite.url);
 const sample = await (await fetch(`${pglite.url}/api/user`, { headers: { cookie: pgliteCookie } })).text();
-const stopPglite = async () => { await pglite.stop(); await fs.rm(pgliteDir, { recursive: true, force: true }); };
+const stopPglite = async () => {
+  await pglite.stop();
+  await fs.rm(pgliteDir, { recursive: true, force: true });
+};
 targets.push({ label: 'Ratio, PGlite, signed in', url: pglite.url, cookie: pgliteCookie, stop: stopPglite });
 targets.push({ label: 'Ratio, PGlite, signed out', url: pglite.url, stop: async () => undefined });
 
 const bare = new Koa();
-bare.use((ctx) => { ctx.type = 'json'; ctx.body = sample; });
+bare.use((ctx) => {
+  ctx.type = 'json';
+  ctx.body = sample;
+});
 const bareServer = await listen(bare);
 targets.push({ label: 'bare Koa, same JSON', url: bareServer.url, stop: bareServer.close });
 
@@ -112,18 +140,39 @@ if (await postgresReachable()) {
   await testDb.db.destroy();
   const pgDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-bench-user-'));
   const ratioPg = await serveRatio({ DATA_DIR: pgDir, DATABASE_URL: testDb.url! }, 1);
-  targets.push({ label: 'Ratio, PostgreSQL, signed in', url: ratioPg.url, cookie: await signUp(ratioPg.url), stop: async () => { await ratioPg.stop(); await fs.rm(pgDir, { recursive: true, force: true }); } });
+  targets.push({
+    label: 'Ratio, PostgreSQL, signed in',
+    url: ratioPg.url,
+    cookie: await signUp(ratioPg.url),
+    stop: async () => {
+      await ratioPg.stop();
+      await fs.rm(pgDir, { recursive: true, force: true });
+    },
+  });
   // The same read without Ratio: the session and its user in one query per request, the same JSON.
   const pool = new pg.Pool({ connectionString: testDb.url!, max: 10 });
-  const { rows: [session] } = await pool.query<{ id: string }>('select id from sessions limit 1');
+  const {
+    rows: [session],
+  } = await pool.query<{ id: string }>('select id from sessions limit 1');
   const barePg = new Koa();
   barePg.use(async (ctx) => {
-    await pool.query('select users.*, sessions.expires_at, sessions.last_seen_at from sessions join users on users.id = sessions.user_id where sessions.id = $1', [session!.id]);
+    await pool.query(
+      'select users.*, sessions.expires_at, sessions.last_seen_at from sessions join users on users.id = sessions.user_id where sessions.id = $1',
+      [session!.id],
+    );
     ctx.type = 'json';
     ctx.body = sample;
   });
   const barePgServer = await listen(barePg);
-  targets.push({ label: 'bare Koa + pg, one query, same JSON', url: barePgServer.url, stop: async () => { await barePgServer.close(); await pool.end(); await testDb.drop().catch(() => undefined); } });
+  targets.push({
+    label: 'bare Koa + pg, one query, same JSON',
+    url: barePgServer.url,
+    stop: async () => {
+      await barePgServer.close();
+      await pool.end();
+      await testDb.drop().catch(() => undefined);
+    },
+  });
 }
 
 // Every server is up at once; three rounds, each loading them in turn in a different order, so a
@@ -142,13 +191,28 @@ try {
 }
 const rows: Array<[string, TLoadResult]> = [...results].map(([label, rs]) => [label, [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!]);
 const rpsOf = (label: string) => rows.find(([l]) => l === label)?.[1].rps ?? 0;
-const [pglRps, bareRps, pgRps, barePgRps] = ['Ratio, PGlite, signed in', 'bare Koa, same JSON', 'Ratio, PostgreSQL, signed in', 'bare Koa + pg, one query, same JSON'].map(rpsOf) as [number, number, number, number];
+const [pglRps, bareRps, pgRps, barePgRps] = [
+  'Ratio, PGlite, signed in',
+  'bare Koa, same JSON',
+  'Ratio, PostgreSQL, signed in',
+  'bare Koa + pg, one query, same JSON',
+].map(rpsOf) as [number, number, number, number];
 
-console.log(`\nGET /api/user, 50 connections, ${ROUNDS} rounds of 5 s each (median), load generator in its own process; Ratio as \`ratio serve\`; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `\nGET /api/user, 50 connections, ${ROUNDS} rounds of 5 s each (median), load generator in its own process; Ratio as \`ratio serve\`; load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log('  server                                req/s    p50 ms   p99 ms  errors non2xx');
 for (const [name, r] of rows) {
-  const all = results.get(name)!.map((x) => fmt(x.rps, 0)).join(', ');
-  console.log(`  ${name.padEnd(35)} ${fmt(r.rps, 0).padStart(7)} ${fmt(r.p50, 2).padStart(8)} ${fmt(r.p99, 2).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(6)}   rounds: ${all}`);
+  const all = results
+    .get(name)!
+    .map((x) => fmt(x.rps, 0))
+    .join(', ');
+  console.log(
+    `  ${name.padEnd(35)} ${fmt(r.rps, 0).padStart(7)} ${fmt(r.p50, 2).padStart(8)} ${fmt(r.p99, 2).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(6)}   rounds: ${all}`,
+  );
 }
 const line = (label: string, x: number, budget: string, ok: boolean) => console.log(`  ${label.padEnd(52)} ${fmt(x, 2)}x   budget ${budget}: ${verdict(ok)}`);
 line('PGlite signed in / bare Koa', pglRps / bareRps, '>= 0.5x', pglRps / bareRps >= 0.5);

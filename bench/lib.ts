@@ -24,11 +24,23 @@ export interface TLoadResult {
  * the server's event loop; spawned asynchronously, so a server in this process keeps serving.
  * Returns throughput and latency percentiles in ms. `pauseMs`: each connection waits between requests (a steady load).
  */
-export async function loadFromSecondProcess(url: string, opts: { connections?: number; seconds?: number; headers?: Record<string, string>; pauseMs?: number } = {}): Promise<TLoadResult> {
-  const args = ['bench/load-worker.ts', url, String(opts.connections ?? 50), String(opts.seconds ?? 8), JSON.stringify(opts.headers ?? {}), String(opts.pauseMs ?? 0)];
+export async function loadFromSecondProcess(
+  url: string,
+  opts: { connections?: number; seconds?: number; headers?: Record<string, string>; pauseMs?: number } = {},
+): Promise<TLoadResult> {
+  const args = [
+    'bench/load-worker.ts',
+    url,
+    String(opts.connections ?? 50),
+    String(opts.seconds ?? 8),
+    JSON.stringify(opts.headers ?? {}),
+    String(opts.pauseMs ?? 0),
+  ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
-  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`load worker exited with ${code}`);
   const json = JSON.parse(out) as { requests: number; seconds: number; p50: number; p99: number; errors: number; non2xx: number };
@@ -39,7 +51,9 @@ export async function loadFromSecondProcess(url: string, opts: { connections?: n
  * Ratio on a temporary data folder and a random port: on PGlite on disk (as `npm start` runs it),
  * or with `postgres: true` on a fresh database of the machine's PostgreSQL.
  */
-export async function startBenchServer(options: { postgres?: boolean; siteDir?: string } = {}): Promise<{ server: TRunningServer; url: string; databaseUrl: string | undefined; cleanup(): Promise<void> }> {
+export async function startBenchServer(
+  options: { postgres?: boolean; siteDir?: string } = {},
+): Promise<{ server: TRunningServer; url: string; databaseUrl: string | undefined; cleanup(): Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-bench-'));
   const testDb = options.postgres ? await createTestDb('postgres') : null;
   const env = parseEnv({ NODE_ENV: 'development', SESSION_SECRET: 'b'.repeat(40), PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -75,7 +89,16 @@ export async function serveRatio(env: Record<string, string>, workers: number) {
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), SESSION_SECRET: 'b'.repeat(40), ...env },
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+  for (
+    let i = 0;
+    i < 600
+    && !(await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  )
+    await new Promise((r) => setTimeout(r, 100));
   const pid = Number(await fs.readFile(path.join(env.DATA_DIR!, 'ratio.pid'), 'utf8'));
   return {
     url,

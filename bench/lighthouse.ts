@@ -16,22 +16,46 @@ import { seedGallery } from './seed-gallery.ts';
 /** Lighthouse's performance score (0-100) of `url` and its main metrics, run in its own process. */
 function lighthouse(url: string, cookie?: string): { score: number; metrics: string } {
   const out = path.join(os.tmpdir(), `ratio-lighthouse-${process.pid}.json`);
-  const args = ['-y', 'lighthouse@12.2.3', url, '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet',
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu', ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : [])];
+  const args = [
+    '-y',
+    'lighthouse@12.2.3',
+    url,
+    '--only-categories=performance',
+    '--output=json',
+    `--output-path=${out}`,
+    '--quiet',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
   const run = spawnSync('npx', args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`lighthouse failed: ${run.stderr.slice(-500)}`);
-  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { categories: { performance: { score: number } }; audits: Record<string, { displayValue?: string }> };
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { displayValue?: string }>;
+  };
   fs.rmSync(out, { force: true });
   const m = (id: string) => `${id.replace(/-/g, ' ')} ${report.audits[id]?.displayValue ?? '?'}`;
-  return { score: Math.round(report.categories.performance.score * 100), metrics: ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(m).join(', ') };
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    metrics: ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(m).join(', '),
+  };
 }
 
 const { server, url, cleanup } = await startBenchServer();
 try {
   const session = await seedGallery(server, url);
   const wall = `ratio-wall=${encodeURIComponent(JSON.stringify({ layout: 'custom', customCount: 1000, fullGallery: false, registryMode: false, title: 'My Collection' }))}`;
-  console.log(`Lighthouse 12.2.3, mobile preset, performance; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  for (const [label, target, cookie] of [['landing /', '/', undefined], ['/start-collection', '/start-collection', undefined], ['/gallery, 1,000 cards', '/gallery', `${session}; ${wall}`]] as const) {
+  console.log(
+    `Lighthouse 12.2.3, mobile preset, performance; load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  for (const [label, target, cookie] of [
+    ['landing /', '/', undefined],
+    ['/start-collection', '/start-collection', undefined],
+    ['/gallery, 1,000 cards', '/gallery', `${session}; ${wall}`],
+  ] as const) {
     const r = lighthouse(url + target, cookie);
     console.log(`  ${label.padEnd(24)} ${String(r.score).padStart(3)}   budget >= 90: ${r.score >= 90 ? 'MET' : 'MISSED'}   (${r.metrics})`);
   }

@@ -31,19 +31,32 @@ function once(): Promise<void> {
         resolve();
       });
     });
-    req.on('error', () => { errors++; resolve(); });
+    req.on('error', () => {
+      errors++;
+      resolve();
+    });
   });
 }
 
 const warmupEnd = performance.now() + 1000;
 const end = warmupEnd + seconds * 1000;
-await Promise.all(Array.from({ length: connections }, async () => {
-  while (performance.now() < warmupEnd) { await once(); await pause(); }
-}));
+await Promise.all(
+  Array.from({ length: connections }, async () => {
+    while (performance.now() < warmupEnd) {
+      await once();
+      await pause();
+    }
+  }),
+);
 latencies.length = 0;
-await Promise.all(Array.from({ length: connections }, async () => {
-  while (performance.now() < end) { await once(); await pause(); }
-}));
+await Promise.all(
+  Array.from({ length: connections }, async () => {
+    while (performance.now() < end) {
+      await once();
+      await pause();
+    }
+  }),
+);
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
 console.log(JSON.stringify({ requests: latencies.length, seconds, p50: pct(50), p99: pct(99), errors, non2xx }));

@@ -41,9 +41,13 @@ async function once(cookie: string): Promise<void> {
 
 const warmupEnd = performance.now() + 2000;
 const end = warmupEnd + seconds * 1000;
-setTimeout(() => { recording = true; }, 2000);
-await Promise.all(config.cookies.map(async (cookie) => {
-  while (performance.now() < end) await once(cookie);
-}));
+setTimeout(() => {
+  recording = true;
+}, 2000);
+await Promise.all(
+  config.cookies.map(async (cookie) => {
+    while (performance.now() < end) await once(cookie);
+  }),
+);
 
 console.log(JSON.stringify({ seconds, errors, latencies }));

@@ -27,23 +27,33 @@ const ROUNDS = 3;
 
 type TBench = Awaited<ReturnType<typeof startBenchServer>>;
 type TKind = 'read' | 'gallery' | 'upload';
-interface TLoad { errors: number; latencies: Record<TKind, number[]> }
+interface TLoad {
+  errors: number;
+  latencies: Record<TKind, number[]>;
+}
 
 /** 50 PRO users with 50 cards each (photos included); returns their session cookies. */
 async function seed({ server, url }: TBench): Promise<string[]> {
   const { db, images } = server.deps;
-  const photo = await processImage(await sharp({ create: { width: 600, height: 840, channels: 3, background: '#1f4e7a' } }).jpeg().toBuffer());
+  const photo = await processImage(
+    await sharp({ create: { width: 600, height: 840, channels: 3, background: '#1f4e7a' } })
+      .jpeg()
+      .toBuffer(),
+  );
   const cookies: string[] = [];
   for (let u = 0; u < CONNECTIONS; u++) {
     const email = `mixed${u}@example.com`;
     const reg = await fetch(`${url}/api/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: 'bench-password', firstName: 'Mixed', lastName: `Load ${u}` }),
     });
     if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${await reg.text()}`);
     cookies.push(reg.headers.getSetCookie()[0]!.split(';')[0]!);
     const user = await User.query(db).findOne({ email });
-    await User.query(db).patch(accountFacts('pro', { customerId: `cus_mixed_${u}`, subscriptionId: `sub_mixed_${u}` })).where('id', user!.id);
+    await User.query(db)
+      .patch(accountFacts('pro', { customerId: `cus_mixed_${u}`, subscriptionId: `sub_mixed_${u}` }))
+      .where('id', user!.id);
     await db.transaction(async (trx) => {
       for (let n = 1; n <= CARDS; n++) {
         const id = await writeImageFiles(images, user!.id, photo);
@@ -59,7 +69,9 @@ async function seed({ server, url }: TBench): Promise<string[]> {
 async function round(bench: TBench, configPath: string, seconds: number): Promise<TLoad> {
   const child = spawn(process.execPath, ['bench/mixed-worker.ts', bench.url, String(seconds), configPath], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
-  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`load worker exited with ${code}`);
   return JSON.parse(out) as TLoad;
@@ -76,7 +88,9 @@ function report(label: string, loads: TLoad[]): number {
   console.log(`\n${label}: ${CONNECTIONS} connections, ${SECONDS} s in ${ROUNDS} rounds, ${fmt(all.length / SECONDS, 0)} req/s, errors ${errors}`);
   console.log('  kind         n   p50 ms   p99 ms   max ms');
   for (const [k, xs] of [['all', all], ...kinds.map((kind) => [kind, by[kind]])] as Array<[string, number[]]>) {
-    console.log(`  ${k.padEnd(8)} ${String(xs.length).padStart(6)} ${fmt(pct(xs, 50)).padStart(8)} ${fmt(pct(xs, 99)).padStart(8)} ${fmt(xs.at(-1) ?? 0).padStart(8)}`);
+    console.log(
+      `  ${k.padEnd(8)} ${String(xs.length).padStart(6)} ${fmt(pct(xs, 50)).padStart(8)} ${fmt(pct(xs, 99)).padStart(8)} ${fmt(xs.at(-1) ?? 0).padStart(8)}`,
+    );
   }
   return pct(all, 99);
 }
@@ -86,7 +100,14 @@ async function idleRss(databaseUrl?: string): Promise<number> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-rss-'));
   const child = spawn(process.execPath, ['cli/index.ts', 'serve', '--port', '0'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', SESSION_SECRET: 'b'.repeat(40), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      SESSION_SECRET: 'b'.repeat(40),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
   });
   try {
     const pidFile = path.join(dataDir, 'ratio.pid');
@@ -102,12 +123,20 @@ async function idleRss(databaseUrl?: string): Promise<number> {
 }
 
 const photoPath = path.join(os.tmpdir(), `ratio-mixed-${process.pid}.jpg`);
-await fs.writeFile(photoPath, await sharp({ create: { width: 200, height: 150, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
-  .resize(800, 600, { kernel: 'cubic' }).jpeg({ quality: 85 }).toBuffer());
+await fs.writeFile(
+  photoPath,
+  await sharp({ create: { width: 200, height: 150, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    .resize(800, 600, { kernel: 'cubic' })
+    .jpeg({ quality: 85 })
+    .toBuffer(),
+);
 try {
   const benches: Array<{ label: string; bench: TBench; config: string; loads: TLoad[] }> = [];
   try {
-    for (const [label, postgres] of [['PGlite (embedded default)', false], ['PostgreSQL', true]] as const) {
+    for (const [label, postgres] of [
+      ['PGlite (embedded default)', false],
+      ['PostgreSQL', true],
+    ] as const) {
       if (postgres && !(await postgresReachable())) continue;
       const bench = await startBenchServer({ postgres });
       benches.push({ label, bench, config: path.join(os.tmpdir(), `ratio-mixed-${process.pid}-${benches.length}.json`), loads: [] });
@@ -127,7 +156,11 @@ try {
   console.log(`\nidle RSS of \`ratio serve\`: PGlite ${fmt(await idleRss(), 0)} MB`);
   if (await postgresReachable()) {
     const testDb = await createTestDb('postgres');
-    try { console.log(`idle RSS of \`ratio serve\`: PostgreSQL ${fmt(await idleRss(testDb.url), 0)} MB`); } finally { await testDb.drop(); }
+    try {
+      console.log(`idle RSS of \`ratio serve\`: PostgreSQL ${fmt(await idleRss(testDb.url), 0)} MB`);
+    } finally {
+      await testDb.drop();
+    }
   }
 } finally {
   await fs.rm(photoPath, { force: true });

@@ -34,8 +34,18 @@ async function run(kind: TTestDbKind, emu: SportsCardsProEmulator): Promise<bool
     const seed = async () => {
       const user = await createAccount(db, 'pro');
       const rows = Array.from({ length: CARDS }, (_, k) => ({
-        userId: user.id, slotNumber: k + 1, title: `2021 Topps Player${k + 1} Bench #${k + 1}`, description: 'PSA 10 GEM MT', value: '$12', valueCents: 1200,
-        year: '2021', set: 'Topps', cardNumber: String(k + 1), subject: `Player${k + 1} Bench`, grader: 'PSA' as const, grade: k % 2 ? 10 : 9,
+        userId: user.id,
+        slotNumber: k + 1,
+        title: `2021 Topps Player${k + 1} Bench #${k + 1}`,
+        description: 'PSA 10 GEM MT',
+        value: '$12',
+        valueCents: 1200,
+        year: '2021',
+        set: 'Topps',
+        cardNumber: String(k + 1),
+        subject: `Player${k + 1} Bench`,
+        grader: 'PSA' as const,
+        grade: k % 2 ? 10 : 9,
       }));
       for (let i = 0; i < rows.length; i += 250) await CardSlot.query(db).insert(rows.slice(i, i + 250));
       return user;
@@ -46,20 +56,30 @@ async function run(kind: TTestDbKind, emu: SportsCardsProEmulator): Promise<bool
     const prices = createSportsCardsPro({ token: EMULATOR_TOKEN, baseUrl: emu.url, timeoutMs: 5000, ratePerSecond: RATE, clock: () => new Date() });
     // ONLY_ANSWER=1: the cards priced as a refresh leaves them, in one UPDATE (budget 2 alone, quicker).
     if (ONLY_ANSWER) {
-      await db.raw(`UPDATE card_slots SET price_product_id = (100000 + slot_number)::text, price_product_name = 'Baseball Cards 2021 Topps Player' || slot_number || ' Bench #' || slot_number,
+      await db.raw(
+        `UPDATE card_slots SET price_product_id = (100000 + slot_number)::text, price_product_name = 'Baseball Cards 2021 Topps Player' || slot_number || ' Bench #' || slot_number,
         price_match = 'auto', market_cents = 5000 + slot_number, market_label = 'PSA 10', market_source = 'SportsCardsPro', market_is_market = true,
-        market_as_of = to_char(now(), 'YYYY-MM-DD'), market_checked_at = now() WHERE user_id = ?`, [pricedUser.id]);
+        market_as_of = to_char(now(), 'YYYY-MM-DD'), market_checked_at = now() WHERE user_id = ?`,
+        [pricedUser.id],
+      );
     }
     if (!ONLY_ANSWER) console.log(`${kind}: refresh of ${CARDS} cards against the emulator at ${RATE} requests/s:`);
-    for (const [label, requestsPerCard] of ONLY_ANSWER ? [] : [['first run (search + product)', 2], ['second run (matched: product only)', 1]] as const) {
+    for (const [label, requestsPerCard] of ONLY_ANSWER
+      ? []
+      : ([
+          ['first run (search + product)', 2],
+          ['second run (matched: product only)', 1],
+        ] as const)) {
       const before = emu.requests.length;
       const t0 = performance.now();
       const report = await refreshPrices({ db, prices, clock: () => new Date(), staleAfterMs: 0, email: pricedUser.email });
       const wall = performance.now() - t0;
       const requests = emu.requests.length - before;
       const bound = ((CARDS * requestsPerCard) / RATE) * 1000;
-      console.log(`  ${label}: ${report.priced} priced in ${fmt(wall / 1000, 2)} s; rate bound ${fmt(bound / 1000, 2)} s (${requests} requests); `
-        + `per card: Ratio ${fmt(report.ownMs / CARDS, 2)} ms, provider ${fmt(report.providerMs / CARDS, 2)} ms`);
+      console.log(
+        `  ${label}: ${report.priced} priced in ${fmt(wall / 1000, 2)} s; rate bound ${fmt(bound / 1000, 2)} s (${requests} requests); `
+          + `per card: Ratio ${fmt(report.ownMs / CARDS, 2)} ms, provider ${fmt(report.providerMs / CARDS, 2)} ms`,
+      );
     }
 
     // A cold build each time (a new cache: the miss every write causes), the two users in turn.
@@ -71,7 +91,10 @@ async function run(kind: TTestDbKind, emu: SportsCardsProEmulator): Promise<bool
     const plain: number[] = [];
     const priced: number[] = [];
     let sizes = { plain: 0, priced: 0 };
-    for (let r = 0; r < 3; r += 1) { await build(plainUser); await build(pricedUser); }
+    for (let r = 0; r < 3; r += 1) {
+      await build(plainUser);
+      await build(pricedUser);
+    }
     for (let r = 0; r < ROUNDS; r += 1) {
       const a = await build(plainUser);
       const b = await build(pricedUser);
@@ -82,8 +105,10 @@ async function run(kind: TTestDbKind, emu: SportsCardsProEmulator): Promise<bool
     const ratio = median(priced) / median(plain);
     const met = ratio <= BUDGET;
     console.log(`${kind}: GET /api/cards answer built for ${CARDS} cards (query + present + JSON + gzip, median of ${ROUNDS}, in turn):`);
-    console.log(`  without market values ${fmt(median(plain), 1)} ms (${fmt(sizes.plain / 1024, 1)} KB gzipped), `
-      + `with market values ${fmt(median(priced), 1)} ms (${fmt(sizes.priced / 1024, 1)} KB): ${fmt(ratio, 2)}x, budget ${BUDGET}x: ${met ? 'MET' : 'MISSED'}`);
+    console.log(
+      `  without market values ${fmt(median(plain), 1)} ms (${fmt(sizes.plain / 1024, 1)} KB gzipped), `
+        + `with market values ${fmt(median(priced), 1)} ms (${fmt(sizes.priced / 1024, 1)} KB): ${fmt(ratio, 2)}x, budget ${BUDGET}x: ${met ? 'MET' : 'MISSED'}`,
+    );
     return met;
   } finally {
     await testDb.drop();
@@ -93,7 +118,14 @@ async function run(kind: TTestDbKind, emu: SportsCardsProEmulator): Promise<bool
 const emu = await SportsCardsProEmulator.start();
 try {
   for (let i = 1; i <= CARDS; i += 1) {
-    emu.add({ id: String(100000 + i), 'product-name': `Player${i} Bench #${i}`, 'console-name': 'Baseball Cards 2021 Topps', 'graded-price': 1000 + i, 'manual-only-price': 5000 + i, 'loose-price': 300 });
+    emu.add({
+      id: String(100000 + i),
+      'product-name': `Player${i} Bench #${i}`,
+      'console-name': 'Baseball Cards 2021 Topps',
+      'graded-price': 1000 + i,
+      'manual-only-price': 5000 + i,
+      'loose-price': 300,
+    });
   }
   const results = [await run('pglite', emu)];
   if (await postgresReachable()) results.push(await run('postgres', emu));

@@ -12,7 +12,10 @@ import { sessionSecret } from '../api/env.ts';
 import { hashToken } from '../api/lib/tokens.ts';
 import { fmt, loadFromSecondProcess, postgresReachable, startBenchServer, type TLoadResult } from './lib.ts';
 
-const listen = (app: Koa) => new Promise<Server>((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+const listen = (app: Koa) =>
+  new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
 const portOf = (s: Server) => (s.address() as { port: number }).port;
 
 async function signUp(base: string): Promise<string> {
@@ -41,7 +44,9 @@ const report = (title: string, rows: TRow[], budget: number) => {
   console.log(`\n${title} (50 connections, 8 s each, load from a second process)`);
   const floor = rows[0]![1];
   for (const [name, r] of rows) {
-    console.log(`  ${name.padEnd(30)} ${fmt(r.rps, 0).padStart(6)} req/s (${fmt(r.rps / floor.rps, 2)}x)  p50 ${fmt(r.p50, 2).padStart(6)} ms  p99 ${fmt(r.p99, 2).padStart(6)} ms  CPU ${fmt(r.cpuUs, 0).padStart(4)} us/request (${fmt(floor.cpuUs / r.cpuUs, 2)}x)  errors ${r.errors}, non-2xx ${r.non2xx}`);
+    console.log(
+      `  ${name.padEnd(30)} ${fmt(r.rps, 0).padStart(6)} req/s (${fmt(r.rps / floor.rps, 2)}x)  p50 ${fmt(r.p50, 2).padStart(6)} ms  p99 ${fmt(r.p99, 2).padStart(6)} ms  CPU ${fmt(r.cpuUs, 0).padStart(4)} us/request (${fmt(floor.cpuUs / r.cpuUs, 2)}x)  errors ${r.errors}, non-2xx ${r.non2xx}`,
+    );
   }
   console.log(`  budget: >= ${budget}x (the figures in parentheses: throughput, and the floor's CPU per request over this one's)`);
 };
@@ -51,12 +56,19 @@ try {
   const cookie = await signUp(lite.url);
   const sample = await (await fetch(`${lite.url}/api/user`, { headers: { cookie } })).text();
   const bare = new Koa();
-  bare.use((ctx) => { ctx.type = 'json'; ctx.body = sample; });
+  bare.use((ctx) => {
+    ctx.type = 'json';
+    ctx.body = sample;
+  });
   const bareServer = await listen(bare);
-  report('GET /api/user on PGlite', [
-    ['bare Koa, same JSON', await measure(`http://127.0.0.1:${portOf(bareServer)}/api/user`)],
-    ['Ratio, PGlite, signed in', await measure(`${lite.url}/api/user`, { cookie })],
-  ], 0.5);
+  report(
+    'GET /api/user on PGlite',
+    [
+      ['bare Koa, same JSON', await measure(`http://127.0.0.1:${portOf(bareServer)}/api/user`)],
+      ['Ratio, PGlite, signed in', await measure(`${lite.url}/api/user`, { cookie })],
+    ],
+    0.5,
+  );
   bareServer.close();
 } finally {
   await lite.cleanup();
@@ -77,14 +89,21 @@ if (await postgresReachable()) {
         [hashToken(token ?? '', secret)],
       );
       const u = rows[0] as Record<string, unknown> | undefined;
-      if (!u) { ctx.status = 401; return; }
+      if (!u) {
+        ctx.status = 401;
+        return;
+      }
       ctx.body = { id: u.id, email: u.email, firstName: u.first_name, lastName: u.last_name };
     });
     const floorServer = await listen(floor);
-    report('GET /api/user on PostgreSQL', [
-      ['bare Koa + pg, same query', await measure(`http://127.0.0.1:${portOf(floorServer)}/api/user`, { cookie })],
-      ['Ratio, PostgreSQL, signed in', await measure(`${server.url}/api/user`, { cookie })],
-    ], 0.9);
+    report(
+      'GET /api/user on PostgreSQL',
+      [
+        ['bare Koa + pg, same query', await measure(`http://127.0.0.1:${portOf(floorServer)}/api/user`, { cookie })],
+        ['Ratio, PostgreSQL, signed in', await measure(`${server.url}/api/user`, { cookie })],
+      ],
+      0.9,
+    );
     floorServer.close();
   } finally {
     await pool.end();

@@ -39,10 +39,24 @@ const childrenCpu = (): number => {
   const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[13]) + Number(fields[14])) / TICK;
 };
-const pidsNamed = (name: string): number[] => fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number)
-  .filter((pid) => { try { return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name; } catch { return false; } });
+const pidsNamed = (name: string): number[] =>
+  fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
+      } catch {
+        return false;
+      }
+    });
 
-interface TCpu { api: number; postgres: number; loadgen: number }
+interface TCpu {
+  api: number;
+  postgres: number;
+  loadgen: number;
+}
 
 /** Loads a URL and reports where the CPU went meanwhile. */
 async function measure(url: string, cookie: string, apiPids: number[]): Promise<TLoadResult & TCpu> {
@@ -57,16 +71,18 @@ async function measure(url: string, cookie: string, apiPids: number[]): Promise<
   return { ...r, api: api / wall, postgres: (sum(pg) - before.postgres) / wall, loadgen: (childrenCpu() - before.loadgen) / wall };
 }
 
-const line = (label: string, r: TLoadResult & TCpu) => console.log(
-  `  ${label.padEnd(34)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50).padStart(5)} ms  p99 ${fmt(r.p99).padStart(6)} ms  `
-  + `errors ${r.errors + r.non2xx}  | CPU cores: API ${fmt(r.api, 2)}, PostgreSQL ${fmt(r.postgres, 2)}, load generator ${fmt(r.loadgen, 2)}`,
-);
+const line = (label: string, r: TLoadResult & TCpu) =>
+  console.log(
+    `  ${label.padEnd(34)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50).padStart(5)} ms  p99 ${fmt(r.p99).padStart(6)} ms  `
+      + `errors ${r.errors + r.non2xx}  | CPU cores: API ${fmt(r.api, 2)}, PostgreSQL ${fmt(r.postgres, 2)}, load generator ${fmt(r.loadgen, 2)}`,
+  );
 
 /** A PRO user with 1,000 cards (image rows without files: this bench reads no photo). */
 async function seed(url: string, dbEnv: { databaseUrl?: string; dataDir: string }): Promise<string> {
   const email = `scale-${Date.now()}@example.com`;
   const reg = await fetch(`${url}/api/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'bench-password', firstName: 'Scale', lastName: 'Bench' }),
   });
   const cookie = reg.headers.getSetCookie()[0]!.split(';')[0]!;
@@ -77,8 +93,15 @@ async function seed(url: string, dbEnv: { databaseUrl?: string; dataDir: string 
     const images = Array.from({ length: CARDS }, () => ({ id: randomUUID(), userId: user.id, mime: 'image/jpeg', width: 600, height: 840, bytes: 50_000 }));
     for (let i = 0; i < CARDS; i += 250) await db('card_images').insert(images.slice(i, i + 250));
     const slots = images.map((img, n) => ({
-      userId: user.id, slotNumber: n + 1, imageId: img.id, title: `${1990 + (n % 30)} Topps Chrome Player ${n + 1}`, description: 'PSA 10 GEM MT',
-      value: `$${(n * 37) % 5000}`, valueCents: ((n * 37) % 5000) * 100, allTimeHigh: `$${(n * 41) % 7000}`, allTimeHighCents: ((n * 41) % 7000) * 100,
+      userId: user.id,
+      slotNumber: n + 1,
+      imageId: img.id,
+      title: `${1990 + (n % 30)} Topps Chrome Player ${n + 1}`,
+      description: 'PSA 10 GEM MT',
+      value: `$${(n * 37) % 5000}`,
+      valueCents: ((n * 37) % 5000) * 100,
+      allTimeHigh: `$${(n * 41) % 7000}`,
+      allTimeHighCents: ((n * 41) % 7000) * 100,
     }));
     for (let i = 0; i < CARDS; i += 250) await db('card_slots').insert(slots.slice(i, i + 250));
     await db('users').where('id', user.id).increment('galleryVersion', 1);
@@ -95,16 +118,26 @@ async function bareKoa(body: Buffer, gzipped: boolean): Promise<{ url: string; c
     if (gzipped) ctx.set('Content-Encoding', 'gzip');
     ctx.body = body;
   });
-  const server = await new Promise<Server>((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
   const port = (server.address() as { port: number }).port;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-console.log(`${CONNECTIONS} connections, ${SECONDS} s each, load generator in its own process; machine: ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `${CONNECTIONS} connections, ${SECONDS} s each, load generator in its own process; machine: ${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 const runs: Array<{ label: string; workers: number; postgres: boolean }> = [
   { label: 'embedded PGlite, 1 process', workers: 1, postgres: false },
-  ...(await postgresReachable()
-    ? [{ label: 'PostgreSQL, 1 process', workers: 1, postgres: true }, { label: 'PostgreSQL, 2 processes', workers: 2, postgres: true }]
+  ...((await postgresReachable())
+    ? [
+        { label: 'PostgreSQL, 1 process', workers: 1, postgres: true },
+        { label: 'PostgreSQL, 2 processes', workers: 2, postgres: true },
+      ]
     : []),
 ];
 let sample: { cards: Buffer; user: Buffer } | undefined;
@@ -135,7 +168,10 @@ for (const run of runs) {
 }
 if (sample) {
   console.log('bare Koa in this process, the same bytes');
-  for (const [label, body, gz] of [['GET /api/cards (same gzip body)', sample.cards, true], ['GET /api/user (same JSON)', sample.user, false]] as const) {
+  for (const [label, body, gz] of [
+    ['GET /api/cards (same gzip body)', sample.cards, true],
+    ['GET /api/user (same JSON)', sample.user, false],
+  ] as const) {
     const koa = await bareKoa(body, gz);
     try {
       line(label, await measure(koa.url, 'x=1', []));
@@ -166,7 +202,9 @@ if (await postgresReachable()) {
     const cookie = await seed(server.url, { databaseUrl: testDb.url, dataDir });
     const s3env = parseEnv({ ...s3.env, DATA_DIR: dataDir }) as Parameters<typeof createS3Client>[0];
     const store = s3ImageStore(s3env);
-    const thumb = await sharp({ create: { width: 400, height: 560, channels: 3, background: '#1f4e7a' } }).webp({ quality: 80 }).toBuffer();
+    const thumb = await sharp({ create: { width: 400, height: 560, channels: 3, background: '#1f4e7a' } })
+      .webp({ quality: 80 })
+      .toBuffer();
     const { db, close } = await openDb({ databaseUrl: testDb.url });
     const rows = (await db('card_images').select('id', 'userId')) as Array<{ id: string; userId: number }>;
     await close();
@@ -175,27 +213,36 @@ if (await postgresReachable()) {
       const t0 = performance.now();
       let next = 0;
       let bytes = 0;
-      await Promise.all(Array.from({ length: 6 }, async () => {
-        while (next < urls.length) {
-          const res = await fetch(urls[next++]!, { headers });
-          if (!res.ok) throw new Error(`${res.status} for a photo`);
-          bytes += (await res.arrayBuffer()).byteLength;
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          while (next < urls.length) {
+            const res = await fetch(urls[next++]!, { headers });
+            if (!res.ok) throw new Error(`${res.status} for a photo`);
+            bytes += (await res.arrayBuffer()).byteLength;
+          }
+        }),
+      );
       return { ms: performance.now() - t0, bytes };
     };
     const cards = (await (await fetch(`${server.url}/api/cards`, { headers: { cookie } })).json()) as Array<{ thumbUrl: string }>;
     const pids = server.pids();
     const cpu0 = pids.reduce((s, p) => s + cpuOf(p), 0);
-    const streamed = await fetchAll(cards.map((c) => server.url + c.thumbUrl), { cookie });
+    const streamed = await fetchAll(
+      cards.map((c) => server.url + c.thumbUrl),
+      { cookie },
+    );
     const apiCpu = pids.reduce((s, p) => s + cpuOf(p), 0) - cpu0;
     const client = createS3Client(s3env);
     const t0 = performance.now();
-    const signed = await Promise.all(rows.map((r) => getSignedUrl(client, new GetObjectCommand({ Bucket: s3env.S3_BUCKET, Key: `${r.userId}/${r.id}/thumb.webp` }), { expiresIn: 300 })));
+    const signed = await Promise.all(
+      rows.map((r) => getSignedUrl(client, new GetObjectCommand({ Bucket: s3env.S3_BUCKET, Key: `${r.userId}/${r.id}/thumb.webp` }), { expiresIn: 300 })),
+    );
     const signMs = performance.now() - t0;
     const direct = await fetchAll(signed, {});
     console.log(`1,000 thumbnails (${(thumb.length / 1024).toFixed(1)} KB each) from S3 (local s3rver), 6 at a time:`);
-    console.log(`  streamed through the API        ${fmt(streamed.ms, 0).padStart(6)} ms  (API CPU ${fmt(apiCpu * 1000, 0)} ms, ${fmt((apiCpu * 1e6) / rows.length, 0)} µs a photo)`);
+    console.log(
+      `  streamed through the API        ${fmt(streamed.ms, 0).padStart(6)} ms  (API CPU ${fmt(apiCpu * 1000, 0)} ms, ${fmt((apiCpu * 1e6) / rows.length, 0)} µs a photo)`,
+    );
     console.log(`  presigned URLs, from the bucket ${fmt(direct.ms, 0).padStart(6)} ms  (+ ${fmt(signMs, 0)} ms to sign 1,000 URLs in the API)`);
   } finally {
     await server.stop();

@@ -26,28 +26,42 @@ const { server, url, cleanup } = await startBenchServer();
 try {
   const { db, images } = server.deps;
   const reg = await fetch(`${url}/api/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'share@example.com', password: 'bench-password', firstName: 'Share', lastName: 'Bench' }),
   });
   const cookie = reg.headers.getSetCookie()[0]!.split(';')[0]!;
   const user = (await User.query(db).findOne({ email: 'share@example.com' }))!;
   await User.query(db).patch(accountFacts('pro')).where('id', user.id);
-  const photos = await Promise.all(['#7a1f1f', '#1f4e7a', '#2e6b3a', '#6b5a1f'].map(async (bg) =>
-    processImage(await sharp({ create: { width: 600, height: 840, channels: 3, background: bg } }).jpeg().toBuffer())));
+  const photos = await Promise.all(
+    ['#7a1f1f', '#1f4e7a', '#2e6b3a', '#6b5a1f'].map(async (bg) =>
+      processImage(
+        await sharp({ create: { width: 600, height: 840, channels: 3, background: bg } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ),
+  );
   await db.transaction(async (trx) => {
     for (let n = 1; n <= CARDS; n++) {
       const photo = photos[n % photos.length]!;
       const id = await writeImageFiles(images, user.id, photo);
       await insertImageRow(trx, user.id, id, photo);
       await CardSlot.query(trx).insert({
-        userId: user.id, slotNumber: n, imageId: id, title: `${1990 + (n % 30)} Topps Chrome Player ${n}`, description: 'PSA 10 GEM MT',
-        value: `$${(n * 37) % 5000}`, valueCents: ((n * 37) % 5000) * 100,
+        userId: user.id,
+        slotNumber: n,
+        imageId: id,
+        title: `${1990 + (n % 30)} Topps Chrome Player ${n}`,
+        description: 'PSA 10 GEM MT',
+        value: `$${(n * 37) % 5000}`,
+        valueCents: ((n * 37) % 5000) * 100,
       });
     }
     await trx('users').where('id', user.id).increment('gallery_version', 1);
   });
   const created = await fetch(`${url}/api/share`, {
-    method: 'POST', headers: { cookie, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({ showValues: true, title: 'Bench Wall', layout: 'custom', customCount: CARDS }),
   });
   const link = (await created.json()) as { url: string };
@@ -59,7 +73,9 @@ try {
   const srcs = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
   let jsGzip = inline.reduce((sum, s) => sum + gzipSync(s).length, 0);
   for (const src of srcs) jsGzip += gzipSync(Buffer.from(await (await fetch(new URL(src, url))).arrayBuffer())).length;
-  console.log(`shared page, ${CARDS} cards: HTML ${fmt(html.length / 1024)} KB (${fmt(gzipSync(html).length / 1024)} KB gzip); JS ${fmt(jsGzip / 1024)} KB gzip in ${inline.length} inline + ${srcs.length} file script(s) (budget < 100 KB)`);
+  console.log(
+    `shared page, ${CARDS} cards: HTML ${fmt(html.length / 1024)} KB (${fmt(gzipSync(html).length / 1024)} KB gzip); JS ${fmt(jsGzip / 1024)} KB gzip in ${inline.length} inline + ${srcs.length} file script(s) (budget < 100 KB)`,
+  );
 
   // Server time for the page, sequentially (the page limit is 120 a minute per address).
   const times: number[] = [];
@@ -91,31 +107,46 @@ try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await page.goto(pageUrl, { waitUntil: 'commit' });
-      runs.push(await page.evaluate(() => new Promise<number>((resolve) => {
-        const check = () => {
-          const inView = [...document.querySelectorAll<HTMLImageElement>('.sw-grid img')].filter((img) => {
-            const r = img.getBoundingClientRect();
-            return r.bottom > 0 && r.top < innerHeight && r.width > 0;
-          });
-          if (inView.length > 0 && inView.every((img) => img.complete && img.naturalWidth > 0)) resolve(performance.now());
-          else requestAnimationFrame(check);
-        };
-        check();
-      })));
+      runs.push(
+        await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const check = () => {
+                const inView = [...document.querySelectorAll<HTMLImageElement>('.sw-grid img')].filter((img) => {
+                  const r = img.getBoundingClientRect();
+                  return r.bottom > 0 && r.top < innerHeight && r.width > 0;
+                });
+                if (inView.length > 0 && inView.every((img) => img.complete && img.naturalWidth > 0)) resolve(performance.now());
+                else requestAnimationFrame(check);
+              };
+              check();
+            }),
+        ),
+      );
       shown = await page.evaluate(() => [...document.querySelectorAll('.sw-grid img')].filter((img) => img.getBoundingClientRect().top < innerHeight).length);
       [bytes, scriptBytes] = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
         const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
         const size = (e: PerformanceResourceTiming) => e.transferSize || e.encodedBodySize || 0;
-        return [(nav?.transferSize ?? 0) + res.reduce((s, e) => s + size(e), 0), res.filter((e) => e.initiatorType === 'script').reduce((s, e) => s + size(e), 0)];
+        return [
+          (nav?.transferSize ?? 0) + res.reduce((s, e) => s + size(e), 0),
+          res.filter((e) => e.initiatorType === 'script').reduce((s, e) => s + size(e), 0),
+        ];
       });
       await context.close();
     }
-    console.log(`first screen in Chromium (${shown} card images in view, empty cache): ${runs.map((m) => fmt(m, 0)).join(', ')} ms (budget 1000); loaded ${fmt(bytes / 1024, 0)} KB, of it script files ${fmt(scriptBytes / 1024)} KB`);
+    console.log(
+      `first screen in Chromium (${shown} card images in view, empty cache): ${runs.map((m) => fmt(m, 0)).join(', ')} ms (budget 1000); loaded ${fmt(bytes / 1024, 0)} KB, of it script files ${fmt(scriptBytes / 1024)} KB`,
+    );
   } finally {
     await browser.close();
   }
-  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => fmt(l, 2)).join(' ')}`);
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => fmt(l, 2))
+      .join(' ')}`,
+  );
 } finally {
   await cleanup();
 }

@@ -47,7 +47,8 @@ async function httpUploads(photo: Buffer, postgres: boolean): Promise<number[]> 
   const { url, cleanup } = await startBenchServer({ postgres });
   try {
     const reg = await fetch(`${url}/api/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'upload@example.com', password: 'bench-password', firstName: 'Up', lastName: 'Load' }),
     });
     const cookie = reg.headers.getSetCookie()[0]!.split(';')[0]!;
@@ -74,7 +75,9 @@ async function httpUploads(photo: Buffer, postgres: boolean): Promise<number[]> 
 /** Measures the image step, its floor, the viewer size and HTTP uploads of a 12 MP JPEG. */
 export async function measureUploads(): Promise<TUploadFigures> {
   const photo = await phonePhoto();
-  const floor = await timed(RUNS, () => sharp(photo).rotate().resize(400, 560, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 72, effort: 2 }).toBuffer());
+  const floor = await timed(RUNS, () =>
+    sharp(photo).rotate().resize(400, 560, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 72, effort: 2 }).toBuffer(),
+  );
   const step = await timed(RUNS, () => processImage(photo));
   const viewer: number[] = [];
   for (let i = 0; i < RUNS + WARM; i++) {
@@ -88,13 +91,16 @@ export async function measureUploads(): Promise<TUploadFigures> {
   return { floor, step, viewer, http };
 }
 
-export const row = (label: string, xs: number[], note = '') => `${label.padEnd(44)} ${fmt(pct(xs, 50)).padStart(8)} ${fmt(pct(xs, 99)).padStart(8)}${note ? `   ${note}` : ''}`;
+export const row = (label: string, xs: number[], note = '') =>
+  `${label.padEnd(44)} ${fmt(pct(xs, 50)).padStart(8)} ${fmt(pct(xs, 99)).padStart(8)}${note ? `   ${note}` : ''}`;
 
 if (import.meta.main) {
   const photo = await phonePhoto();
   const out = await processImage(photo);
   console.log(`input: 4000x3000 JPEG, ${(photo.length / 1024 / 1024).toFixed(2)} MB, EXIF orientation 6`);
-  console.log(`variants: original ${out.width}x${out.height} ${(out.original.data.length / 1024).toFixed(0)} KB, thumb ${(out.thumb.length / 1024).toFixed(1)} KB, large ${((await out.large()).length / 1024).toFixed(0)} KB`);
+  console.log(
+    `variants: original ${out.width}x${out.height} ${(out.original.data.length / 1024).toFixed(0)} KB, thumb ${(out.thumb.length / 1024).toFixed(1)} KB, large ${((await out.large()).length / 1024).toFixed(0)} KB`,
+  );
   const f = await measureUploads();
   console.log(`\n${RUNS} runs each${' '.repeat(34)}p50 ms   p99 ms`);
   console.log(row('thumbnail-only floor', f.floor));

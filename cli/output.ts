@@ -22,6 +22,10 @@ export function formatTable(rows: readonly Record<string, string | number | bool
   const cells = rows.map((row) => columns.map((c) => cell(row[c] ?? null)));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
   const numeric = columns.map((_, i) => rows.every((row) => typeof row[columns[i]!] === 'number'));
-  const line = (values: string[]) => values.map((v, i) => (numeric[i] ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => (numeric[i] ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)];
 }

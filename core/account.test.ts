@@ -19,8 +19,18 @@ const paid = { ...base, billingCustomerId: 'cus_1', subscriptionProviderStatus: 
 describe('accountState: free and trial', () => {
   it('a new free user edits 10 slots without PRO features and sees the free banner', () => {
     expect(accountState(base, now)).toMatchObject({
-      kind: 'free', subscriptionStatus: 'free', banner: 'free', isPro: false, isTrialActive: false, trialDaysLeft: null,
-      trialUsed: false, canEdit: true, maxSlots: 10, hasProFeatures: false, readOnlyAbove: null, subscription: null,
+      kind: 'free',
+      subscriptionStatus: 'free',
+      banner: 'free',
+      isPro: false,
+      isTrialActive: false,
+      trialDaysLeft: null,
+      trialUsed: false,
+      canEdit: true,
+      maxSlots: 10,
+      hasProFeatures: false,
+      readOnlyAbove: null,
+      subscription: null,
       actions: { subscribe: true, cancel: false, reactivate: false, portal: false },
     });
   });
@@ -28,8 +38,18 @@ describe('accountState: free and trial', () => {
   it('a running trial is PRO features for 1000 slots, days left rounded up, coloured by days left', () => {
     const s = accountState({ ...base, trialEndDate: days(6.2) }, now);
     expect(s).toMatchObject({
-      kind: 'trial', subscriptionStatus: 'free', banner: 'trial', isPro: false, isTrialActive: true, trialDaysLeft: 7,
-      trialTone: 'green', daysLeft: 7, canEdit: true, maxSlots: 1000, hasProFeatures: true, trialUsed: true,
+      kind: 'trial',
+      subscriptionStatus: 'free',
+      banner: 'trial',
+      isPro: false,
+      isTrialActive: true,
+      trialDaysLeft: 7,
+      trialTone: 'green',
+      daysLeft: 7,
+      canEdit: true,
+      maxSlots: 1000,
+      hasProFeatures: true,
+      trialUsed: true,
     });
     expect(accountState({ ...base, trialEndDate: days(4) }, now).trialTone).toBe('yellow');
     expect(accountState({ ...base, trialEndDate: days(0.5) }, now)).toMatchObject({ trialDaysLeft: 1, trialTone: 'orange' });
@@ -37,7 +57,12 @@ describe('accountState: free and trial', () => {
 
   it('an expired trial is view-only with its banner (docs/product.md §4), and ends exactly at its end date', () => {
     expect(accountState({ ...base, trialEndDate: days(-1) }, now)).toMatchObject({
-      kind: 'trial_expired', banner: 'trial_expired', isTrialActive: false, canEdit: false, maxSlots: 10, hasProFeatures: false,
+      kind: 'trial_expired',
+      banner: 'trial_expired',
+      isTrialActive: false,
+      canEdit: false,
+      maxSlots: 10,
+      hasProFeatures: false,
     });
     expect(accountState({ ...base, trialEndDate: now }, now).kind).toBe('trial_expired');
   });
@@ -48,7 +73,12 @@ describe('accountState: free and trial', () => {
 
   it('grandfathered accounts keep 10 slots with every feature and the legacy banner', () => {
     expect(accountState({ ...base, isGrandfathered: true }, now)).toMatchObject({
-      kind: 'grandfathered', subscriptionStatus: 'grandfathered', banner: 'grandfathered', canEdit: true, maxSlots: 10, hasProFeatures: true,
+      kind: 'grandfathered',
+      subscriptionStatus: 'grandfathered',
+      banner: 'grandfathered',
+      canEdit: true,
+      maxSlots: 10,
+      hasProFeatures: true,
     });
   });
 });
@@ -56,7 +86,12 @@ describe('accountState: free and trial', () => {
 describe('accountState: the subscription lifecycle (docs/choices.md 6)', () => {
   it('an active subscription is PRO and wins over an expired trial', () => {
     expect(accountState({ ...paid, trialEndDate: days(-3) }, now)).toMatchObject({
-      kind: 'pro', subscriptionStatus: 'pro_active', banner: 'none', isPro: true, canEdit: true, maxSlots: 1000,
+      kind: 'pro',
+      subscriptionStatus: 'pro_active',
+      banner: 'none',
+      isPro: true,
+      canEdit: true,
+      maxSlots: 1000,
       subscription: { cancelAtPeriodEnd: false, nextBillingDate: days(20), paymentFailing: false },
       actions: { subscribe: false, cancel: true, reactivate: false, portal: true },
     });
@@ -70,26 +105,50 @@ describe('accountState: the subscription lifecycle (docs/choices.md 6)', () => {
 
   it('a renewal being retried (past_due) keeps PRO and says the payment is failing', () => {
     expect(accountState({ ...paid, subscriptionProviderStatus: 'past_due' }, now)).toMatchObject({
-      subscriptionStatus: 'pro_active', isPro: true, subscription: { paymentFailing: true },
+      subscriptionStatus: 'pro_active',
+      isPro: true,
+      subscription: { paymentFailing: true },
     });
   });
 
   it('cancelled at period end: grace period with full PRO until the period ends, Reactivate offered', () => {
     const s = accountState({ ...paid, subscriptionCancelAtPeriodEnd: true, subscriptionPeriodEnd: days(9.5) }, now);
     expect(s).toMatchObject({
-      kind: 'pro', subscriptionStatus: 'grace_period', banner: 'grace_period', isPro: true, hasProFeatures: true, maxSlots: 1000,
-      gracePeriodEndDate: days(9.5), daysLeft: 10, subscription: { cancelAtPeriodEnd: true, nextBillingDate: null },
+      kind: 'pro',
+      subscriptionStatus: 'grace_period',
+      banner: 'grace_period',
+      isPro: true,
+      hasProFeatures: true,
+      maxSlots: 1000,
+      gracePeriodEndDate: days(9.5),
+      daysLeft: 10,
+      subscription: { cancelAtPeriodEnd: true, nextBillingDate: null },
       actions: { cancel: false, reactivate: true, subscribe: false },
     });
   });
 
   it('at the period end the cancelled account is in data retention for 30 days, even before the provider says so', () => {
     const facts = { ...paid, subscriptionCancelAtPeriodEnd: true, subscriptionPeriodEnd: days(-2) };
-    const heardFromProvider = { ...paid, subscriptionProviderStatus: 'canceled', subscriptionPeriodEnd: days(-2), subscriptionEndedAt: days(-2), subscriptionEndReason: 'cancelled' };
+    const heardFromProvider = {
+      ...paid,
+      subscriptionProviderStatus: 'canceled',
+      subscriptionPeriodEnd: days(-2),
+      subscriptionEndedAt: days(-2),
+      subscriptionEndReason: 'cancelled',
+    };
     for (const f of [facts, heardFromProvider]) {
       expect(accountState(f, now)).toMatchObject({
-        kind: 'free', subscriptionStatus: 'data_retention', banner: 'data_retention', isPro: false, hasProFeatures: false,
-        canEdit: true, maxSlots: 10, readOnlyAbove: 10, dataDeletionDate: days(28), daysLeft: 28, subscription: null,
+        kind: 'free',
+        subscriptionStatus: 'data_retention',
+        banner: 'data_retention',
+        isPro: false,
+        hasProFeatures: false,
+        canEdit: true,
+        maxSlots: 10,
+        readOnlyAbove: 10,
+        dataDeletionDate: days(28),
+        daysLeft: 28,
+        subscription: null,
         actions: { reactivate: true, cancel: false },
       });
     }
@@ -103,17 +162,31 @@ describe('accountState: the subscription lifecycle (docs/choices.md 6)', () => {
   it('after the retention job ran the account is free; a later subscription that ends retains again', () => {
     const ended = { ...paid, subscriptionProviderStatus: 'canceled', subscriptionEndedAt: days(-40), subscriptionEndReason: 'cancelled' };
     expect(accountState(ended, now)).toMatchObject({ subscriptionStatus: 'data_retention', daysLeft: 0 });
-    expect(accountState({ ...ended, retentionPurgedAt: days(-9) }, now)).toMatchObject({ subscriptionStatus: 'free', banner: 'free', readOnlyAbove: null, canEdit: true });
+    expect(accountState({ ...ended, retentionPurgedAt: days(-9) }, now)).toMatchObject({
+      subscriptionStatus: 'free',
+      banner: 'free',
+      readOnlyAbove: null,
+      canEdit: true,
+    });
     expect(accountState({ ...ended, subscriptionEndedAt: days(-1), retentionPurgedAt: days(-9) }, now).subscriptionStatus).toBe('data_retention');
   });
 
   it('a renewal the provider gave up on suspends the account: view-only, no PRO', () => {
     const unpaid = accountState({ ...paid, subscriptionProviderStatus: 'unpaid' }, now);
     expect(unpaid).toMatchObject({
-      kind: 'free', subscriptionStatus: 'suspended', banner: 'suspended', isPro: false, canEdit: false, hasProFeatures: false,
-      subscription: { paymentFailing: true }, actions: { subscribe: false, reactivate: false, portal: true },
+      kind: 'free',
+      subscriptionStatus: 'suspended',
+      banner: 'suspended',
+      isPro: false,
+      canEdit: false,
+      hasProFeatures: false,
+      subscription: { paymentFailing: true },
+      actions: { subscribe: false, reactivate: false, portal: true },
     });
-    const cancelledForNonPayment = accountState({ ...paid, subscriptionProviderStatus: 'canceled', subscriptionEndedAt: days(-1), subscriptionEndReason: 'payment_failed' }, now);
+    const cancelledForNonPayment = accountState(
+      { ...paid, subscriptionProviderStatus: 'canceled', subscriptionEndedAt: days(-1), subscriptionEndReason: 'payment_failed' },
+      now,
+    );
     expect(cancelledForNonPayment).toMatchObject({ subscriptionStatus: 'suspended', canEdit: false, actions: { subscribe: true, reactivate: true } });
   });
 });

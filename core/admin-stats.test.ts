@@ -2,14 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { adminFigures, arpuCents, formatPercent, freeTierUtilization, freeUsers, type TStatsCounts } from './admin-stats.ts';
 import { formatCents } from './format.ts';
 
-const counts = (c: Partial<TStatsCounts>): TStatsCounts => ({ totalUsers: 0, proUsers: 0, trialUsers: 0, proFeatureUsers: 0, totalCards: 0, freeUserCards: 0, ...c });
+const counts = (c: Partial<TStatsCounts>): TStatsCounts => ({
+  totalUsers: 0,
+  proUsers: 0,
+  trialUsers: 0,
+  proFeatureUsers: 0,
+  totalCards: 0,
+  freeUserCards: 0,
+  ...c,
+});
 
 describe('admin figures (docs/product.md §9)', () => {
   it('$10 per PRO user; conversion, ARPU, cards per user and adoption over every account', () => {
     const f = adminFigures(counts({ totalUsers: 8, proUsers: 2, proFeatureUsers: 3, totalCards: 20, freeUserCards: 6 }));
     expect(f).toEqual({
-      conversionRate: 0.25, monthlyRevenueCents: 2000, mrrCents: 2000, arpuCents: 250, averageCardsPerUser: 2.5,
-      freeTierUtilization: 6 / 60, proTierAdoption: 3 / 8, pricePerProCents: 1000,
+      conversionRate: 0.25,
+      monthlyRevenueCents: 2000,
+      mrrCents: 2000,
+      arpuCents: 250,
+      averageCardsPerUser: 2.5,
+      freeTierUtilization: 6 / 60,
+      proTierAdoption: 3 / 8,
+      pricePerProCents: 1000,
     });
   });
 

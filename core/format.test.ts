@@ -9,7 +9,7 @@ const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 
 /** Integers of every length up to 15 digits, with their edges (0, 9..9, 10..0), seeded. */
 function integers(): number[] {
   let seed = 14;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const out = [0, 1, 5, 99, 100, 101, 999, 1000, 1001, 99_999, 100_000, 123_456_789, Number.MAX_SAFE_INTEGER];
   for (let digits = 1; digits <= 15; digits++) {
     out.push(10 ** (digits - 1), 10 ** digits - 1);
@@ -36,7 +36,7 @@ describe('en-US text without Intl (core/format.ts), held to Intl', () => {
     expect(formatCents(-310)).toBe('-$3.10');
   });
 
-  it('writes days as Intl does, in the reader\'s time zone, from a Date, an ISO text or a time', () => {
+  it("writes days as Intl does, in the reader's time zone, from a Date, an ISO text or a time", () => {
     const start = Date.UTC(1970, 0, 1);
     const end = Date.UTC(2100, 0, 1);
     const zone = process.env.TZ;

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CUSTOM_DEFAULT, LAYOUTS, canSwap, clampCustomCount, formatUpside, insightsView, isLayoutId, layoutSlotCount, portfolioInsights, ratioUpside,
-  registryFigures, type TCardAmounts,
+  CUSTOM_DEFAULT,
+  LAYOUTS,
+  canSwap,
+  clampCustomCount,
+  formatUpside,
+  insightsView,
+  isLayoutId,
+  layoutSlotCount,
+  portfolioInsights,
+  ratioUpside,
+  registryFigures,
+  type TCardAmounts,
 } from './gallery.ts';
 
 const card = (slotNumber: number, valueCents: number | null, allTimeHighCents: number | null = valueCents): TCardAmounts => ({
@@ -13,7 +23,13 @@ const card = (slotNumber: number, valueCents: number | null, allTimeHighCents: n
 describe('registryFigures', () => {
   it('is all zero for an empty wall', () => {
     expect(registryFigures([], 20)).toEqual({
-      acquisitions: 0, averageCents: 0, totalCents: 0, valued: 0, allTimeHighCents: 0, tracked: 0, completionPercent: 0,
+      acquisitions: 0,
+      averageCents: 0,
+      totalCents: 0,
+      valued: 0,
+      allTimeHighCents: 0,
+      tracked: 0,
+      completionPercent: 0,
     });
   });
 
@@ -65,7 +81,14 @@ describe('portfolioInsights', () => {
   it('counts out of 1000 with total, average, upside and the top card', () => {
     const insights = portfolioInsights([card(3, 20000, 30000), card(8, 5000, 5000), card(40, null, null)]);
     expect(insights).toEqual({
-      cards: 3, capacity: 1000, totalCents: 25000, averageCents: 8333, valued: 2, upside: 1.4, topSlot: 3, topCents: 20000,
+      cards: 3,
+      capacity: 1000,
+      totalCents: 25000,
+      averageCents: 8333,
+      valued: 2,
+      upside: 1.4,
+      topSlot: 3,
+      topCents: 20000,
     });
   });
 

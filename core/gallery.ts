@@ -186,11 +186,7 @@ export function firstOpenSlot(filled: ReadonlyMap<number, unknown>, shown: numbe
 }
 
 /** What a tap in swap mode does (docs/product.md §4 Swap). */
-export type TSwapStep =
-  | { kind: 'select'; slot: number }
-  | { kind: 'clear' }
-  | { kind: 'swap'; from: number; to: number }
-  | { kind: 'ignore' };
+export type TSwapStep = { kind: 'select'; slot: number } | { kind: 'clear' } | { kind: 'swap'; from: number; to: number } | { kind: 'ignore' };
 
 /**
  * Card swap is a PRO feature (docs/choices.md 4): PRO, a running trial and grandfathered accounts may

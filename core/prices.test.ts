@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { alertRuleText, cardKey, choosePrice, countedCents, estimateNote, isStale, matchScore, profitTotals, realizedGainCents, roiPercent, searchQuery } from './prices.ts';
+import {
+  alertRuleText,
+  cardKey,
+  choosePrice,
+  countedCents,
+  estimateNote,
+  isStale,
+  matchScore,
+  profitTotals,
+  realizedGainCents,
+  roiPercent,
+  searchQuery,
+} from './prices.ts';
 
 const PRICES = [
   { grader: null, grade: null, cents: 6000 },
@@ -49,8 +61,15 @@ describe('staleness and which value counts', () => {
 
 describe('P&L', () => {
   it('realized + unrealized = total gain, in integer cents', () => {
-    const held = [{ valueCents: 15000, costCents: 10000 }, { valueCents: 3000, costCents: 4001 }, { valueCents: 999, costCents: null }];
-    const sales = [{ soldCents: 20000, feesCents: 2599, costCents: 12000 }, { soldCents: 500, feesCents: 0, costCents: null }];
+    const held = [
+      { valueCents: 15000, costCents: 10000 },
+      { valueCents: 3000, costCents: 4001 },
+      { valueCents: 999, costCents: null },
+    ];
+    const sales = [
+      { soldCents: 20000, feesCents: 2599, costCents: 12000 },
+      { soldCents: 500, feesCents: 0, costCents: null },
+    ];
     const t = profitTotals(held, sales);
     expect(t.unrealizedCents).toBe(3999);
     expect(t.realizedCents).toBe(5401 + 500);

@@ -98,7 +98,10 @@ export function countsValueOf(card: { countsValue?: TCountsValue | null | undefi
  * The value that counts in totals: the market value when market counts and the card has one, else
  * the collector's own value (null when neither has a number).
  */
-export function countedCents(card: { valueCents: number | null; marketCents?: number | null | undefined; countsValue?: TCountsValue | null | undefined }, wall: TCountsValue): number | null {
+export function countedCents(
+  card: { valueCents: number | null; marketCents?: number | null | undefined; countsValue?: TCountsValue | null | undefined },
+  wall: TCountsValue,
+): number | null {
   if (countsValueOf(card, wall) === 'market' && card.marketCents != null) return card.marketCents;
   return card.valueCents;
 }
@@ -152,14 +155,25 @@ export function profitTotals(
   const unrealizedCents = heldValueCents - heldCostCents;
   const totalGainCents = realizedCents + unrealizedCents;
   return {
-    heldCostCents, heldValueCents, unrealizedCents, soldCostCents, realizedCents, totalGainCents,
+    heldCostCents,
+    heldValueCents,
+    unrealizedCents,
+    soldCostCents,
+    realizedCents,
+    totalGainCents,
     roiPercent: roiPercent(totalGainCents, heldCostCents + soldCostCents),
   };
 }
 
 /** Words of a card's identity, lowercased, punctuation dropped ('#' and '/' kept): for keys and queries. */
 function words(parts: ReadonlyArray<string | null | undefined>): string {
-  return parts.filter(Boolean).join(' ').toLowerCase().replace(/[^\p{L}\p{N}#/.\- ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  return parts
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}#/.\- ]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** What identifies a card for matching: year, set, number, subject, variety. */
@@ -186,7 +200,11 @@ export function normalizeCardKey(text: string): string {
 
 /** The product search text for a card: subject, year, set, #number, variety. */
 export function searchQuery(card: TCardIdentity): string {
-  return [card.subject, card.year, card.set, card.cardNumber ? `#${card.cardNumber}` : null, card.variety].filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
+  return [card.subject, card.year, card.set, card.cardNumber ? `#${card.cardNumber}` : null, card.variety]
+    .filter(Boolean)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -202,7 +220,11 @@ export function matchScore(card: TCardIdentity, product: { name: string; setName
   // A product of a variety the card does not name ('[Refractor]') fits a plain card less well.
   const variety = /\[([^\]]+)\]/.exec(product.name)?.[1];
   const own = ` ${words([card.variety])} `;
-  const otherVariety = variety !== undefined && !words([variety]).split(' ').every((w) => own.includes(` ${w} `));
+  const otherVariety =
+    variety !== undefined
+    && !words([variety])
+      .split(' ')
+      .every((w) => own.includes(` ${w} `));
   return (found / wanted.length) * (otherVariety ? 0.5 : 1);
 }
 

@@ -80,7 +80,18 @@ function cardFields(item: TAnonymousCard): Partial<TCardData> {
 export function toGalleryCards(items: readonly TAnonymousCard[], missing: '' | null = ''): TGalleryCard[] {
   return items.map((item, index) => {
     const fields = cardFields(item);
-    const made = { year: null, set: null, subject: null, variety: null, cardNumber: null, grader: null, grade: null, qualifier: null, autographGrade: null, ...fields };
+    const made = {
+      year: null,
+      set: null,
+      subject: null,
+      variety: null,
+      cardNumber: null,
+      grader: null,
+      grade: null,
+      qualifier: null,
+      autographGrade: null,
+      ...fields,
+    };
     const value = clean(item.userValue) || clean(item.value);
     return {
       slotNumber: index + 1,

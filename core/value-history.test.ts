@@ -52,7 +52,7 @@ describe('value change (docs/choices.md 47)', () => {
     expect(valueChange(records, null, at(20))).toEqual({ heldCents: 1000 - 400 + 5000, addedCents: 91_500, addedCount: 3 });
   });
 
-  it('adds up to the series\' change', () => {
+  it("adds up to the series' change", () => {
     const series = totalValueSeries(records, at(3), at(20));
     const change = valueChange(records, at(3), at(20));
     expect(change.heldCents + change.addedCents).toBe(series.at(-1)!.cents - series[0]!.cents);

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCents } from './format.ts';
-import {
-  formatValueText,
-  parseValueCents,
-  roundedMeanCents,
-  totalCents,
-  valueStats,
-  valuedCount,
-} from './values.ts';
+import { formatValueText, parseValueCents, roundedMeanCents, totalCents, valueStats, valuedCount } from './values.ts';
 
 describe('parseValueCents', () => {
   it.each([
@@ -25,12 +18,9 @@ describe('parseValueCents', () => {
     expect(parseValueCents(text)).toBe(cents);
   });
 
-  it.each(['', '   ', '$', 'n/a', 'about 200', '1.5k', '-3', '1e3', '12.3.4', 'Infinity', 'NaN'])(
-    '%j has no number',
-    (text) => {
-      expect(parseValueCents(text)).toBeNull();
-    },
-  );
+  it.each(['', '   ', '$', 'n/a', 'about 200', '1.5k', '-3', '1e3', '12.3.4', 'Infinity', 'NaN'])('%j has no number', (text) => {
+    expect(parseValueCents(text)).toBeNull();
+  });
 
   it('treats null and undefined as no number', () => {
     expect(parseValueCents(null)).toBeNull();

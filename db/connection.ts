@@ -111,7 +111,9 @@ export async function openDb(options: TDbOptions & { owner?: boolean }): Promise
  * that one warning is dropped and every other goes to stderr as knex would print it.
  */
 const quietConnectErrors = {
-  warn: (message: string) => { if (!String(message).startsWith('Acquire connection error')) console.warn(message); },
+  warn: (message: string) => {
+    if (!String(message).startsWith('Acquire connection error')) console.warn(message);
+  },
   error: (message: string) => console.error(message),
   deprecate: (method: string, alternative: string) => console.warn(`${method} is deprecated, please use ${alternative}`),
   debug: (message: string) => console.debug(message),
@@ -187,7 +189,10 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 async function migrationsCurrent(db: Knex): Promise<boolean> {
   let files: string[];
   try {
-    files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{14}_\w+\.ts$/.test(f)).map((f) => f.slice(0, -3));
+    files = fs
+      .readdirSync(MIGRATIONS_DIR)
+      .filter((f) => /^\d{14}_\w+\.ts$/.test(f))
+      .map((f) => f.slice(0, -3));
   } catch {
     return false; // bundled: no folder to read
   }

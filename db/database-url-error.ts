@@ -18,7 +18,9 @@ export function databaseProblem(err: unknown, databaseUrl: string): string {
   let url: URL | null = null;
   try {
     url = new URL(databaseUrl);
-  } catch { /* env.ts checked the scheme; a URL that does not parse is named as a whole below */ }
+  } catch {
+    /* env.ts checked the scheme; a URL that does not parse is named as a whole below */
+  }
   const host = url?.hostname || 'localhost';
   const port = url?.port || '5432';
   const user = decodeURIComponent(url?.username ?? '') || process.env.USER || 'postgres';

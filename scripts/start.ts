@@ -50,7 +50,9 @@ export function sourceStamp(env: NodeJS.ProcessEnv = process.env): Omit<TStamp, 
   const files: Record<string, string> = {};
   const all = createHash('sha256');
   for (const rel of rels) {
-    const digest = createHash('sha256').update(fs.readFileSync(path.join(root, rel))).digest('hex');
+    const digest = createHash('sha256')
+      .update(fs.readFileSync(path.join(root, rel)))
+      .digest('hex');
     files[rel] = digest;
     all.update(`${rel}\0${digest}\n`);
   }
@@ -75,14 +77,19 @@ export function buildReason(current: Omit<TStamp, 'builtAt'>, stamp: TStamp | nu
   if (!stamp) return 'dist/ has no build stamp (built by an older Ratio)';
   if (stamp.hash === current.hash) return null;
   const changed = Object.keys({ ...current.files, ...stamp.files }).filter((f) => current.files[f] !== stamp.files[f]);
-  const named = changed.slice(0, 3).map((f) => (f.startsWith('$') ? `the ${f.slice(1)} setting` : f)).join(', ');
+  const named = changed
+    .slice(0, 3)
+    .map((f) => (f.startsWith('$') ? `the ${f.slice(1)} setting` : f))
+    .join(', ');
   return `changed since the last build: ${named}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`;
 }
 
 function build(current: Omit<TStamp, 'builtAt'>): void {
   const started = performance.now();
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
-    cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) {
     console.error('[start] the site build failed (above); nothing served');

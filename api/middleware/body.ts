@@ -68,7 +68,10 @@ function hasBody(ctx: Context): boolean {
  */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const nul = firstNulPath(value);
-  if (nul !== null) throw badRequest('validation_error', `${nul || 'body'}: must not contain a NUL character`, { fields: [{ field: nul, message: 'must not contain a NUL character' }] });
+  if (nul !== null)
+    throw badRequest('validation_error', `${nul || 'body'}: must not contain a NUL character`, {
+      fields: [{ field: nul, message: 'must not contain a NUL character' }],
+    });
   return schema.parse(value ?? {});
 }
 

@@ -1,8 +1,7 @@
 import { badRequest } from '../errors.ts';
 
 /** A body refused by its shape: a 400 naming the body, like any other validation failure. */
-const refuse = (problem: string) =>
-  badRequest('validation_error', `body: ${problem}`, { fields: [{ field: 'body', message: problem }] });
+const refuse = (problem: string) => badRequest('validation_error', `body: ${problem}`, { fields: [{ field: 'body', message: problem }] });
 
 /** Bounds on a JSON body, checked on its text before JSON.parse. */
 export interface TJsonShape {

@@ -22,7 +22,9 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dir, 'favicon-32.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   files = await loadStaticFiles(dir, { headersFor: (name) => ({ 'X-Name': name }) });
 });
-afterAll(async () => { await fs.rm(dir, { recursive: true, force: true }); });
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
 
 describe('static files in memory', () => {
   it('reads each file once with the copies the build wrote, and makes the missing ones of compressible files', () => {

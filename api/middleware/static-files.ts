@@ -30,7 +30,8 @@ export interface TStaticOptions {
 }
 
 // Copies the build did not make (an older build): fast settings, as they are made at every start.
-const brotli = (raw: Buffer) => zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+const brotli = (raw: Buffer) =>
+  zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
 const gzip = (raw: Buffer) => zlib.gzipSync(raw, { level: 6 });
 const etagOf = (body: Buffer, encoding: TEncoding) =>
   `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}${encoding === 'identity' ? '' : `-${encoding}`}"`;
@@ -79,7 +80,7 @@ export function fileFor(files: ReadonlyMap<string, TStaticFile>, urlPath: string
   const normal = path.posix.normalize(decoded);
   if (!normal.startsWith('/') || normal.startsWith('/..')) return undefined;
   const name = normal.endsWith('/') ? `${normal.slice(1)}index.html` : normal.slice(1);
-  return files.get(name) ?? (path.posix.extname(name) ? undefined : files.get(`${name}.html`) ?? files.get(`${name}/index.html`));
+  return files.get(name) ?? (path.posix.extname(name) ? undefined : (files.get(`${name}.html`) ?? files.get(`${name}/index.html`)));
 }
 
 /** Accept-Encoding values seen, and the encoding each picks (a browser sends one value its whole life). */

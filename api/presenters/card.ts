@@ -75,7 +75,19 @@ function presentOwn(card: CardSlot): TSlotView {
 /** Presents an empty slot (after a delete, or the empty side of a swap). */
 export function presentEmptySlot(slotNumber: number): TSlotView {
   return {
-    id: null, slotNumber, imageUrl: null, thumbUrl: null, originalUrl: null, title: '', description: '',
-    value: null, valueCents: null, allTimeHigh: null, allTimeHighCents: null, isEmpty: true, createdAt: null, updatedAt: null,
+    id: null,
+    slotNumber,
+    imageUrl: null,
+    thumbUrl: null,
+    originalUrl: null,
+    title: '',
+    description: '',
+    value: null,
+    valueCents: null,
+    allTimeHigh: null,
+    allTimeHighCents: null,
+    isEmpty: true,
+    createdAt: null,
+    updatedAt: null,
   };
 }

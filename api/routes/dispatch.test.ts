@@ -11,19 +11,37 @@ const calls: string[] = [];
 beforeAll(async () => {
   const api = new Router({ prefix: '/api' });
   const group = new Router();
-  group.use(async (ctx, next) => { calls.push(`group ${ctx.path}`); await next(); });
-  group.get('/cards/:slot', (ctx) => { ctx.body = { slot: ctx.params.slot }; });
-  group.get('/cards/:slot/image/:size', (ctx) => { ctx.body = { slot: ctx.params.slot, size: ctx.params.size }; });
-  group.post('/cards/:slot', (ctx) => { ctx.body = { posted: ctx.params.slot }; });
+  group.use(async (ctx, next) => {
+    calls.push(`group ${ctx.path}`);
+    await next();
+  });
+  group.get('/cards/:slot', (ctx) => {
+    ctx.body = { slot: ctx.params.slot };
+  });
+  group.get('/cards/:slot/image/:size', (ctx) => {
+    ctx.body = { slot: ctx.params.slot, size: ctx.params.size };
+  });
+  group.post('/cards/:slot', (ctx) => {
+    ctx.body = { posted: ctx.params.slot };
+  });
   api.use(group.routes());
-  api.all('/{*rest}', (ctx) => { ctx.status = 404; ctx.body = { error: 'none' }; });
+  api.all('/{*rest}', (ctx) => {
+    ctx.status = 404;
+    ctx.body = { error: 'none' };
+  });
   const app = new Koa();
   app.use(routeDispatcher(api, '/api'));
-  app.use((ctx) => { ctx.body = { site: ctx.path }; });
-  await new Promise<void>((resolve) => { server = app.listen(0, '127.0.0.1', resolve); });
+  app.use((ctx) => {
+    ctx.body = { site: ctx.path };
+  });
+  await new Promise<void>((resolve) => {
+    server = app.listen(0, '127.0.0.1', resolve);
+  });
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 });
-afterAll(() => { server.close(); });
+afterAll(() => {
+  server.close();
+});
 
 const get = async (path: string, method = 'GET') => {
   const res = await fetch(base + path, { method });

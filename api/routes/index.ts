@@ -21,9 +21,19 @@ import { openApiRoutes } from './openapi/openapi.ts';
 export function apiRouter(deps: TDeps): Router {
   const api = new Router({ prefix: '/api' });
   const groups = [
-    authRoutes(deps), userRoutes(deps), priceRoutes(deps), cardRoutes(deps), imageRoutes(deps), trialRoutes(deps), analysisRoutes(deps),
-    subscriptionRoutes(deps), checkoutRoutes(deps), adminRoutes(deps), healthRoutes(deps),
-    shareRoutes(deps), intakeRoutes(deps),
+    authRoutes(deps),
+    userRoutes(deps),
+    priceRoutes(deps),
+    cardRoutes(deps),
+    imageRoutes(deps),
+    trialRoutes(deps),
+    analysisRoutes(deps),
+    subscriptionRoutes(deps),
+    checkoutRoutes(deps),
+    adminRoutes(deps),
+    healthRoutes(deps),
+    shareRoutes(deps),
+    intakeRoutes(deps),
     // Local billing's TEST MODE calls exist only when it is the provider.
     ...(deps.billing.testMode ? [testModeRoutes(deps, deps.billing.testMode)] : []),
   ];

@@ -10,7 +10,11 @@ import { startBenchServer } from '../lib.ts';
 import { seedGallery } from '../seed-gallery.ts';
 import { cpuSlowdown, firstScreen, longTasksAfter, slowCpu, wallContext } from './measure-page.ts';
 
-type TProfile = { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>; samples?: number[]; timeDeltas?: number[] };
+type TProfile = {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>;
+  samples?: number[];
+  timeDeltas?: number[];
+};
 
 function topFunctions(profile: TProfile, n: number): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -21,7 +25,11 @@ function topFunctions(profile: TProfile, n: number): string {
     const key = `${f.functionName || '(anon)'}@${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
   });
-  return [...self].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => `    ${ms.toFixed(1).padStart(7)} ms  ${k}`).join('\n');
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, ms]) => `    ${ms.toFixed(1).padStart(7)} ms  ${k}`)
+    .join('\n');
 }
 
 const { server, url, cleanup } = await startBenchServer();
@@ -46,7 +54,9 @@ try {
         const all = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => /\/api\/cards$/.test(e.name));
         return `fcp ${performance.getEntriesByName('first-contentful-paint')[0]?.startTime.toFixed(0)}, dcl ${nav.domContentLoadedEventEnd.toFixed(0)}, whole wall asked ${all?.startTime.toFixed(0)} answered ${all?.responseEnd.toFixed(0)}`;
       });
-      console.log(`run ${run + 1}: first screen ${first.ms.toFixed(0)} ms; ${marks}; tasks over 50 ms after it: ${tasks.map(([s, d]) => `${d.toFixed(0)} ms at ${s.toFixed(0)}`).join(', ') || 'none'}`);
+      console.log(
+        `run ${run + 1}: first screen ${first.ms.toFixed(0)} ms; ${marks}; tasks over 50 ms after it: ${tasks.map(([s, d]) => `${d.toFixed(0)} ms at ${s.toFixed(0)}`).join(', ') || 'none'}`,
+      );
       console.log(`  script from navigation to the whole wall, self time:\n${topFunctions(profile as TProfile, 12)}`);
       await context.close();
     }

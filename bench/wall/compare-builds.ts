@@ -44,7 +44,10 @@ try {
   await browser.close();
   const med = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   console.log(`first screen of cards, cold${cpuSlowdown() > 1 ? `, CPU ${cpuSlowdown()}x slower` : ''}, median of ${runs - 1} (ms, and x the plain page)`);
-  for (const p of pages) console.log(`  ${p.padEnd(8)} ${med(res[p]!).toFixed(0).padStart(5)} ${(med(res[p]!) / med(res.plain!)).toFixed(2)}x  ${res[p]!.map((x) => x.toFixed(0)).join(' ')}`);
+  for (const p of pages)
+    console.log(
+      `  ${p.padEnd(8)} ${med(res[p]!).toFixed(0).padStart(5)} ${(med(res[p]!) / med(res.plain!)).toFixed(2)}x  ${res[p]!.map((x) => x.toFixed(0)).join(' ')}`,
+    );
 } finally {
   await a.cleanup();
   await b.cleanup();

@@ -73,7 +73,8 @@ try {
     // A different page first each round, so none always runs right after the machine was idle.
     for (const which of PAGES.map((_, i) => PAGES[(i + run) % PAGES.length]!)) {
       const context = await setup();
-      if (which !== 'gallery') await context.route(`${url}/bench-${which}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: bodies[which] }));
+      if (which !== 'gallery')
+        await context.route(`${url}/bench-${which}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: bodies[which] }));
       const page = await context.newPage();
       await slowCpu(context, page, cpu);
       const first = await firstScreen(page, which === 'gallery' ? `${url}/gallery` : `${url}/bench-${which}`);
@@ -84,8 +85,13 @@ try {
   await browser.close();
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const plain = med(res.plain);
-  console.log(`first screen of cards, cold, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}${cpu > 1 ? `, CPU ${cpu}x slower` : ''}, median of ${runs - 1} (ms, and x the plain page)`);
-  for (const which of PAGES) console.log(`  ${which.padEnd(8)} ${med(res[which]).toFixed(0).padStart(5)}  ${(med(res[which]) / plain).toFixed(2)}x   runs ${res[which].map((x) => x.toFixed(0)).join(', ')}`);
+  console.log(
+    `first screen of cards, cold, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}${cpu > 1 ? `, CPU ${cpu}x slower` : ''}, median of ${runs - 1} (ms, and x the plain page)`,
+  );
+  for (const which of PAGES)
+    console.log(
+      `  ${which.padEnd(8)} ${med(res[which]).toFixed(0).padStart(5)}  ${(med(res[which]) / plain).toFixed(2)}x   runs ${res[which].map((x) => x.toFixed(0)).join(', ')}`,
+    );
 } finally {
   await cleanup();
 }

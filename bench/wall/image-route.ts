@@ -11,7 +11,10 @@ const { server, url, cleanup } = await startBenchServer();
 try {
   const cookie = await seedGallery(server, url);
   const cards = (await (await fetch(`${url}/api/cards?limit=60`, { headers: { cookie } })).json()) as TSlotView[];
-  for (const [label, path] of [['thumbnail', cards[0]!.thumbUrl!], ['static file', '/favicon.svg']] as const) {
+  for (const [label, path] of [
+    ['thumbnail', cards[0]!.thumbUrl!],
+    ['static file', '/favicon.svg'],
+  ] as const) {
     const r = await loadFromSecondProcess(`${url}${path}`, { headers: { cookie }, connections: 16, seconds: 6 });
     console.log(`${label.padEnd(12)} ${fmt(r.rps, 0).padStart(6)} req/s  p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  non-2xx ${r.non2xx}`);
   }

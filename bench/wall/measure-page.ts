@@ -14,10 +14,18 @@ export async function wallContext(browser: Browser, url: string, cookie: string)
     // Every main-thread task over 50 ms, from the page's start (longTasks reads them).
     const tasks: Array<[number, number]> = [];
     (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask' });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask' });
   });
   // The server draws the first screen in the layout of the wall cookie (site/src/stores/wall-cookie.ts).
-  await context.addCookies([{ name: 'ratio-wall', value: encodeURIComponent(JSON.stringify({ layout: 'custom', customCount: 1000, fullGallery: false, registryMode: false, title: 'My Collection' })), url }]);
+  await context.addCookies([
+    {
+      name: 'ratio-wall',
+      value: encodeURIComponent(JSON.stringify({ layout: 'custom', customCount: 1000, fullGallery: false, registryMode: false, title: 'My Collection' })),
+      url,
+    },
+  ]);
   return context;
 }
 
@@ -28,7 +36,10 @@ export async function wallContext(browser: Browser, url: string, cookie: string)
 export async function longTasksAfter(page: Page, sinceMs: number): Promise<Array<[number, number]>> {
   await page.locator('[data-testid="slot-grid"]:not([aria-busy])').waitFor({ timeout: 60_000 });
   await page.waitForTimeout(1000);
-  return page.evaluate((since) => (window as unknown as { __longTasks: Array<[number, number]> }).__longTasks.filter(([start, duration]) => start + duration > since), sinceMs);
+  return page.evaluate(
+    (since) => (window as unknown as { __longTasks: Array<[number, number]> }).__longTasks.filter(([start, duration]) => start + duration > since),
+    sinceMs,
+  );
 }
 
 /** `--cpu=K` on a bench's command line: K (1 without it). */
@@ -68,67 +79,79 @@ export interface TScroll {
 /** Loads `url` in a fresh page and waits until every card image in the viewport is shown. */
 export async function firstScreen(page: Page, url: string): Promise<TFirstScreen> {
   await page.goto(url, { waitUntil: 'commit' });
-  return page.evaluate(() => new Promise<TFirstScreen>((resolve) => {
-    const check = () => {
-      const inView = [...document.querySelectorAll<HTMLImageElement>('img[src*="/api/images/"]')].filter((img) => {
-        const r = img.getBoundingClientRect();
-        return r.bottom > 0 && r.top < innerHeight && r.width > 0;
-      });
-      if (inView.length > 0 && inView.every((img) => img.complete && img.naturalWidth > 0)) {
-        const ms = performance.now();
-        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-        const loaded = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.responseEnd <= ms);
-        const size = (e: PerformanceResourceTiming) => e.transferSize || e.encodedBodySize || 0;
-        // The paint entry is queued once the frame is presented, which can be after the check sees
-        // every image loaded (a page whose photos come with its HTML): wait for it, never stand in for it.
-        const fcp = new Promise<number>((done) => {
-          new PerformanceObserver((list, observer) => {
-            const e = list.getEntriesByName('first-contentful-paint')[0];
-            if (e) { observer.disconnect(); done(e.startTime); }
-          }).observe({ type: 'paint', buffered: true });
-        });
-        void fcp.then((paint) => resolve({
-          ms,
-          fcp: paint,
-          images: inView.length,
-          bytes: (nav ? size(nav) : 0) + loaded.reduce((s, e) => s + size(e), 0),
-          scriptBytes: loaded.filter((e) => e.initiatorType === 'script' || /\.m?js(\?|$)/.test(e.name)).reduce((s, e) => s + size(e), 0),
-        }));
-      } else requestAnimationFrame(check);
-    };
-    check();
-  }));
+  return page.evaluate(
+    () =>
+      new Promise<TFirstScreen>((resolve) => {
+        const check = () => {
+          const inView = [...document.querySelectorAll<HTMLImageElement>('img[src*="/api/images/"]')].filter((img) => {
+            const r = img.getBoundingClientRect();
+            return r.bottom > 0 && r.top < innerHeight && r.width > 0;
+          });
+          if (inView.length > 0 && inView.every((img) => img.complete && img.naturalWidth > 0)) {
+            const ms = performance.now();
+            const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+            const loaded = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.responseEnd <= ms);
+            const size = (e: PerformanceResourceTiming) => e.transferSize || e.encodedBodySize || 0;
+            // The paint entry is queued once the frame is presented, which can be after the check sees
+            // every image loaded (a page whose photos come with its HTML): wait for it, never stand in for it.
+            const fcp = new Promise<number>((done) => {
+              new PerformanceObserver((list, observer) => {
+                const e = list.getEntriesByName('first-contentful-paint')[0];
+                if (e) {
+                  observer.disconnect();
+                  done(e.startTime);
+                }
+              }).observe({ type: 'paint', buffered: true });
+            });
+            void fcp.then((paint) =>
+              resolve({
+                ms,
+                fcp: paint,
+                images: inView.length,
+                bytes: (nav ? size(nav) : 0) + loaded.reduce((s, e) => s + size(e), 0),
+                scriptBytes: loaded.filter((e) => e.initiatorType === 'script' || /\.m?js(\?|$)/.test(e.name)).reduce((s, e) => s + size(e), 0),
+              }),
+            );
+          } else requestAnimationFrame(check);
+        };
+        check();
+      }),
+  );
 }
 
 /** Scrolls the page from top to bottom, `step` px a frame, and reports its frames, layout work and DOM size. */
 export async function scrollToBottom(context: BrowserContext, page: Page, step = 60): Promise<TScroll> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  const metrics = async () => Object.fromEntries(((await cdp.send('Performance.getMetrics')).metrics).map((m) => [m.name, m.value]));
+  const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
   const before = await metrics();
-  const run = await page.evaluate((px) => new Promise<{ frames: number[]; nodesAtTop: number; nodesMax: number }>((resolve) => {
-    const frames: number[] = [];
-    const nodesAtTop = document.getElementsByTagName('*').length;
-    let nodesMax = nodesAtTop;
-    let last = performance.now();
-    const tick = (now: number) => {
-      frames.push(now - last);
-      last = now;
-      if (frames.length % 10 === 0) nodesMax = Math.max(nodesMax, document.getElementsByTagName('*').length);
-      const bottom = Math.ceil(window.scrollY + innerHeight) >= document.documentElement.scrollHeight;
-      if (bottom) resolve({ frames: frames.slice(1), nodesAtTop, nodesMax });
-      else {
-        window.scrollBy(0, px);
-        requestAnimationFrame(tick);
-      }
-    };
-    requestAnimationFrame((now) => {
-      last = now;
-      requestAnimationFrame(tick);
-    });
-  }), step);
+  const run = await page.evaluate(
+    (px) =>
+      new Promise<{ frames: number[]; nodesAtTop: number; nodesMax: number }>((resolve) => {
+        const frames: number[] = [];
+        const nodesAtTop = document.getElementsByTagName('*').length;
+        let nodesMax = nodesAtTop;
+        let last = performance.now();
+        const tick = (now: number) => {
+          frames.push(now - last);
+          last = now;
+          if (frames.length % 10 === 0) nodesMax = Math.max(nodesMax, document.getElementsByTagName('*').length);
+          const bottom = Math.ceil(window.scrollY + innerHeight) >= document.documentElement.scrollHeight;
+          if (bottom) resolve({ frames: frames.slice(1), nodesAtTop, nodesMax });
+          else {
+            window.scrollBy(0, px);
+            requestAnimationFrame(tick);
+          }
+        };
+        requestAnimationFrame((now) => {
+          last = now;
+          requestAnimationFrame(tick);
+        });
+      }),
+    step,
+  );
   const after = await metrics();
   await cdp.detach();
   const total = run.frames.reduce((s, f) => s + f, 0);

@@ -11,7 +11,11 @@ import { seedGallery } from '../seed-gallery.ts';
 import { cpuSlowdown, firstScreen, slowCpu, wallContext } from './measure-page.ts';
 
 /** The page's main-thread time until the first screen, by function (self time), the top 15. */
-function printProfile(profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples?: number[]; timeDeltas?: number[] }): void {
+function printProfile(profile: {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples?: number[];
+  timeDeltas?: number[];
+}): void {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   (profile.samples ?? []).forEach((id, i) => {
@@ -25,19 +29,30 @@ function printProfile(profile: { nodes: Array<{ id: number; callFrame: { functio
   console.log(top.map(([k, ms]) => `  ${ms.toFixed(1).padStart(7)} ms  ${k}`).join('\n'));
 }
 
-interface TEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string } }
+interface TEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
 
 /** The renderer main thread's work until the first screen, by kind (the trace's own event names, nested time counted once, in its innermost event). */
 function printTrace(trace: { traceEvents: TEvent[] }, firstMs: number): void {
   const events = trace.traceEvents;
   // The page's renderer: the main thread that ran the most script (about:blank's ran none).
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const scriptTime = (t: TEvent) => events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'FunctionCall').reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  const scriptTime = (t: TEvent) =>
+    events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'FunctionCall').reduce((sum, e) => sum + (e.dur ?? 0), 0);
   const main = mains.sort((a, b) => scriptTime(b) - scriptTime(a))[0];
   if (!main) return;
   const start = Math.min(...events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'ParseHTML').map((e) => e.ts));
   const end = start + firstMs * 1000;
-  const slices = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur && e.ts >= start && e.ts < end).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const slices = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur && e.ts >= start && e.ts < end)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   // Self time: each slice's duration less its children's.
   const self = new Map<string, number>();
   const stack: TEvent[] = [];
@@ -48,7 +63,10 @@ function printTrace(trace: { traceEvents: TEvent[] }, firstMs: number): void {
     self.set(e.name, (self.get(e.name) ?? 0) + e.dur! / 1000);
     stack.push(e);
   }
-  const top = [...self].filter(([, ms]) => ms >= 3).sort((a, b) => b[1] - a[1]).slice(0, 12);
+  const top = [...self]
+    .filter(([, ms]) => ms >= 3)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12);
   console.log(`  trace, main thread until the first screen: ${top.map(([k, ms]) => `${k} ${ms.toFixed(0)}`).join(', ')}`);
 }
 
@@ -73,12 +91,22 @@ try {
       printTrace(JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TEvent[] }, first.ms);
       const rows = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        const list = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({ name: e.name.replace(location.origin, '').slice(0, 60), start: e.startTime, end: e.responseEnd, kb: (e.transferSize || 0) / 1024 }));
+        const list = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+          name: e.name.replace(location.origin, '').slice(0, 60),
+          start: e.startTime,
+          end: e.responseEnd,
+          kb: (e.transferSize || 0) / 1024,
+        }));
         const paints = performance.getEntriesByType('paint').map((p) => `${p.name} ${p.startTime.toFixed(0)}`);
-        return { html: `html ${nav.requestStart.toFixed(0)}..${nav.responseEnd.toFixed(0)} domInteractive ${nav.domInteractive.toFixed(0)} dcl ${nav.domContentLoadedEventEnd.toFixed(0)}`, list, paints };
+        return {
+          html: `html ${nav.requestStart.toFixed(0)}..${nav.responseEnd.toFixed(0)} domInteractive ${nav.domInteractive.toFixed(0)} dcl ${nav.domContentLoadedEventEnd.toFixed(0)}`,
+          list,
+          paints,
+        };
       });
       console.log(`\nrun ${run + 1}: first screen ${first.ms.toFixed(0)} ms; ${rows.html}; ${rows.paints.join(', ')}`);
-      for (const r of rows.list.filter((r) => r.start < first.ms)) console.log(`${r.start.toFixed(0).padStart(6)} ${r.end.toFixed(0).padStart(6)} ${r.kb.toFixed(1).padStart(7)} KB  ${r.name}`);
+      for (const r of rows.list.filter((r) => r.start < first.ms))
+        console.log(`${r.start.toFixed(0).padStart(6)} ${r.end.toFixed(0).padStart(6)} ${r.kb.toFixed(1).padStart(7)} KB  ${r.name}`);
       await context.close();
     }
   } finally {

@@ -30,12 +30,18 @@ import { progressBar } from '../progress.ts';
  * does), else the server running on this DATA_DIR (whatever port it took), else localhost:PORT.
  */
 export function exportBaseUrl(env: TEnv): string {
-  return env.PUBLIC_URL ? publicUrl(env) : runningServerUrl(env.DATA_DIR) ?? publicUrl(env);
+  return env.PUBLIC_URL ? publicUrl(env) : (runningServerUrl(env.DATA_DIR) ?? publicUrl(env));
 }
 
 /** The CSV export of one user's cards in a layout (the file GET /api/cards/export.csv?layout=… sends). */
 export async function runCardsExport(db: Knex, options: { email: string; baseUrl: string; layout?: TExportLayout | undefined }): Promise<string> {
-  return exportCards({ db, user: await findByEmail(db, options.email), baseUrl: options.baseUrl, present: presentSlot, ...(options.layout ? { layout: options.layout } : {}) });
+  return exportCards({
+    db,
+    user: await findByEmail(db, options.email),
+    baseUrl: options.baseUrl,
+    present: presentSlot,
+    ...(options.layout ? { layout: options.layout } : {}),
+  });
 }
 
 /** `--map player=Name --map year=Yr` as a column mapping; refuses a field Ratio does not know. */
@@ -57,9 +63,18 @@ export function readMapOptions(pairs: readonly string[]): TColumnMapping | undef
  * run answers the preview; otherwise all rows or none (row errors are listed), or with `onlyValid`
  * the good rows that fit.
  */
-export async function runCardsImport(db: Knex, options: {
-  email: string; csv: string; dryRun?: boolean | undefined; onlyValid?: boolean | undefined; mapping?: TColumnMapping | undefined; now?: Date; psa?: PsaVerifier | null;
-}): Promise<TImportAnswer> {
+export async function runCardsImport(
+  db: Knex,
+  options: {
+    email: string;
+    csv: string;
+    dryRun?: boolean | undefined;
+    onlyValid?: boolean | undefined;
+    mapping?: TColumnMapping | undefined;
+    now?: Date;
+    psa?: PsaVerifier | null;
+  },
+): Promise<TImportAnswer> {
   const user = await findByEmail(db, options.email);
   const now = options.now ?? new Date();
   const { csv, mapping } = options;
@@ -73,13 +88,19 @@ export function describeImport(a: TImportAnswer, dryRun: boolean, onlyValid = fa
   const n = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
   const lines = [`${n(a.rows, 'row')} read (${a.layoutName}).`];
   if (a.mapping) {
-    const by = Object.entries(a.mapping).map(([field, column]) => `${field}=${column}`).join(', ');
-    lines.push(`Columns ${a.mappingSource === 'guessed' ? 'guessed (check them; set them with --map field=Column)' : a.mappingSource === 'remembered' ? 'as last time' : 'as given'}: ${by}`);
+    const by = Object.entries(a.mapping)
+      .map(([field, column]) => `${field}=${column}`)
+      .join(', ');
+    lines.push(
+      `Columns ${a.mappingSource === 'guessed' ? 'guessed (check them; set them with --map field=Column)' : a.mappingSource === 'remembered' ? 'as last time' : 'as given'}: ${by}`,
+    );
   }
   if (a.alreadyCount > 0) lines.push(`${n(a.alreadyCount, 'row')} already on the wall: left out.`);
   if (a.errorCount > 0) {
     const kept = onlyValid && !dryRun && a.imported > 0;
-    lines.push(`${a.errorCount} row${a.errorCount === 1 ? ' has an error' : 's have errors'}${kept ? ': left out' : dryRun || onlyValid ? '' : ': nothing was imported'}.`);
+    lines.push(
+      `${a.errorCount} row${a.errorCount === 1 ? ' has an error' : 's have errors'}${kept ? ': left out' : dryRun || onlyValid ? '' : ': nothing was imported'}.`,
+    );
     for (const e of a.errors) lines.push(`  line ${e.line}: ${e.message}`);
     if (a.errorCount > a.errors.length) lines.push(`  … and ${a.errorCount - a.errors.length} more`);
     if (a.limit) lines.push(a.limit.message);
@@ -89,7 +110,9 @@ export function describeImport(a: TImportAnswer, dryRun: boolean, onlyValid = fa
     lines.push(`${n(a.cardCount, 'card')} would be added (dry run; nothing written).`);
     for (const c of a.cards.filter((card) => card.psa)) {
       const psa = c.psa!;
-      lines.push(`  line ${c.line}: cert #${c.certNumber} ${psa.status === 'verified' ? `verified at PSA (${[psa.subject, psa.grade].filter(Boolean).join(', ')})` : psa.status === 'not_found' ? 'not found at PSA' : 'not checked: PSA did not answer'}`);
+      lines.push(
+        `  line ${c.line}: cert #${c.certNumber} ${psa.status === 'verified' ? `verified at PSA (${[psa.subject, psa.grade].filter(Boolean).join(', ')})` : psa.status === 'not_found' ? 'not found at PSA' : 'not checked: PSA did not answer'}`,
+      );
     }
   } else if (a.imported > 0 || a.errorCount === 0) {
     lines.push(`${n(a.imported, 'card')} added.`);
@@ -102,14 +125,17 @@ export function describeImport(a: TImportAnswer, dryRun: boolean, onlyValid = fa
  * /api/intake/certs): with PSA_API_TOKEN each is filled by PSA's cert API at its rate limit, else
  * made with its cert only. Resolves with the finished batch; `onProgress` follows it.
  */
-export async function runCardsCerts(db: Knex, options: {
-  email: string;
-  text: string;
-  psa: PsaClient;
-  images: ImageStore;
-  now?: () => Date;
-  onProgress?: (done: number, total: number) => void;
-}): Promise<TCertBatchView> {
+export async function runCardsCerts(
+  db: Knex,
+  options: {
+    email: string;
+    text: string;
+    psa: PsaClient;
+    images: ImageStore;
+    now?: () => Date;
+    onProgress?: (done: number, total: number) => void;
+  },
+): Promise<TCertBatchView> {
   const user = await findByEmail(db, options.email);
   const queue = createCertQueue({ db, images: options.images, psa: options.psa, clock: options.now ?? (() => new Date()), log: createLogger('silent') });
   const started = await queue.start(user, options.text);
@@ -134,9 +160,10 @@ export function describeCerts(b: TCertBatchView): string[] {
   for (const i of b.invalid) lines.push(`  "${i.text}": ${i.problem}`);
   if (b.repeated.length) lines.push(`${formatCount(b.repeated.length)} repeated cert number${b.repeated.length === 1 ? '' : 's'} added once.`);
   for (const i of b.items) {
-    const what = i.status === 'added'
-      ? `slot ${i.slotNumber}${i.title ? `: ${i.title}` : ''}${i.population !== undefined ? ` (population ${formatCount(i.population)} at this grade)` : ''}${i.message ? ` (${i.message})` : ''}`
-      : i.message ?? i.status;
+    const what =
+      i.status === 'added'
+        ? `slot ${i.slotNumber}${i.title ? `: ${i.title}` : ''}${i.population !== undefined ? ` (population ${formatCount(i.population)} at this grade)` : ''}${i.message ? ` (${i.message})` : ''}`
+        : (i.message ?? i.status);
     lines.push(`  #${i.cert} ${i.status === 'added' ? 'added to ' : ''}${what}`);
   }
   const added = b.items.filter((i) => i.status === 'added').length;
@@ -146,7 +173,8 @@ export function describeCerts(b: TCertBatchView): string[] {
 
 export function registerCards(program: Command): void {
   const cards = program.command('cards').description("a user's cards: CSV export and import, adding by cert number");
-  cards.command('export <email>')
+  cards
+    .command('export <email>')
     .description("write a user's cards as CSV (to stdout, or --output)")
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .option('--layout <layout>', `the file's layout: ${EXPORT_LAYOUTS.join(', ')}`, 'ratio')
@@ -157,15 +185,29 @@ export function registerCards(program: Command): void {
       if (opts.output) await fs.writeFile(opts.output, csv).catch(handleError);
       else process.stdout.write(csv);
     });
-  cards.command('import <email> <file>')
-    .description("add the cards of a CSV file (Ratio, PSA My Collection, Collectr, Card Ladder, CollX, PSA-style, or any other with --map) to a user's gallery, all or nothing")
+  cards
+    .command('import <email> <file>')
+    .description(
+      "add the cards of a CSV file (Ratio, PSA My Collection, Collectr, Card Ladder, CollX, PSA-style, or any other with --map) to a user's gallery, all or nothing",
+    )
     .option('--dry-run', 'only show what would be added and every row error (and, with PSA_API_TOKEN, what PSA says of each cert)')
     .option('--only-valid', 'add the good rows that fit and leave out the rows with errors')
-    .option('--map <field=column>', `which column holds a field, for another app's file (repeatable); fields: ${MAP_FIELDS.join(', ')}`, (v: string, all: string[]) => [...all, v], [] as string[])
+    .option(
+      '--map <field=column>',
+      `which column holds a field, for another app's file (repeatable); fields: ${MAP_FIELDS.join(', ')}`,
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
     .option('--json', 'print the result as JSON')
     .action(async (email: string, file: string, opts: { dryRun?: boolean; onlyValid?: boolean; map: string[]; json?: boolean }) => {
       const csv = await fs.readFile(file, 'utf8').catch(handleError);
-      const mapping = (() => { try { return readMapOptions(opts.map); } catch (err) { return handleError(err); } })();
+      const mapping = (() => {
+        try {
+          return readMapOptions(opts.map);
+        } catch (err) {
+          return handleError(err);
+        }
+      })();
       const result = await onDb((db, env) => {
         const psa = env.PSA_API_TOKEN ? createPsaVerifier({ token: env.PSA_API_TOKEN, baseUrl: env.PSA_API_BASE_URL }) : null;
         return runCardsImport(db, { email, csv, dryRun: opts.dryRun, onlyValid: opts.onlyValid, mapping, psa });
@@ -174,8 +216,11 @@ export function registerCards(program: Command): void {
       else for (const l of describeImport(result, Boolean(opts.dryRun), Boolean(opts.onlyValid))) console.log(l);
       if (result.errorCount > 0 && !(opts.onlyValid && result.imported > 0)) process.exitCode = 1;
     });
-  cards.command('certs <email> <file>')
-    .description("add a card per PSA cert number in a file (one per line, or separated by commas or spaces) to a user's gallery; with PSA_API_TOKEN PSA's cert API fills each card, its photo and population, at PSA's rate limit")
+  cards
+    .command('certs <email> <file>')
+    .description(
+      "add a card per PSA cert number in a file (one per line, or separated by commas or spaces) to a user's gallery; with PSA_API_TOKEN PSA's cert API fills each card, its photo and population, at PSA's rate limit",
+    )
     .option('--json', 'print the result as JSON')
     .action(async (email: string, file: string, opts: { json?: boolean }) => {
       const text = await fs.readFile(file, 'utf8').catch(handleError);

@@ -27,7 +27,9 @@ export const runDbMigrate = (env: TEnv) => onDatabase(env, migrateLatest);
 /** The migrations of the last batch, newest first (what a rollback undoes). */
 async function lastBatch(db: Knex): Promise<string[]> {
   if (!(await db.schema.hasTable('knex_migrations'))) return [];
-  const rows = (await db('knex_migrations').select('name').whereRaw('batch = (SELECT max(batch) FROM knex_migrations)').orderBy('id', 'desc')) as Array<{ name: string }>;
+  const rows = (await db('knex_migrations').select('name').whereRaw('batch = (SELECT max(batch) FROM knex_migrations)').orderBy('id', 'desc')) as Array<{
+    name: string;
+  }>;
   return rows.map((r) => r.name);
 }
 
@@ -35,21 +37,28 @@ async function lastBatch(db: Knex): Promise<string[]> {
  * Rolls back the last batch of migrations; returns their names. Refuses, naming the tables and
  * their rows, when that would drop tables that hold rows, unless `yes`.
  */
-export const runDbRollback = (env: TEnv, options: { yes?: boolean | undefined } = {}) => onDatabase(env, async (db) => {
-  if (!options.yes) {
-    const full: string[] = [];
-    for (const table of tablesDroppedBy(await lastBatch(db))) {
-      if (!(await db.schema.hasTable(table))) continue;
-      const row = (await db(table).count('* as n').first()) as { n: string | number } | undefined;
-      const n = Number(row?.n ?? 0);
-      if (n) full.push(`${table} (${n} row${n === 1 ? '' : 's'})`);
+export const runDbRollback = (env: TEnv, options: { yes?: boolean | undefined } = {}) =>
+  onDatabase(env, async (db) => {
+    if (!options.yes) {
+      const full: string[] = [];
+      for (const table of tablesDroppedBy(await lastBatch(db))) {
+        if (!(await db.schema.hasTable(table))) continue;
+        const row = (await db(table).count('* as n').first()) as { n: string | number } | undefined;
+        const n = Number(row?.n ?? 0);
+        if (n) full.push(`${table} (${n} row${n === 1 ? '' : 's'})`);
+      }
+      if (full.length) throw new Error(`rollback would drop ${full.join(', ')}: run again with --yes to drop them`);
     }
-    if (full.length) throw new Error(`rollback would drop ${full.join(', ')}: run again with --yes to drop them`);
-  }
-  return migrateRollback(db);
-});
+    return migrateRollback(db);
+  });
 
-const ZSeed = z.object({ users: z.coerce.number('--users must be a number').int('--users must be a whole number').min(1, '--users must be at least 1').max(1_000_000, '--users must be at most 1,000,000') });
+const ZSeed = z.object({
+  users: z.coerce
+    .number('--users must be a number')
+    .int('--users must be a whole number')
+    .min(1, '--users must be at least 1')
+    .max(1_000_000, '--users must be at most 1,000,000'),
+});
 
 /** Adds demo accounts with cards (db/seeds/demo.ts): idempotent, keyed by email. */
 export async function runDbSeed(db: Knex, options: { users?: string | number | undefined; quiet?: boolean | undefined }, now = new Date()) {

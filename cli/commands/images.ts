@@ -8,14 +8,23 @@ import { onDb } from '../on-db.ts';
 
 const ZSweepOptions = z.object({
   apply: z.boolean().default(false),
-  graceMinutes: z.coerce.number('must be a number of minutes').int('must be whole minutes').min(0).default(SWEEP_GRACE_MS / 60_000),
+  graceMinutes: z.coerce
+    .number('must be a number of minutes')
+    .int('must be whole minutes')
+    .min(0)
+    .default(SWEEP_GRACE_MS / 60_000),
 });
 
 /**
  * Finds image folders no row names (dry run), or removes them with `apply`. Folders younger than
  * `graceMinutes` (default 60) are left alone: an upload may be about to commit its row.
  */
-export async function runImagesSweep(db: Knex, images: ImageStore, options: { apply?: boolean | undefined; graceMinutes?: string | number | undefined }, now = new Date()): Promise<TSweepReport> {
+export async function runImagesSweep(
+  db: Knex,
+  images: ImageStore,
+  options: { apply?: boolean | undefined; graceMinutes?: string | number | undefined },
+  now = new Date(),
+): Promise<TSweepReport> {
   const { apply, graceMinutes } = ZSweepOptions.parse(options);
   return sweepImages({ db, images, now, apply, graceMs: graceMinutes * 60_000 });
 }
@@ -35,7 +44,8 @@ export function describeSweep(report: TSweepReport): string[] {
 
 export function registerImages(program: Command): void {
   const images = program.command('images').description('stored card photos');
-  images.command('sweep')
+  images
+    .command('sweep')
     .description('find image files no card names (dry run); --apply removes them')
     .option('--apply', 'remove the orphaned folders')
     .option('--grace-minutes <minutes>', 'leave folders younger than this alone', String(SWEEP_GRACE_MS / 60_000))

@@ -38,24 +38,38 @@ export function describeRefresh(report: TRefreshReport, alerts: TAlertRun | null
 
 export function registerPrices(program: Command): void {
   const prices = program.command('prices').description('market values of cards (docs/choices.md 45)');
-  prices.command('refresh')
+  prices
+    .command('refresh')
     .description("look up the market value of every card not checked within --stale-after; resumable, paced by the provider's rate limit")
     .option('--email <email>', "only this collector's cards")
     .option('--stale-after <duration>', 'skip cards checked more recently than this (e.g. 24h, 30m, 7d)', '24h')
     .option('--no-alerts', 'do not send price alerts after the refresh')
     .option('--json', 'print the report as JSON')
-    .addHelpText('after', '\nA killed run resumes where it stopped. Example crontab line:\n  23 4 * * * cd /srv/ratio && npm run --silent ratio -- prices refresh')
+    .addHelpText(
+      'after',
+      '\nA killed run resumes where it stopped. Example crontab line:\n  23 4 * * * cd /srv/ratio && npm run --silent ratio -- prices refresh',
+    )
     .action(async (opts: { email?: string; staleAfter: string; alerts: boolean; json?: boolean }) => {
       const staleAfterMs = parseDuration('--stale-after', opts.staleAfter);
       const clock = () => new Date();
       const result = await onDb(async (db, env) => {
         const bar = progressBar('Refreshing prices', opts.json ? null : process.stdout);
         const report = await refreshPrices({
-          db, prices: createPrices(env, { db, clock }), clock, email: opts.email, staleAfterMs, onProgress: (d, t) => bar.update(d, t),
+          db,
+          prices: createPrices(env, { db, clock }),
+          clock,
+          email: opts.email,
+          staleAfterMs,
+          onProgress: (d, t) => bar.update(d, t),
         }).finally(() => bar.finish());
         let alerts: TAlertRun | null = null;
         if (report.ran && opts.alerts) {
-          const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log: createLogger('silent') });
+          const mailer = createMailer({
+            smtpUrl: env.SMTP_URL,
+            from: env.MAIL_FROM,
+            outboxDir: path.join(env.DATA_DIR, 'outbox'),
+            log: createLogger('silent'),
+          });
           alerts = await sendPriceAlerts({ db, mailer, now: clock(), publicUrl: publicUrl(env) });
         }
         return { report, alerts };
@@ -64,7 +78,8 @@ export function registerPrices(program: Command): void {
       else for (const l of describeRefresh(result.report, result.alerts)) console.log(l);
       if (result.report.outage) process.exitCode = 1;
     });
-  prices.command('import')
+  prices
+    .command('import')
     .description('replace the price list with a CSV file (card key, grader, grade, price, date): figures of a shop or a club, never shown as market data')
     .argument('<file>', 'the CSV file')
     .option('--name <name>', 'the name shown beside its figures', 'Price list')

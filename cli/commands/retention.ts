@@ -12,7 +12,12 @@ import { onDb } from '../on-db.ts';
  * transaction per account. `now` moves the clock (tests, or a catch-up). Idempotent; concurrent
  * runs never double-apply (see runRetention).
  */
-export function runRetentionJob(db: Knex, images: ImageStore, options: { apply?: boolean | undefined; now?: string | undefined; quiet?: boolean | undefined }, clock = new Date()): Promise<TRetentionReport> {
+export function runRetentionJob(
+  db: Knex,
+  images: ImageStore,
+  options: { apply?: boolean | undefined; now?: string | undefined; quiet?: boolean | undefined },
+  clock = new Date(),
+): Promise<TRetentionReport> {
   const now = parseDateOption('--now', options.now, clock);
   const bar = progressBar('Deleting', options.quiet ? null : process.stdout);
   return runRetention({ db, images, now, apply: options.apply ?? false, onProgress: (d, t) => bar.update(d, t) }).finally(() => bar.finish());
@@ -42,25 +47,33 @@ export function describeRetention(report: TRetentionReport): string[] {
  * period, their 30 days or a running trial (docs/choices.md 43): such a run is a dry run unless `--force`.
  * A minute of slack keeps a `--now` of "now" from another machine's clock an ordinary run.
  */
-export function futureApplyRefused(options: { apply?: boolean | undefined; now?: string | undefined; force?: boolean | undefined }, clock = new Date()): boolean {
+export function futureApplyRefused(
+  options: { apply?: boolean | undefined; now?: string | undefined; force?: boolean | undefined },
+  clock = new Date(),
+): boolean {
   if (!options.apply || options.force || options.now === undefined) return false;
   return parseDateOption('--now', options.now, clock).getTime() > clock.getTime() + 60_000;
 }
 
-export const FUTURE_APPLY_REFUSED = 'ratio: --apply with a --now in the future would delete cards that are not due yet (grace periods, retention and trials still running). Nothing was deleted: above is what would be. Add --force to delete them anyway.';
+export const FUTURE_APPLY_REFUSED =
+  'ratio: --apply with a --now in the future would delete cards that are not due yet (grace periods, retention and trials still running). Nothing was deleted: above is what would be. Add --force to delete them anyway.';
 
 /** The crontab line the help and the README give (README "Operate it"): hourly, at minute 7. */
 export const RETENTION_CRON = '7 * * * *  cd /srv/ratio && npm run --silent ratio -- retention run --apply >> /var/log/ratio-retention.log 2>&1';
 
 export function registerRetention(program: Command): void {
   const retention = program.command('retention').description('the data retention job (docs/choices.md 6)');
-  retention.command('run')
+  retention
+    .command('run')
     .description('report trial and grace-period ends; delete cards past slot 10 once 30 days of retention are over (dry run unless --apply)')
     .option('--apply', 'delete (otherwise only print what would be deleted)')
     .option('--now <date>', 'run as if it were this date (ISO, e.g. 2026-12-01)')
     .option('--force', 'with --apply and a --now in the future: delete anyway (refused without it)')
     .option('--json', 'print the report as JSON')
-    .addHelpText('after', `\nIdempotent, and a run while another is in progress does nothing, so any schedule is safe.\nThe crontab line (hourly; /srv/ratio is where Ratio is installed):\n  ${RETENTION_CRON}`)
+    .addHelpText(
+      'after',
+      `\nIdempotent, and a run while another is in progress does nothing, so any schedule is safe.\nThe crontab line (hourly; /srv/ratio is where Ratio is installed):\n  ${RETENTION_CRON}`,
+    )
     .action(async (opts: { apply?: boolean; now?: string; json?: boolean; force?: boolean }) => {
       parseDateOption('--now', opts.now, new Date()); // before opening the database: bad input fails at once
       const refused = futureApplyRefused(opts);

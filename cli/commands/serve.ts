@@ -12,7 +12,12 @@ import { loadEnv } from '../load-env.ts';
 
 const ZServeOptions = z.object({
   port: z.coerce.number().int().min(0).max(65535).optional(),
-  workers: z.coerce.number('--workers must be a number').int('--workers must be a whole number').min(1, '--workers must be at least 1').max(64, '--workers must be at most 64').default(1),
+  workers: z.coerce
+    .number('--workers must be a number')
+    .int('--workers must be a whole number')
+    .min(1, '--workers must be at least 1')
+    .max(64, '--workers must be at most 64')
+    .default(1),
 });
 
 /** Serves site and API until SIGINT/SIGTERM, then finishes the requests in flight and closes. */
@@ -22,7 +27,9 @@ export async function runServe(options: { port?: number | undefined; workers?: n
   if (cluster.isWorker) return serveOne(env, { pidFile: false, sweep: cluster.worker?.id === 1 });
   if (workers === 1) return serveOne(env, {});
   if (!env.DATABASE_URL) {
-    throw new Error('--workers needs DATABASE_URL (PostgreSQL): the embedded database has a single owner process. Run one process, or see README "Running at scale".');
+    throw new Error(
+      '--workers needs DATABASE_URL (PostgreSQL): the embedded database has a single owner process. Run one process, or see README "Running at scale".',
+    );
   }
   return servePrimary(env, workers);
 }
@@ -81,6 +88,8 @@ export function registerServe(program: Command): void {
     .option('-p, --port <port>', 'port (default PORT or 3000)')
     .option('-w, --workers <n>', 'API processes sharing the port (needs DATABASE_URL)', '1')
     .action(async (raw: unknown) => {
-      await Promise.resolve().then(() => runServe(ZServeOptions.parse(raw))).catch(handleError);
+      await Promise.resolve()
+        .then(() => runServe(ZServeOptions.parse(raw)))
+        .catch(handleError);
     });
 }

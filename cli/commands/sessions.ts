@@ -16,7 +16,8 @@ export async function runSessionsEnd(db: Knex, options: { email: string }): Prom
 
 export function registerSessions(program: Command): void {
   const sessions = program.command('sessions').description('sign-in sessions');
-  sessions.command('end <email>')
+  sessions
+    .command('end <email>')
     .description('sign an account out everywhere (ends all its sessions)')
     .action(async (email: string) => {
       const { email: who, ended } = await onDb((db) => runSessionsEnd(db, { email }));

@@ -38,7 +38,8 @@ export function describeStats(s: TAdminStats): string[] {
 }
 
 export function registerStats(program: Command): void {
-  program.command('stats')
+  program
+    .command('stats')
     .description('the admin dashboard figures: users, revenue, conversion, cards')
     .option('--json', 'print the stats as JSON (the GET /api/admin/stats answer)')
     .action(async (opts: { json?: boolean }) => {

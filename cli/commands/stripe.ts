@@ -42,7 +42,11 @@ export async function runStripeSetup(env: TEnv): Promise<TStripeSetup> {
  * Re-reads subscriptions from Stripe for one account (by email) or every account with a Stripe
  * customer, with the same syncSubscription the webhook uses. Returns each account's status after.
  */
-export async function runStripeSync(env: TEnv, db: Knex, options: { email?: string | undefined; now?: Date } = {}): Promise<Array<{ email: string; status: string }>> {
+export async function runStripeSync(
+  env: TEnv,
+  db: Knex,
+  options: { email?: string | undefined; now?: Date } = {},
+): Promise<Array<{ email: string; status: string }>> {
   stripeKey(env);
   if (billingProvider(env) !== 'stripe') throw new Error('BILLING=local: billing runs in local test mode, not on Stripe');
   const now = options.now ?? new Date();
@@ -67,7 +71,8 @@ export async function runStripeSync(env: TEnv, db: Knex, options: { email?: stri
 
 export function registerStripe(program: Command): void {
   const stripe = program.command('stripe').description('Stripe billing');
-  stripe.command('setup')
+  stripe
+    .command('setup')
     .description('find or create the $10/month PRO price and show the webhook to register')
     .action(async () => {
       const env = loadEnv();
@@ -79,8 +84,9 @@ export function registerStripe(program: Command): void {
       console.log(`\nIn the Stripe dashboard (Developers > Webhooks), add an endpoint:\n  URL:    ${setup.webhookUrl}\n  Events: ${setup.events.join(', ')}`);
       console.log('Then set STRIPE_WEBHOOK_SECRET to its signing secret (whsec_…).');
     });
-  stripe.command('sync [email]')
-    .description("re-read subscriptions from Stripe (one account, or every account with a Stripe customer)")
+  stripe
+    .command('sync [email]')
+    .description('re-read subscriptions from Stripe (one account, or every account with a Stripe customer)')
     .option('--json', 'print each account and its status after the sync as JSON')
     .action(async (email: string | undefined, opts: { json?: boolean }) => {
       const rows = await onDb((db, env) => runStripeSync(env, db, { email }));

@@ -47,8 +47,14 @@ export async function runUsersList(db: Knex, options: { now?: Date; tier?: strin
   const rows = users.map((u): TUserRow => {
     const state = accountState(u, now);
     return {
-      id: u.id, email: u.email, name: `${u.firstName} ${u.lastName}`, status: state.kind, subscription: state.subscriptionStatus,
-      admin: isAdmin(u), legacy: u.isGrandfathered, createdAt: u.createdAt.toISOString(),
+      id: u.id,
+      email: u.email,
+      name: `${u.firstName} ${u.lastName}`,
+      status: state.kind,
+      subscription: state.subscriptionStatus,
+      admin: isAdmin(u),
+      legacy: u.isGrandfathered,
+      createdAt: u.createdAt.toISOString(),
     };
   });
   return tier ? rows.filter((r) => r.status === tier || (tier === 'grandfathered' && r.legacy)) : rows;
@@ -72,7 +78,8 @@ export function describeGrandfather(user: User, now: Date): string {
 
 export function registerUsers(program: Command): void {
   const users = program.command('users').description('accounts: list, show, admin rights, legacy status');
-  users.command('list')
+  users
+    .command('list')
     .description('list users, newest first, with their status')
     .option('--tier <tier>', `only one status: ${TIERS.join(', ')}`)
     .option('--json', 'print the list as JSON')
@@ -83,22 +90,25 @@ export function registerUsers(program: Command): void {
       else if (!rows.length) console.log(opts.tier ? `No ${opts.tier} users.` : 'No users yet.');
       else for (const l of formatTable(rows.map(({ createdAt, ...r }) => ({ ...r, joined: createdAt.slice(0, 10) })))) console.log(l);
     });
-  users.command('show <email>')
-    .description("one account: status, subscription, trial, rights and card count")
+  users
+    .command('show <email>')
+    .description('one account: status, subscription, trial, rights and card count')
     .option('--json', 'print the account as JSON')
     .action(async (email: string, opts: { json?: boolean }) => {
       const view = await onDb((db) => runUsersShow(db, { email }));
       if (opts.json) printJson(view);
       else for (const [key, value] of Object.entries(view)) console.log(`${key.padEnd(20)} ${value === null ? '-' : String(value)}`);
     });
-  users.command('admin <email>')
+  users
+    .command('admin <email>')
     .description('give a user the admin dashboard (--revoke takes it away)')
     .option('--revoke', 'remove admin rights')
     .action(async (email: string, opts: { revoke?: boolean }) => {
       const user = await onDb((db) => runUsersAdmin(db, { email, revoke: opts.revoke }));
       console.log(`${user.email} is ${user.isAdmin ? 'now an admin' : 'no longer an admin'}.`);
     });
-  users.command('grandfather <email>')
+  users
+    .command('grandfather <email>')
     .description('make an account a legacy account: 10 slots with every PRO feature (--undo reverts)')
     .option('--undo', 'make it an ordinary account again')
     .action(async (email: string, opts: { undo?: boolean }) => {

@@ -23,7 +23,13 @@ describe('doubtfulAutofill (docs/choices.md 28: low-confidence fields are marked
   });
 
   it('marks each doubtful field, the cert included', () => {
-    expect(doubtfulAutofill({ ...full, fieldConfidence: { ...sure, brand: 0.62 } })).toEqual({ player: false, year: false, brand: true, condition: false, certNumber: false });
+    expect(doubtfulAutofill({ ...full, fieldConfidence: { ...sure, brand: 0.62 } })).toEqual({
+      player: false,
+      year: false,
+      brand: true,
+      condition: false,
+      certNumber: false,
+    });
     expect(doubtfulAutofill({ ...full, certNumber: '12345678', fieldConfidence: { ...sure, certNumber: 0.6 } })).toMatchObject({ certNumber: true });
   });
 
@@ -32,12 +38,31 @@ describe('doubtfulAutofill (docs/choices.md 28: low-confidence fields are marked
   });
 });
 
-describe("cardAutofill (the gallery form, docs/choices.md 39)", () => {
-  const card = { ...NO_CARD_DATA, subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome', cardNumber: '193', variety: 'Refractor', grader: 'PSA' as const, grade: 10, certNumber: '12345678' };
+describe('cardAutofill (the gallery form, docs/choices.md 39)', () => {
+  const card = {
+    ...NO_CARD_DATA,
+    subject: 'Shohei Ohtani',
+    year: '2018',
+    set: 'Topps Chrome',
+    cardNumber: '193',
+    variety: 'Refractor',
+    grader: 'PSA' as const,
+    grade: 10,
+    certNumber: '12345678',
+  };
 
-  it("fills each input the analysis read, and marks those its confidence doubts", () => {
+  it('fills each input the analysis read, and marks those its confidence doubts', () => {
     const { fill, doubtful } = cardAutofill(card, { player: 0.95, year: 0.99, brand: 0.9, cardName: 0.6, condition: 0.7, certNumber: 1 });
-    expect(fill).toEqual({ subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome', cardNumber: '193', variety: 'Refractor', grader: 'PSA', grade: '10', certNumber: '12345678' });
+    expect(fill).toEqual({
+      subject: 'Shohei Ohtani',
+      year: '2018',
+      set: 'Topps Chrome',
+      cardNumber: '193',
+      variety: 'Refractor',
+      grader: 'PSA',
+      grade: '10',
+      certNumber: '12345678',
+    });
     expect([...doubtful].sort()).toEqual(['cardNumber', 'grade', 'grader', 'variety']);
     expect(cardAutofill(card).doubtful.size).toBe(0);
   });

@@ -43,8 +43,12 @@ export function doubtfulAutofill(a: TAutofillSource): { player: boolean; year: b
 
 /** The form inputs each of the analysis's confidences speaks for. */
 const CONFIDENCE_INPUTS: Readonly<Record<keyof TFieldConfidence, readonly TCardFormKey[]>> = {
-  player: ['subject'], year: ['year'], brand: ['set'], cardName: ['cardNumber', 'variety'],
-  condition: ['grader', 'grade', 'qualifier', 'autographGrade'], certNumber: ['certNumber'],
+  player: ['subject'],
+  year: ['year'],
+  brand: ['set'],
+  cardName: ['cardNumber', 'variety'],
+  condition: ['grader', 'grade', 'qualifier', 'autographGrade'],
+  certNumber: ['certNumber'],
 };
 
 /**

@@ -32,9 +32,6 @@ export function labelConfidence(p: TParsedLabel): number {
     certNumber: p.certNumber ? 1 : 0,
     cardNumber: p.cardNumber ? 1 : 0,
   };
-  const sum = (Object.keys(FIELD_WEIGHTS) as (keyof typeof FIELD_WEIGHTS)[]).reduce(
-    (acc, k) => acc + FIELD_WEIGHTS[k] * parts[k],
-    0,
-  );
+  const sum = (Object.keys(FIELD_WEIGHTS) as (keyof typeof FIELD_WEIGHTS)[]).reduce((acc, k) => acc + FIELD_WEIGHTS[k] * parts[k], 0);
   return Math.round(Math.min(1, Math.max(0, sum)) * 100) / 100;
 }

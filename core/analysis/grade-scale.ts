@@ -15,8 +15,7 @@ export interface TGradeLevel {
 }
 
 const all = (g: string) => ({ PSA: [g], BGS: [g], SGC: [g], CGC: [g] });
-const plus = (base: string) =>
-  `Rated a half grade above ${base}: the card shows qualities just beyond that level.`;
+const plus = (base: string) => `Rated a half grade above ${base}: the card shows qualities just beyond that level.`;
 
 /** The scale, best first. GEM MINT precedes PRISTINE so an SGC or CGC 10 defaults to GEM MINT. */
 export const GRADE_LEVELS: readonly TGradeLevel[] = [

@@ -51,7 +51,9 @@ describe('reading a PSA label by its layout', () => {
   });
 
   it('reads a set name that wraps onto a second line, and a variety that looks like a subject', () => {
-    const read = readLabelLayout(psaLabel(['2019 P.M.JPN.SUN &', 'MOON', 'FA/LUCARIO & MLMTL.GX', 'TAG TEAM GX ALL STARS'], ['#224', 'GEM MT', '10', '72773222']));
+    const read = readLabelLayout(
+      psaLabel(['2019 P.M.JPN.SUN &', 'MOON', 'FA/LUCARIO & MLMTL.GX', 'TAG TEAM GX ALL STARS'], ['#224', 'GEM MT', '10', '72773222']),
+    );
     expect(read.parsed).toMatchObject({ year: '2019', brand: 'P.M. Jpn. Sun & Moon', variety: 'Tag Team GX All Stars', grade: '10', gradeName: 'GEM MT' });
     expect(read.parsed.player).toMatch(/^Fa\/lucario & Mlmtl/i);
   });
@@ -59,7 +61,9 @@ describe('reading a PSA label by its layout', () => {
   it('mends spacing the reader got wrong around hyphens and abbreviations', () => {
     const read = readLabelLayout(psaLabel(['2003 POKEMON JAPANESE', 'SWAMPERT -HOLO', 'EXPANSION PACK'], ['#016', 'NM-MT', '8', '70496988']));
     expect(read.parsed).toMatchObject({ player: 'Swampert-Holo', brand: 'Pokemon Japanese' });
-    expect(readLabelLayout(psaLabel(['1999 P.M.JPN.VENDING', 'ALAKAZAM-HOLO', 'MASAKI PROMO'], ['#65', 'EX', '5', '139250372'])).parsed.brand).toBe('P.M. Jpn. Vending');
+    expect(readLabelLayout(psaLabel(['1999 P.M.JPN.VENDING', 'ALAKAZAM-HOLO', 'MASAKI PROMO'], ['#65', 'EX', '5', '139250372'])).parsed.brand).toBe(
+      'P.M. Jpn. Vending',
+    );
   });
 
   it('reads a zero inside a word as the letter O', () => {

@@ -240,7 +240,13 @@ export function readLabelLayout(boxes: readonly TTextBox[]): TLayoutRead {
   const agree = Boolean(wordLevel && gradeNumber && gradesOf(wordLevel, 'PSA').includes(gradeNumber.value));
   const grade = gradeNumber?.value ?? (wordLevel ? (gradesOf(wordLevel, 'PSA')[0] ?? null) : null);
   const gradeLevel = grade ? (agree ? wordLevel : levelForGrade('PSA', grade)) : null;
-  const gradeScore = !grade ? 0 : agree ? Math.min(gradeNumber?.score ?? 0, gradeWord?.score ?? 0) : gradeNumber && gradeWord ? 0.3 : 0.6 * (gradeNumber?.score ?? gradeWord?.score ?? 0);
+  const gradeScore = !grade
+    ? 0
+    : agree
+      ? Math.min(gradeNumber?.score ?? 0, gradeWord?.score ?? 0)
+      : gradeNumber && gradeWord
+        ? 0.3
+        : 0.6 * (gradeNumber?.score ?? gradeWord?.score ?? 0);
   const subjectText = subjectLine?.text.trim() ?? '';
   const subjectOk = plausibleSubject(subjectText);
   const certValue = cert?.value ?? base.certNumber;
@@ -299,7 +305,11 @@ function readCgcLayout(cols: TLabelColumns, base: TParsedLabel): TLayoutRead | n
     else setLines.push(line);
   }
   const varietyLines = cols.left.slice(at + setLines.length).filter((l) => !/^\d{7,10}$/.test(l.text.replace(/\s/g, '')));
-  const brandText = setLines.map((l) => l.text.replace(/\(\d{4}\)/, ' ')).join(' ').replace(/\s+/g, ' ').trim();
+  const brandText = setLines
+    .map((l) => l.text.replace(/\(\d{4}\)/, ' '))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const subjectText = subjectLine.text.trim();
   const subjectOk = plausibleSubject(subjectText);
   const parsed: TParsedLabel = {
@@ -310,7 +320,14 @@ function readCgcLayout(cols: TLabelColumns, base: TParsedLabel): TLayoutRead | n
     brand: brandText ? displayCase(brandText.toUpperCase()) : null,
     cardNumber,
     player: subjectOk ? displayCase(subjectText.toUpperCase()) : null,
-    variety: varietyLines.length ? displayCase(varietyLines.map((l) => l.text).join(' ').toUpperCase()) : null,
+    variety: varietyLines.length
+      ? displayCase(
+          varietyLines
+            .map((l) => l.text)
+            .join(' ')
+            .toUpperCase(),
+        )
+      : null,
   };
   const yearStart = yearLine.text.indexOf(yearM[0]);
   const readerMean = mean(cols.right.flatMap((l) => l.charScores));
@@ -322,7 +339,10 @@ function readCgcLayout(cols: TLabelColumns, base: TParsedLabel): TLayoutRead | n
       player: subjectOk ? certainty(subjectLine) : 0,
       cardNumber: cardNumber && numberLine ? certainty(numberLine) : 0,
       grade: base.grade ? (base.gradeCertain ? 1 : 0.7) * readerMean : 0,
-      certNumber: base.certNumber ? (/^\d{10}$/.test(base.certNumber) ? 1 : 0.6) * certainty(cols.right.concat(cols.middle, cols.left).find((l) => l.text.replace(/\s/g, '').includes(base.certNumber ?? '-'))) : 0,
+      certNumber: base.certNumber
+        ? (/^\d{10}$/.test(base.certNumber) ? 1 : 0.6)
+          * certainty(cols.right.concat(cols.middle, cols.left).find((l) => l.text.replace(/\s/g, '').includes(base.certNumber ?? '-')))
+        : 0,
     },
     byLayout: true,
   };

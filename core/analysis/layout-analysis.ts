@@ -3,7 +3,6 @@ import { ANALYSIS_LOW_CONFIDENCE, ANALYSIS_UNSURE } from './confidence.ts';
 import type { TFieldScores, TLayoutRead } from './label-layout.ts';
 import type { TCardAnalysis, TFieldConfidence } from './types.ts';
 
-
 /** How much each field counts toward the overall confidence; they sum to 1. */
 const WEIGHTS: Record<keyof TFieldScores, number> = { year: 0.15, brand: 0.2, player: 0.25, cardNumber: 0.05, grade: 0.2, certNumber: 0.15 };
 /** Fields a slab label always prints: one missing makes the read doubtful. */

@@ -19,7 +19,14 @@ describe('parseLabel: PSA', () => {
     [
       'two columns read across (PSM 6)',
       '2018 TOPPS CHROME #193\nSHOHEI OHTANI GEM MT\n\nREFRACTOR 10\n12345678\n',
-      { ...OHTANI, grader: 'PSA', grade: '10', condition: 'PSA 10 GEM MT', psaCertNumber: '12345678', certificationUrl: 'https://www.psacard.com/cert/12345678' },
+      {
+        ...OHTANI,
+        grader: 'PSA',
+        grade: '10',
+        condition: 'PSA 10 GEM MT',
+        psaCertNumber: '12345678',
+        certificationUrl: 'https://www.psacard.com/cert/12345678',
+      },
     ],
     [
       'two columns read one after the other (sparse text)',
@@ -36,21 +43,13 @@ describe('parseLabel: PSA', () => {
       'PSA\n2019 PANINI PRIZM #248\nZION WILLIAMSON NM-MT+\nSILVER PRIZM 8.5\n45678901',
       { player: 'Zion Williamson', brand: 'Panini Prizm', variety: 'Silver Prizm', grade: '8.5', condition: 'PSA 8.5 NM-MT+' },
     ],
-    [
-      'half grade whose plus sign was lost',
-      'PSA\n2019 PANINI PRIZM #248\nZION WILLIAMSON NM-MT 8.5\n45678901',
-      { grade: '8.5', condition: 'PSA 8.5 NM-MT+' },
-    ],
+    ['half grade whose plus sign was lost', 'PSA\n2019 PANINI PRIZM #248\nZION WILLIAMSON NM-MT 8.5\n45678901', { grade: '8.5', condition: 'PSA 8.5 NM-MT+' }],
     [
       'qualifier in brackets: MINT 9 (OC)',
       '1986 FLEER #57\nMICHAEL JORDAN MINT (OC)\n9\n02345678',
       { player: 'Michael Jordan', year: '1986', brand: 'Fleer', condition: 'PSA 9 MINT (OC)', grader: 'PSA' },
     ],
-    [
-      'bare qualifier after the number',
-      'PSA\n1986 FLEER #57\nMICHAEL JORDAN\nMINT 9 OC\n02345678',
-      { condition: 'PSA 9 MINT (OC)' },
-    ],
+    ['bare qualifier after the number', 'PSA\n1986 FLEER #57\nMICHAEL JORDAN\nMINT 9 OC\n02345678', { condition: 'PSA 9 MINT (OC)' }],
     [
       'AUTHENTIC',
       'PSA\n1952 TOPPS #311\nMICKEY MANTLE\nAUTHENTIC\n12345678',
@@ -71,11 +70,7 @@ describe('parseLabel: PSA', () => {
       'PSA\n2018-19 PANINI PRIZM #280\nLUKA DONCIC\nSILVER PRIZM\nGEM MT 10\n44556677',
       { year: '2018-19', player: 'Luka Doncic', condition: 'PSA 10 GEM MT' },
     ],
-    [
-      'low grade VG-EX 4',
-      'PSA\n1952 TOPPS #311\nMICKEY MANTLE VG-EX\n4\n12345670',
-      { grade: '4', condition: 'PSA 4 VG-EX' },
-    ],
+    ['low grade VG-EX 4', 'PSA\n1952 TOPPS #311\nMICKEY MANTLE VG-EX\n4\n12345670', { grade: '4', condition: 'PSA 4 VG-EX' }],
     [
       'short wording NM with its number two lines down (sparse columns)',
       'PSA\n2012 BOWMAN CHROME #175\nZION WILLIAMSON\nNM\nRATED ROOKIE\n7\n51736801',
@@ -121,7 +116,14 @@ describe('parseLabel: BGS, SGC, CGC', () => {
     [
       'BGS 9.5 with subgrades',
       'BECKETT GRADING\n2018 Topps Chrome 9.5\nRefractor GEM MINT\n#193 Shohei Ohtani\nCENTERING 9.5 CORNERS 9.5 EDGES 9.5 SURFACE 10\n0012345678',
-      { ...OHTANI, grader: 'BGS', condition: 'BGS 9.5 GEM MINT', psaCertNumber: null, certificationUrl: null, subgrades: { centering: '9.5', corners: '9.5', edges: '9.5', surface: '10' } },
+      {
+        ...OHTANI,
+        grader: 'BGS',
+        condition: 'BGS 9.5 GEM MINT',
+        psaCertNumber: null,
+        certificationUrl: null,
+        subgrades: { centering: '9.5', corners: '9.5', edges: '9.5', surface: '10' },
+      },
     ],
     [
       'BGS read block by block',

@@ -1,13 +1,6 @@
 import { normalizeLabelText } from './label-text.ts';
 import { readGrade } from './read-grade.ts';
-import {
-  takeCardNumber,
-  takeCert,
-  takeGrader,
-  takeSubgrades,
-  takeTrailingCardNumber,
-  takeYear,
-} from './read-fields.ts';
+import { takeCardNumber, takeCert, takeGrader, takeSubgrades, takeTrailingCardNumber, takeYear } from './read-fields.ts';
 import { readBrand, readPlayerAndVariety, wordsOf, type TBrandRead } from './read-names.ts';
 import type { TParsedLabel } from './types.ts';
 import { BRAND_ROOTS, SPORT_HINTS } from './vocabulary.ts';
@@ -51,8 +44,7 @@ export function parseLabel(text: string): TParsedLabel {
   const anchored = Boolean(grader || year || g.grade || certNumber);
   const brand = anchored ? findBrand(rest, year?.line ?? null) : null;
   const fragments = anchored
-    ? rest
-        .map((t, line) => ({ words: line === brand?.line ? [] : wordsOf(t), afterSet: line === (brand?.line ?? year?.line ?? -2) + 1 }))
+    ? rest.map((t, line) => ({ words: line === brand?.line ? [] : wordsOf(t), afterSet: line === (brand?.line ?? year?.line ?? -2) + 1 }))
     : [];
   const people = readPlayerAndVariety(fragments);
   const variety = [brand?.read.variety, people.variety].filter(Boolean).join(' ') || null;

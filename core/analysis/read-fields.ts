@@ -2,7 +2,10 @@ import { blank, matchesIn } from './label-text.ts';
 import type { TGrader, TSubgrades } from './types.ts';
 
 /** A value read from label lines, with the line it came from. */
-export interface TFound { value: string; line: number }
+export interface TFound {
+  value: string;
+  line: number;
+}
 
 const GRADER_PATTERNS: readonly (readonly [TGrader, RegExp])[] = [
   ['PSA', /(?<![A-Z0-9])(?:PSA\s*\/?\s*DNA|PSACARD(?:\.COM)?|PSA)(?![A-Z0-9])/g],
@@ -32,9 +35,8 @@ export function takeGrader(rest: string[]): TGrader | null {
 export function takeCert(rest: string[]): string | null {
   const re = /(?:\bCERT(?:IFICATION)?\s*(?:NO\.?|NUMBER|#)?\s*:?\s*|(?<![A-Z0-9#.\-/]))(\d{7}-\d{3}|\d{7,10})(?![A-Z0-9.\-])/g;
   const hits = rest.flatMap((text, line) => matchesIn(text, re).map((m) => ({ m, line })));
-  const best = hits.sort((a, b) =>
-    Number(b.m[0].startsWith('CERT')) - Number(a.m[0].startsWith('CERT')) ||
-    (b.m[1]?.length ?? 0) - (a.m[1]?.length ?? 0) || b.line - a.line,
+  const best = hits.sort(
+    (a, b) => Number(b.m[0].startsWith('CERT')) - Number(a.m[0].startsWith('CERT')) || (b.m[1]?.length ?? 0) - (a.m[1]?.length ?? 0) || b.line - a.line,
   )[0];
   if (!best?.m[1]) return null;
   rest[best.line] = blank(rest[best.line] ?? '', best.m.index, best.m.index + best.m[0].length);

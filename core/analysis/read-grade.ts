@@ -5,9 +5,19 @@ import type { TGrader } from './types.ts';
 /** A grade number as printed: 1 to 10, with halves. */
 export const GRADE_NUMBER = String.raw`(?<![A-Z0-9.#\-/+])(10|[1-9](?:\.5)?)(?![0-9.A-Z+])`;
 
-interface TSpan { line: number; start: number; end: number }
-interface TCandidate extends TSpan { level: TGradeLevel; text: string; short: boolean }
-interface TNumberHit extends TSpan { value: string }
+interface TSpan {
+  line: number;
+  start: number;
+  end: number;
+}
+interface TCandidate extends TSpan {
+  level: TGradeLevel;
+  text: string;
+  short: boolean;
+}
+interface TNumberHit extends TSpan {
+  value: string;
+}
 
 /** What the grade stage read; `graderHint` is the grader the wording points to, if any. */
 export interface TGradeRead {
@@ -22,7 +32,10 @@ export interface TGradeRead {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function aliasRegex(alias: string): RegExp {
-  const parts = alias.replace(/\+$/, '').split(/[\s\-/]+/).map(escape);
+  const parts = alias
+    .replace(/\+$/, '')
+    .split(/[\s\-/]+/)
+    .map(escape);
   const tail = alias.endsWith('+') ? String.raw`\s*\+` : '(?![A-Z0-9+])';
   // 'SP AUTHENTIC' is an Upper Deck set, not a grade.
   const guard = alias.startsWith('AUTH') ? String.raw`(?<!\bSP\s)` : '';

@@ -1,12 +1,4 @@
-import {
-  BRAND_ROOTS,
-  BRANDS,
-  PLAYER_SUFFIX_WORDS,
-  STOP_WORDS,
-  VARIETY_WORDS,
-  displayCase,
-  mendBrandWord,
-} from './vocabulary.ts';
+import { BRAND_ROOTS, BRANDS, PLAYER_SUFFIX_WORDS, STOP_WORDS, VARIETY_WORDS, displayCase, mendBrandWord } from './vocabulary.ts';
 
 const WORD_SHAPES: readonly RegExp[] = [
   /^[A-Z][A-Z'.\-]*[A-Z.]$/, // SHOHEI, O'NEAL, JR., X-FRACTOR
@@ -33,7 +25,11 @@ export function wordsOf(text: string): string[] {
 const isVarietyWord = (w: string) => VARIETY_WORDS.has(w) || /^\/\d+$/.test(w);
 
 /** The brand read from a set line, and any parallel words that trail it ('TOPPS CHROME REFRACTOR'). */
-export interface TBrandRead { brand: string; known: boolean; variety: string | null }
+export interface TBrandRead {
+  brand: string;
+  known: boolean;
+  variety: string | null;
+}
 
 /** Splits set-line words into brand and trailing variety; null when nothing brand-like is there. */
 export function readBrand(words: readonly string[]): TBrandRead | null {
@@ -54,12 +50,16 @@ export function readBrand(words: readonly string[]): TBrandRead | null {
 /** True when `words` could be a player's name: one to five words of letters, five letters or more. */
 function nameLike(words: readonly string[], allowSingle: boolean): boolean {
   const letters = words.join('').replace(/[^A-Z]/g, '').length;
-  return words.length >= (allowSingle ? 1 : 2) && words.length <= 5 && letters >= 4 &&
-    words.every((w) => /^[A-Z][A-Z'.\-]*$/.test(w)) && !words.every(isVarietyWord);
+  return (
+    words.length >= (allowSingle ? 1 : 2) && words.length <= 5 && letters >= 4 && words.every((w) => /^[A-Z][A-Z'.\-]*$/.test(w)) && !words.every(isVarietyWord)
+  );
 }
 
 /** The player and the variety read from the label lines left after every other field. */
-export interface TPeopleRead { player: string | null; variety: string | null }
+export interface TPeopleRead {
+  player: string | null;
+  variety: string | null;
+}
 
 /**
  * Reads the player and variety from leftover fragments (each a line's words, in label order).

@@ -54,9 +54,23 @@ export interface TCardData {
 
 /** Every structured field, in the order forms and exports list them. */
 export const CARD_DATA_KEYS = [
-  'subject', 'year', 'set', 'cardNumber', 'variety', 'sport', 'serial',
-  'grader', 'grade', 'qualifier', 'certNumber', 'autographGrade', 'subgrades',
-  'costCents', 'acquiredOn', 'source', 'notes',
+  'subject',
+  'year',
+  'set',
+  'cardNumber',
+  'variety',
+  'sport',
+  'serial',
+  'grader',
+  'grade',
+  'qualifier',
+  'certNumber',
+  'autographGrade',
+  'subgrades',
+  'costCents',
+  'acquiredOn',
+  'source',
+  'notes',
 ] as const satisfies readonly (keyof TCardData)[];
 
 /** The fields the title is made of (title.ts deriveTitle). */
@@ -66,13 +80,36 @@ export const DESCRIPTION_KEYS = ['grader', 'grade', 'qualifier', 'autographGrade
 
 /** Longest text of each text field. */
 export const CARD_TEXT_MAX = {
-  qualifier: 40, set: 200, cardNumber: 40, subject: 200, variety: 200, sport: 60, serial: 20, source: 200, notes: 2000,
+  qualifier: 40,
+  set: 200,
+  cardNumber: 40,
+  subject: 200,
+  variety: 200,
+  sport: 60,
+  serial: 20,
+  source: 200,
+  notes: 2000,
 } as const;
 
 /** A card with no structured field set. */
 export const NO_CARD_DATA: Readonly<TCardData> = Object.freeze({
-  grader: null, grade: null, qualifier: null, subgrades: null, certNumber: null, year: null, set: null, cardNumber: null,
-  subject: null, variety: null, sport: null, serial: null, autographGrade: null, costCents: null, acquiredOn: null, source: null, notes: null,
+  grader: null,
+  grade: null,
+  qualifier: null,
+  subgrades: null,
+  certNumber: null,
+  year: null,
+  set: null,
+  cardNumber: null,
+  subject: null,
+  variety: null,
+  sport: null,
+  serial: null,
+  autographGrade: null,
+  costCents: null,
+  acquiredOn: null,
+  source: null,
+  notes: null,
 });
 
 /** The set fields of a card, as the API answers them (a field not set is left out). */
@@ -96,10 +133,22 @@ export function setFieldsOf(data: Readonly<TCardData>): TCardDataView {
 /** A card's fields as a whole TCardData from a view or a row (null where one is left out). */
 export function cardDataOf(v: { [K in keyof TCardData]?: TCardData[K] | undefined }): TCardData {
   return {
-    grader: v.grader ?? null, grade: v.grade ?? null, qualifier: v.qualifier ?? null, subgrades: v.subgrades ?? null,
-    certNumber: v.certNumber ?? null, year: v.year ?? null, set: v.set ?? null, cardNumber: v.cardNumber ?? null,
-    subject: v.subject ?? null, variety: v.variety ?? null, sport: v.sport ?? null, serial: v.serial ?? null,
-    autographGrade: v.autographGrade ?? null, costCents: v.costCents ?? null, acquiredOn: v.acquiredOn ?? null,
-    source: v.source ?? null, notes: v.notes ?? null,
+    grader: v.grader ?? null,
+    grade: v.grade ?? null,
+    qualifier: v.qualifier ?? null,
+    subgrades: v.subgrades ?? null,
+    certNumber: v.certNumber ?? null,
+    year: v.year ?? null,
+    set: v.set ?? null,
+    cardNumber: v.cardNumber ?? null,
+    subject: v.subject ?? null,
+    variety: v.variety ?? null,
+    sport: v.sport ?? null,
+    serial: v.serial ?? null,
+    autographGrade: v.autographGrade ?? null,
+    costCents: v.costCents ?? null,
+    acquiredOn: v.acquiredOn ?? null,
+    source: v.source ?? null,
+    notes: v.notes ?? null,
   };
 }

@@ -45,8 +45,16 @@ export function cardFacts(d: TCardData, owner: boolean): TCardFact[] {
   add('Grade', conditionOf(d));
   const subs = d.subgrades;
   if (subs) {
-    const parts = ([['Centering', subs.centering], ['Corners', subs.corners], ['Edges', subs.edges], ['Surface', subs.surface]] as const)
-      .filter(([, g]) => g !== null).map(([name, g]) => `${name} ${gradeText(g!)}`);
+    const parts = (
+      [
+        ['Centering', subs.centering],
+        ['Corners', subs.corners],
+        ['Edges', subs.edges],
+        ['Surface', subs.surface],
+      ] as const
+    )
+      .filter(([, g]) => g !== null)
+      .map(([name, g]) => `${name} ${gradeText(g!)}`);
     add('Subgrades', parts.join(' · '));
   }
   if (!owner) return facts;

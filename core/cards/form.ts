@@ -10,34 +10,99 @@ import { certProblem, costProblem, dateProblem, gradeText, normalizeCert, readGr
 
 /** The form's inputs, all text ('' for none). */
 export interface TCardForm {
-  subject: string; year: string; set: string; cardNumber: string; variety: string; sport: string; serial: string;
-  grader: '' | TCardGrader; grade: string; qualifier: string; certNumber: string; autographGrade: string;
-  centering: string; corners: string; edges: string; surface: string;
-  cost: string; acquiredOn: string; source: string; notes: string;
+  subject: string;
+  year: string;
+  set: string;
+  cardNumber: string;
+  variety: string;
+  sport: string;
+  serial: string;
+  grader: '' | TCardGrader;
+  grade: string;
+  qualifier: string;
+  certNumber: string;
+  autographGrade: string;
+  centering: string;
+  corners: string;
+  edges: string;
+  surface: string;
+  cost: string;
+  acquiredOn: string;
+  source: string;
+  notes: string;
 }
 export type TCardFormKey = keyof TCardForm;
 
 /** Each input's label, as the forms, the viewer and the import's row errors name it. */
 export const CARD_FORM_LABELS: Readonly<Record<TCardFormKey, string>> = {
-  subject: 'Player', year: 'Year', set: 'Set', cardNumber: 'Card Number', variety: 'Variety', sport: 'Sport', serial: 'Serial',
-  grader: 'Grader', grade: 'Grade', qualifier: 'Qualifier', certNumber: 'Cert Number', autographGrade: 'Autograph Grade',
-  centering: 'Centering', corners: 'Corners', edges: 'Edges', surface: 'Surface', cost: 'Cost', acquiredOn: 'Date Acquired',
-  source: 'Source', notes: 'Notes',
+  subject: 'Player',
+  year: 'Year',
+  set: 'Set',
+  cardNumber: 'Card Number',
+  variety: 'Variety',
+  sport: 'Sport',
+  serial: 'Serial',
+  grader: 'Grader',
+  grade: 'Grade',
+  qualifier: 'Qualifier',
+  certNumber: 'Cert Number',
+  autographGrade: 'Autograph Grade',
+  centering: 'Centering',
+  corners: 'Corners',
+  edges: 'Edges',
+  surface: 'Surface',
+  cost: 'Cost',
+  acquiredOn: 'Date Acquired',
+  source: 'Source',
+  notes: 'Notes',
 };
 
 /** The card field each input fills (the four subgrade inputs fill one field). */
 export const FORM_FIELD: Readonly<Record<TCardFormKey, keyof TCardData>> = {
-  subject: 'subject', year: 'year', set: 'set', cardNumber: 'cardNumber', variety: 'variety', sport: 'sport', serial: 'serial',
-  grader: 'grader', grade: 'grade', qualifier: 'qualifier', certNumber: 'certNumber', autographGrade: 'autographGrade',
-  centering: 'subgrades', corners: 'subgrades', edges: 'subgrades', surface: 'subgrades', cost: 'costCents', acquiredOn: 'acquiredOn',
-  source: 'source', notes: 'notes',
+  subject: 'subject',
+  year: 'year',
+  set: 'set',
+  cardNumber: 'cardNumber',
+  variety: 'variety',
+  sport: 'sport',
+  serial: 'serial',
+  grader: 'grader',
+  grade: 'grade',
+  qualifier: 'qualifier',
+  certNumber: 'certNumber',
+  autographGrade: 'autographGrade',
+  centering: 'subgrades',
+  corners: 'subgrades',
+  edges: 'subgrades',
+  surface: 'subgrades',
+  cost: 'costCents',
+  acquiredOn: 'acquiredOn',
+  source: 'source',
+  notes: 'notes',
 };
 
 /** An empty form. */
 export const EMPTY_CARD_FORM: Readonly<TCardForm> = Object.freeze({
-  subject: '', year: '', set: '', cardNumber: '', variety: '', sport: '', serial: '',
-  grader: '', grade: '', qualifier: '', certNumber: '', autographGrade: '',
-  centering: '', corners: '', edges: '', surface: '', cost: '', acquiredOn: '', source: '', notes: '',
+  subject: '',
+  year: '',
+  set: '',
+  cardNumber: '',
+  variety: '',
+  sport: '',
+  serial: '',
+  grader: '',
+  grade: '',
+  qualifier: '',
+  certNumber: '',
+  autographGrade: '',
+  centering: '',
+  corners: '',
+  edges: '',
+  surface: '',
+  cost: '',
+  acquiredOn: '',
+  source: '',
+  notes: '',
 });
 
 const gradeInput = (g: number | null) => (g === null ? '' : gradeText(g));
@@ -45,12 +110,26 @@ const gradeInput = (g: number | null) => (g === null ? '' : gradeText(g));
 /** The form filled with a card's fields. */
 export function cardForm(d: TCardData): TCardForm {
   return {
-    subject: d.subject ?? '', year: d.year ?? '', set: d.set ?? '', cardNumber: d.cardNumber ?? '', variety: d.variety ?? '',
-    sport: d.sport ?? '', serial: d.serial ?? '', grader: d.grader ?? '', grade: gradeInput(d.grade), qualifier: d.qualifier ?? '',
-    certNumber: d.certNumber ?? '', autographGrade: gradeInput(d.autographGrade),
-    centering: gradeInput(d.subgrades?.centering ?? null), corners: gradeInput(d.subgrades?.corners ?? null),
-    edges: gradeInput(d.subgrades?.edges ?? null), surface: gradeInput(d.subgrades?.surface ?? null),
-    cost: d.costCents === null ? '' : formatCents(d.costCents), acquiredOn: d.acquiredOn ?? '', source: d.source ?? '', notes: d.notes ?? '',
+    subject: d.subject ?? '',
+    year: d.year ?? '',
+    set: d.set ?? '',
+    cardNumber: d.cardNumber ?? '',
+    variety: d.variety ?? '',
+    sport: d.sport ?? '',
+    serial: d.serial ?? '',
+    grader: d.grader ?? '',
+    grade: gradeInput(d.grade),
+    qualifier: d.qualifier ?? '',
+    certNumber: d.certNumber ?? '',
+    autographGrade: gradeInput(d.autographGrade),
+    centering: gradeInput(d.subgrades?.centering ?? null),
+    corners: gradeInput(d.subgrades?.corners ?? null),
+    edges: gradeInput(d.subgrades?.edges ?? null),
+    surface: gradeInput(d.subgrades?.surface ?? null),
+    cost: d.costCents === null ? '' : formatCents(d.costCents),
+    acquiredOn: d.acquiredOn ?? '',
+    source: d.source ?? '',
+    notes: d.notes ?? '',
   };
 }
 
@@ -86,15 +165,23 @@ export function readCardForm(f: TCardForm): TReadForm {
   const notes = f.notes.trim();
   if (notes.length > CARD_TEXT_MAX.notes) problems.notes = `At most ${CARD_TEXT_MAX.notes} characters`;
   const data: TCardData = {
-    subject: t('subject'), year: year ? checked('year', year, yearProblem(year)) : null, set: t('set'),
-    cardNumber: t('cardNumber')?.replace(/^#\s*/, '') || null, variety: t('variety'), sport: t('sport'), serial: t('serial'),
-    grader, grade: grade('grade'), qualifier: t('qualifier'),
+    subject: t('subject'),
+    year: year ? checked('year', year, yearProblem(year)) : null,
+    set: t('set'),
+    cardNumber: t('cardNumber')?.replace(/^#\s*/, '') || null,
+    variety: t('variety'),
+    sport: t('sport'),
+    serial: t('serial'),
+    grader,
+    grade: grade('grade'),
+    qualifier: t('qualifier'),
     certNumber: cert ? checked('certNumber', cert, certProblem(cert, grader)) : null,
     autographGrade: grade('autographGrade'),
     subgrades: SUBGRADE_KEYS.some((k) => subgrades[k] !== null) ? subgrades : null,
     costCents: cost ? checked('cost', costCents, costCents === null ? 'A cost is an amount, e.g. $150' : costProblem(costCents)) : null,
     acquiredOn: date ? checked('acquiredOn', date, dateProblem(date)) : null,
-    source: t('source'), notes: notes || null,
+    source: t('source'),
+    notes: notes || null,
   };
   return { data, problems };
 }

@@ -9,8 +9,25 @@ import { parseGradeText } from './grade.ts';
 import { certProblem, normalizeCert, readGradeNumber, yearProblem } from './rules.ts';
 
 /** The analysis fields this reads; any may be missing (an older answer) or null. */
-export type TAnalysisSource = Partial<Pick<TCardAnalysis, 'player' | 'sport' | 'year' | 'brand' | 'cardName' | 'condition' | 'psaCertNumber'
-  | 'grader' | 'grade' | 'cardNumber' | 'variety' | 'certNumber' | 'subgrades' | 'autoGrade'>> & { qualifier?: string | null };
+export type TAnalysisSource = Partial<
+  Pick<
+    TCardAnalysis,
+    | 'player'
+    | 'sport'
+    | 'year'
+    | 'brand'
+    | 'cardName'
+    | 'condition'
+    | 'psaCertNumber'
+    | 'grader'
+    | 'grade'
+    | 'cardNumber'
+    | 'variety'
+    | 'certNumber'
+    | 'subgrades'
+    | 'autoGrade'
+  >
+> & { qualifier?: string | null };
 
 const text = (s: string | null | undefined) => s?.replace(/\s+/g, ' ').trim() || null;
 

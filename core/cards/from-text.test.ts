@@ -8,7 +8,16 @@ import { deriveTitle } from './title.ts';
 describe('fields read from the text of cards made before them', () => {
   it("reads the description's grade and cert, and a title the fields remake exactly", () => {
     const d = cardDataFromText('2018 Topps Chrome Shohei Ohtani #193', 'PSA 10 GEM MT • Cert #12345678', false);
-    expect(d).toMatchObject({ year: '2018', set: 'Topps Chrome', subject: 'Shohei Ohtani', cardNumber: '193', grader: 'PSA', grade: 10, certNumber: '12345678', notes: null });
+    expect(d).toMatchObject({
+      year: '2018',
+      set: 'Topps Chrome',
+      subject: 'Shohei Ohtani',
+      cardNumber: '193',
+      grader: 'PSA',
+      grade: 10,
+      certNumber: '12345678',
+      notes: null,
+    });
     expect(deriveTitle(d)).toBe('2018 Topps Chrome Shohei Ohtani #193');
   });
 
@@ -20,8 +29,13 @@ describe('fields read from the text of cards made before them', () => {
   });
 
   it("reads a transferred card's 'player year' title and 'brand • condition' description (docs/product.md §3)", () => {
-    expect(cardDataFromText('Shohei Ohtani 2018', 'Topps Chrome • PSA 10 GEM MT', true))
-      .toMatchObject({ subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome', grader: 'PSA', grade: 10 });
+    expect(cardDataFromText('Shohei Ohtani 2018', 'Topps Chrome • PSA 10 GEM MT', true)).toMatchObject({
+      subject: 'Shohei Ohtani',
+      year: '2018',
+      set: 'Topps Chrome',
+      grader: 'PSA',
+      grade: 10,
+    });
     expect(cardDataFromText('Unknown Card', '', true)).toEqual(NO_CARD_DATA);
   });
 
@@ -33,21 +47,49 @@ describe('fields read from the text of cards made before them', () => {
 describe('fields from an analysis', () => {
   it('keeps every field read, the cert included, and leaves out a cert that breaks the rules', () => {
     const d = cardDataFromAnalysis({
-      player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', cardNumber: '#193', variety: 'Refractor', sport: 'Baseball',
-      grader: 'PSA', grade: '9', condition: 'PSA 9 MINT (OC)', certNumber: '12345678', autoGrade: null, subgrades: null,
+      player: 'Shohei Ohtani',
+      year: '2018',
+      brand: 'Topps Chrome',
+      cardNumber: '#193',
+      variety: 'Refractor',
+      sport: 'Baseball',
+      grader: 'PSA',
+      grade: '9',
+      condition: 'PSA 9 MINT (OC)',
+      certNumber: '12345678',
+      autoGrade: null,
+      subgrades: null,
     });
-    expect(d).toMatchObject({ subject: 'Shohei Ohtani', set: 'Topps Chrome', cardNumber: '193', grader: 'PSA', grade: 9, qualifier: 'OC', certNumber: '12345678' });
+    expect(d).toMatchObject({
+      subject: 'Shohei Ohtani',
+      set: 'Topps Chrome',
+      cardNumber: '193',
+      grader: 'PSA',
+      grade: 9,
+      qualifier: 'OC',
+      certNumber: '12345678',
+    });
     expect(cardDataFromAnalysis({ grader: 'PSA', certNumber: '0012345678' }).certNumber).toBeNull();
     expect(cardDataFromAnalysis({ cardName: 'Refractor #193' })).toMatchObject({ variety: 'Refractor', cardNumber: '193' });
     expect(cardDataFromAnalysis({ cardName: '#280' })).toMatchObject({ variety: null, cardNumber: '280' });
-    expect(cardDataFromAnalysis({ grader: 'BGS', grade: '9.5', subgrades: { centering: '9.5', corners: '9', edges: '9.5', surface: null } }).subgrades)
-      .toEqual({ centering: 9.5, corners: 9, edges: 9.5, surface: null });
+    expect(cardDataFromAnalysis({ grader: 'BGS', grade: '9.5', subgrades: { centering: '9.5', corners: '9', edges: '9.5', surface: null } }).subgrades).toEqual(
+      { centering: 9.5, corners: 9, edges: 9.5, surface: null },
+    );
   });
 });
 
 describe('the card form', () => {
   it('reads back what it was filled with', () => {
-    const d = { ...NO_CARD_DATA, subject: 'Mew', year: '2021', grader: 'PSA' as const, grade: 8.5, certNumber: '01234567', costCents: 2550, acquiredOn: '2025-11-20' };
+    const d = {
+      ...NO_CARD_DATA,
+      subject: 'Mew',
+      year: '2021',
+      grader: 'PSA' as const,
+      grade: 8.5,
+      certNumber: '01234567',
+      costCents: 2550,
+      acquiredOn: '2025-11-20',
+    };
     const read = readCardForm(cardForm(d));
     expect(read.problems).toEqual({});
     expect(read.data).toEqual(d);

@@ -67,7 +67,10 @@ type TDescriptionRead = Pick<TCardData, 'grader' | 'grade' | 'qualifier' | 'auto
 /** The parts of a description: its grade and cert, a transferred card's brand, and the rest. */
 function readDescription(description: string, transferred: boolean): TDescriptionRead {
   const out: TDescriptionRead = { grader: null, grade: null, qualifier: null, autographGrade: null, certNumber: null, set: null, rest: [] };
-  for (const part of description.split(/\s*[•·|\n]\s*/).map(tidy).filter(Boolean)) {
+  for (const part of description
+    .split(/\s*[•·|\n]\s*/)
+    .map(tidy)
+    .filter(Boolean)) {
     const cert = CERT.exec(part);
     const rest = tidy(cert ? part.replace(cert[0], ' ') : part);
     if (cert && out.certNumber === null) out.certNumber = normalizeCert(cert[1]!);

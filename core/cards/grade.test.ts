@@ -52,7 +52,17 @@ describe('field rules', () => {
   it('reads years, seasons, half grades and calendar dates', () => {
     expect([yearProblem('2018'), yearProblem('2018-19'), yearProblem('2018-2019')]).toEqual([null, null, null]);
     expect(yearProblem('18')).not.toBeNull();
-    expect([readGradeNumber('9.5'), readGradeNumber('10.0'), readGradeNumber('9.3'), readGradeNumber('0'), readGradeNumber('ten')]).toEqual([9.5, 10, null, null, null]);
-    expect([dateProblem('2025-11-20'), dateProblem('2025-02-30'), dateProblem('11/20/2025')]).toEqual([null, 'Not a date in the calendar', 'A date is written YYYY-MM-DD']);
+    expect([readGradeNumber('9.5'), readGradeNumber('10.0'), readGradeNumber('9.3'), readGradeNumber('0'), readGradeNumber('ten')]).toEqual([
+      9.5,
+      10,
+      null,
+      null,
+      null,
+    ]);
+    expect([dateProblem('2025-11-20'), dateProblem('2025-02-30'), dateProblem('11/20/2025')]).toEqual([
+      null,
+      'Not a date in the calendar',
+      'A date is written YYYY-MM-DD',
+    ]);
   });
 });

@@ -32,9 +32,7 @@ export function parseGradeText(text: string): TGradeRead {
   for (const [re] of GRADER_WORDS) t = t.replace(new RegExp(re.source, 'g'), ' ');
   const auto = AUTO.exec(t);
   if (auto) t = t.replace(auto[0], ' ');
-  const qualifier = PSA_QUALIFIER.exec(t)?.[1]
-    ?? (/\bBLACK LABEL\b/.test(t) ? 'Black Label' : null)
-    ?? (/\bAUTH(ENTIC)?\b/.test(t) ? 'Authentic' : null);
+  const qualifier = PSA_QUALIFIER.exec(t)?.[1] ?? (/\bBLACK LABEL\b/.test(t) ? 'Black Label' : null) ?? (/\bAUTH(ENTIC)?\b/.test(t) ? 'Authentic' : null);
   const number = NUMBER.exec(t);
   return {
     grader,
@@ -58,13 +56,15 @@ export function conditionOf(d: TGradeRead): string {
   if (d.grade === null && !authentic) return [grader, d.qualifier].filter(Boolean).join(' ');
   const grade = d.grade === null ? 'AUTHENTIC' : gradeText(d.grade);
   const level = d.grade === null || d.grader === 'other' ? null : levelForGrade(grader, grade);
-  return formatCondition({
-    grader,
-    grade,
-    gradeName: level ? nameOf(level, grader) : null,
-    qualifier: authentic ? null : d.qualifier,
-    autoGrade: d.autographGrade === null ? null : gradeText(d.autographGrade),
-  }) ?? '';
+  return (
+    formatCondition({
+      grader,
+      grade,
+      gradeName: level ? nameOf(level, grader) : null,
+      qualifier: authentic ? null : d.qualifier,
+      autoGrade: d.autographGrade === null ? null : gradeText(d.autographGrade),
+    }) ?? ''
+  );
 }
 
 /** 'PSA 10', 'BGS 9.5', 'Raw': the short grade a placard shows; '' without one. */

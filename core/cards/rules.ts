@@ -12,7 +12,10 @@ const OTHER_CERT = /^(\d{7,10}|\d{7}-\d{3})$/;
 
 /** A cert number as typed or read, tidied: spaces and a leading '#' or 'Cert' dropped, leading zeros kept. */
 export function normalizeCert(text: string): string {
-  return text.trim().replace(/^(cert(ificate|ification)?\s*(number|no\.?)?\s*[:#]?\s*|#\s*)/i, '').replace(/\s+/g, '');
+  return text
+    .trim()
+    .replace(/^(cert(ificate|ification)?\s*(number|no\.?)?\s*[:#]?\s*|#\s*)/i, '')
+    .replace(/\s+/g, '');
 }
 
 /** Why `cert` (normalized) cannot be the cert of a card graded by `grader`; null when it can. */

@@ -5,7 +5,16 @@ import { cardFacts } from './facts.ts';
 import { deriveDescription, deriveTitle } from './title.ts';
 
 const card = (over: Partial<TCardData>): TCardData => ({ ...NO_CARD_DATA, ...over });
-const ohtani = card({ year: '2018', set: 'Topps Chrome', subject: 'Shohei Ohtani', variety: 'Refractor', cardNumber: '193', grader: 'PSA', grade: 10, certNumber: '12345678' });
+const ohtani = card({
+  year: '2018',
+  set: 'Topps Chrome',
+  subject: 'Shohei Ohtani',
+  variety: 'Refractor',
+  cardNumber: '193',
+  grader: 'PSA',
+  grade: 10,
+  certNumber: '12345678',
+});
 
 describe('the title and description made from the fields', () => {
   it('follow the spec: year, brand, player, then the card name; condition, then the cert', () => {
@@ -30,7 +39,10 @@ describe('a write', () => {
   });
 
   it("sets a spec client's fields from the title and description it types", () => {
-    const typed = applyCardWrite({ title: '', description: '', data: NO_CARD_DATA }, { title: '2018 Topps Chrome Shohei Ohtani', description: 'PSA 10 GEM MT • Cert #12345678', data: {} });
+    const typed = applyCardWrite(
+      { title: '', description: '', data: NO_CARD_DATA },
+      { title: '2018 Topps Chrome Shohei Ohtani', description: 'PSA 10 GEM MT • Cert #12345678', data: {} },
+    );
     expect(typed.data).toMatchObject({ year: '2018', set: 'Topps Chrome', subject: 'Shohei Ohtani', grader: 'PSA', grade: 10, certNumber: '12345678' });
     const retitled = applyCardWrite(typed, { title: 'My Mew', data: {} });
     expect(retitled.data).toMatchObject({ subject: 'My Mew', year: null, set: null, grader: 'PSA', certNumber: '12345678' });
@@ -44,7 +56,13 @@ describe('a write', () => {
 
 describe('the facts a viewer lists', () => {
   it('shows what the card is to everyone, and the cert and purchase only to the owner', () => {
-    const full = card({ ...ohtani, costCents: 12_550, acquiredOn: '2025-11-20', source: 'Card show', subgrades: { centering: 9.5, corners: 9, edges: null, surface: 10 } });
+    const full = card({
+      ...ohtani,
+      costCents: 12_550,
+      acquiredOn: '2025-11-20',
+      source: 'Card show',
+      subgrades: { centering: 9.5, corners: 9, edges: null, surface: 10 },
+    });
     const shared = cardFacts(full, false).map((f) => f.label);
     expect(shared).toEqual(['Player', 'Year', 'Set', 'Card Number', 'Variety', 'Grade', 'Subgrades']);
     const own = cardFacts(full, true);

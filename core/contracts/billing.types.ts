@@ -117,9 +117,18 @@ export const ZSubscriptionParams = z.object({ subscriptionId: z.string().min(1).
 
 /** A card typed on the TEST MODE form: number, MM/YY expiry and CVC. Never a real card. */
 export const ZTestCard = z.object({
-  number: z.string().trim().regex(/^[\d -]{12,23}$/, 'must be a card number'),
-  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'must be MM/YY'),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+  number: z
+    .string()
+    .trim()
+    .regex(/^[\d -]{12,23}$/, 'must be a card number'),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'must be MM/YY'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
 });
 export type TTestCardInput = z.infer<typeof ZTestCard>;
 

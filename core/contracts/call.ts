@@ -23,7 +23,11 @@ export interface TCallTypes {
 
 /** One call of the table. `types` is never set at run time: it only carries the types. */
 export interface TCall<
-  M extends TMethod = TMethod, P extends string = string, T extends TCallTypes = TCallTypes, A extends TAnswerKind = TAnswerKind, B extends TBodyKind | undefined = TBodyKind | undefined,
+  M extends TMethod = TMethod,
+  P extends string = string,
+  T extends TCallTypes = TCallTypes,
+  A extends TAnswerKind = TAnswerKind,
+  B extends TBodyKind | undefined = TBodyKind | undefined,
 > {
   readonly method: M;
   readonly path: P;
@@ -42,7 +46,11 @@ export function types<T extends TCallTypes>(): (() => T) | undefined {
 
 /** Declares one call; the literal method and path stay in its type (the client builds URLs from them). */
 export function call<
-  const M extends TMethod, const P extends string, const A extends TAnswerKind, const B extends TBodyKind | undefined = undefined, T extends TCallTypes = Record<never, never>,
+  const M extends TMethod,
+  const P extends string,
+  const A extends TAnswerKind,
+  const B extends TBodyKind | undefined = undefined,
+  T extends TCallTypes = Record<never, never>,
 >(method: M, path: P, meta: Omit<TCall<M, P, T, A, B>, 'method' | 'path'>): TCall<M, P, T, A, B> {
   return { method, path, ...meta };
 }
@@ -78,16 +86,15 @@ type TBodyIn<B> = Record<never, never> extends B ? { body?: B } : { body: B };
 type TIsForm<C> = C extends { readonly body?: infer K } ? ([K] extends ['form'] ? true : false) : false;
 
 /** What a client passes to make a call: path params by name, the query and the body the schemas accept. */
-export type TClientInput<C> = C extends TCall<TMethod, infer P, infer T, TAnswerKind, TBodyKind | undefined>
-  ? ([TPathParams<P>] extends [never] ? unknown : { params: Record<TPathParams<P>, string | number> })
-    & (T['query'] extends z.ZodType ? { query?: TQueryIn<TSchemaIn<T['query']>> } : unknown)
-    & (TIsForm<C> extends true ? { body: FormData } : T['body'] extends z.ZodType ? TBodyIn<TSchemaIn<T['body']>> : unknown)
-  : never;
+export type TClientInput<C> =
+  C extends TCall<TMethod, infer P, infer T, TAnswerKind, TBodyKind | undefined>
+    ? ([TPathParams<P>] extends [never] ? unknown : { params: Record<TPathParams<P>, string | number> })
+        & (T['query'] extends z.ZodType ? { query?: TQueryIn<TSchemaIn<T['query']>> } : unknown)
+        & (TIsForm<C> extends true ? { body: FormData } : T['body'] extends z.ZodType ? TBodyIn<TSchemaIn<T['body']>> : unknown)
+    : never;
 
 /** A client's arguments for a call: its input, optional when nothing in it is required. */
-export type TCallArgs<C> = Record<never, never> extends TClientInput<C>
-  ? [input?: TClientInput<C>]
-  : [input: TClientInput<C>];
+export type TCallArgs<C> = Record<never, never> extends TClientInput<C> ? [input?: TClientInput<C>] : [input: TClientInput<C>];
 
 /** The URL of a call: its path with the params filled in (encoded) and its query appended. */
 export function callUrl(c: TCall, input: { params?: Record<string, string | number>; query?: Record<string, unknown> } = {}): string {

@@ -9,13 +9,21 @@ import { COUNTS_VALUES, type TCountsValue } from '../prices.ts';
 import { costProblem, dateProblem, gradeProblem, normalizeCert, yearProblem } from '../cards/rules.ts';
 
 /** A slot number in a JSON body: a JSON number, whole, 1..1000 (no strings, arrays or booleans). */
-export const ZSlotNumber = z.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(PRO_SLOTS, `must be at most ${PRO_SLOTS}`);
+export const ZSlotNumber = z
+  .number('must be a number')
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(PRO_SLOTS, `must be at most ${PRO_SLOTS}`);
 /**
  * A slot number in a path: only its canonical decimal form ('2', never '02', '+2', '2.0', '0x2' or
  * ' 2'), so one slot has one address.
  */
 export const ZSlotParams = z.object({
-  slot: z.string().regex(/^[1-9][0-9]{0,3}$/, 'must be a whole number from 1 to 1000 in plain digits').transform(Number).pipe(ZSlotNumber),
+  slot: z
+    .string()
+    .regex(/^[1-9][0-9]{0,3}$/, 'must be a whole number from 1 to 1000 in plain digits')
+    .transform(Number)
+    .pipe(ZSlotNumber),
 });
 
 /**
@@ -23,18 +31,24 @@ export const ZSlotParams = z.object({
  * without it, every slot. Plain digits only, 1..1000.
  */
 export const ZCardsQuery = z.object({
-  limit: z.string().regex(/^[1-9][0-9]{0,3}$/, 'must be a whole number from 1 to 1000 in plain digits').transform(Number)
-    .pipe(z.number().max(PRO_SLOTS, `must be at most ${PRO_SLOTS}`)).optional(),
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]{0,3}$/, 'must be a whole number from 1 to 1000 in plain digits')
+    .transform(Number)
+    .pipe(z.number().max(PRO_SLOTS, `must be at most ${PRO_SLOTS}`))
+    .optional(),
 });
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 const money = z.union([text(40), z.null()]);
 
 /** A rule of core/cards/rules.ts as a zod check (its message names what is wrong). */
-const rule = <T>(problem: (v: T) => string | null) => (v: T, ctx: z.RefinementCtx) => {
-  const message = problem(v);
-  if (message) ctx.addIssue({ code: 'custom', message });
-};
+const rule =
+  <T>(problem: (v: T) => string | null) =>
+  (v: T, ctx: z.RefinementCtx) => {
+    const message = problem(v);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
 /** A text field: trimmed, '' becomes null (not set). */
 const cardText = (max: number) => z.union([text(max).transform((s) => s.replace(/\s+/g, ' ').trim() || null), z.null()]).optional();
 const ZGradeValue = z.number('must be a number').superRefine(rule(gradeProblem));
@@ -51,12 +65,33 @@ const ZSubgrades = z.object({
  * the one already stored).
  */
 export const ZCardData = z.object({
-  grader: z.enum(GRADERS, `must be one of ${GRADERS.join(', ')}`).nullable().optional(),
+  grader: z
+    .enum(GRADERS, `must be one of ${GRADERS.join(', ')}`)
+    .nullable()
+    .optional(),
   grade: ZGradeValue.nullable().optional(),
   qualifier: cardText(CARD_TEXT_MAX.qualifier),
   subgrades: ZSubgrades.nullable().optional(),
-  certNumber: z.union([z.string().max(40, 'must be at most 40 characters').transform(normalizeCert).transform((c) => c || null), z.null()]).optional(),
-  year: z.union([z.string().trim().transform((y) => y || null).pipe(z.union([z.string().superRefine(rule(yearProblem)), z.null()])), z.null()]).optional(),
+  certNumber: z
+    .union([
+      z
+        .string()
+        .max(40, 'must be at most 40 characters')
+        .transform(normalizeCert)
+        .transform((c) => c || null),
+      z.null(),
+    ])
+    .optional(),
+  year: z
+    .union([
+      z
+        .string()
+        .trim()
+        .transform((y) => y || null)
+        .pipe(z.union([z.string().superRefine(rule(yearProblem)), z.null()])),
+      z.null(),
+    ])
+    .optional(),
   set: cardText(CARD_TEXT_MAX.set),
   cardNumber: z.union([text(CARD_TEXT_MAX.cardNumber).transform((s) => s.trim().replace(/^#\s*/, '') || null), z.null()]).optional(),
   subject: cardText(CARD_TEXT_MAX.subject),
@@ -189,11 +224,6 @@ export interface TMarketBrief {
   cents?: number;
 }
 
-/** True when the market value is the whole of it (not the wall's brief). */
-export function isMarketView(m: TMarketView | TMarketBrief | undefined): m is TMarketView {
-  return m !== undefined && 'isMarketData' in m;
-}
-
 /** A card's market value as the card calls answer it (docs/choices.md 45); a field not known is left out (the wall's answer stays small). */
 export interface TMarketView {
   /** The last known price at the card's grade (or the nearest grade); left out before one was found. */
@@ -219,7 +249,10 @@ export interface TMarketView {
 
 /** PATCH /api/cards/{slot}/market: which value counts for the card (null: the wall's), and/or the product it is. */
 export const ZMarketUpdate = z.object({
-  countsValue: z.enum(COUNTS_VALUES, `must be one of ${COUNTS_VALUES.join(', ')}`).nullable().optional(),
+  countsValue: z
+    .enum(COUNTS_VALUES, `must be one of ${COUNTS_VALUES.join(', ')}`)
+    .nullable()
+    .optional(),
   productId: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
 });
 

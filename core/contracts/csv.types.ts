@@ -45,7 +45,6 @@ export interface TTotalHistoryAnswer {
   change: { heldCents: number; addedCents: number; addedCount: number };
 }
 
-
 /** A column mapping as a request carries it (core/csv/layouts/mapped.ts). */
 export const ZColumnMapping = z.partialRecord(z.enum(MAP_FIELDS), z.string().max(200, 'a column name is at most 200 characters'));
 
@@ -55,7 +54,10 @@ export const ZColumnMapping = z.partialRecord(z.enum(MAP_FIELDS), z.string().max
  * good rows when some cannot be read (else any row error imports nothing).
  */
 export const ZImportRequest = z.object({
-  csv: z.string().min(1, 'the file is empty').max(MAX_IMPORT_BYTES, `must be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`),
+  csv: z
+    .string()
+    .min(1, 'the file is empty')
+    .max(MAX_IMPORT_BYTES, `must be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`),
   mapping: ZColumnMapping.optional(),
   onlyValid: z.boolean('must be true or false').optional(),
 });
@@ -85,17 +87,15 @@ export interface TRowNote {
 }
 
 /** A card an import will add: the card fields of a slot and its own fields (those set), and the row's line. */
-export interface TImportCard extends Pick<TSlotView, 'slotNumber' | 'title' | 'description' | 'value' | 'valueCents' | 'allTimeHigh' | 'allTimeHighCents'>, TCardDataView {
+export interface TImportCard
+  extends Pick<TSlotView, 'slotNumber' | 'title' | 'description' | 'value' | 'valueCents' | 'allTimeHigh' | 'allTimeHighCents'>, TCardDataView {
   line: number;
   /** The preview's check of the cert against PSA (with PSA_API_TOKEN); null when not checked. */
   psa: TPsaCheck | null;
 }
 
 /** What PSA says of a row's cert: its record's grade and subject when PSA knows it. */
-export type TPsaCheck =
-  | { status: 'verified'; grade: string | null; subject: string | null }
-  | { status: 'not_found' }
-  | { status: 'unavailable' };
+export type TPsaCheck = { status: 'verified'; grade: string | null; subject: string | null } | { status: 'not_found' } | { status: 'unavailable' };
 
 /**
  * The tier limit, said before anything is written (docs/choices.md 40): how many cards fit in the room the

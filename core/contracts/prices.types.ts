@@ -6,10 +6,12 @@ import { z } from 'zod';
 import { costProblem, dateProblem } from '../cards/rules.ts';
 import type { TCountsValue, TProfitTotals } from '../prices.ts';
 
-const rule = <T>(problem: (v: T) => string | null) => (v: T, ctx: z.RefinementCtx) => {
-  const message = problem(v);
-  if (message) ctx.addIssue({ code: 'custom', message });
-};
+const rule =
+  <T>(problem: (v: T) => string | null) =>
+  (v: T, ctx: z.RefinementCtx) => {
+    const message = problem(v);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
 const ZCents = z.number('must be a number').int('must be a whole number of cents').superRefine(rule(costProblem));
 
 /** POST /api/cards/{slot}/sell. */
@@ -21,7 +23,10 @@ export const ZSell = z.object({
 
 /** GET /api/cards/realized.csv?year=YYYY. */
 export const ZRealizedQuery = z.object({
-  year: z.string().regex(/^\d{4}$/, 'must be a year such as 2026').transform(Number),
+  year: z
+    .string()
+    .regex(/^\d{4}$/, 'must be a year such as 2026')
+    .transform(Number),
 });
 
 /** A sold card (docs/choices.md 45). */
@@ -58,14 +63,20 @@ export interface TProfitAnswer {
 }
 
 /** POST /api/price-alerts: above/below a figure, or moving more than N% in 7 or 30 days. */
-export const ZAlertInput = z.discriminatedUnion('kind', [
-  z.object({ kind: z.enum(['above', 'below']), slotNumber: z.number().int().min(1).max(1000), thresholdCents: ZCents, digest: z.boolean().default(false) }),
-  z.object({
-    kind: z.literal('move'), slotNumber: z.number().int().min(1).max(1000),
-    percent: z.number('must be a number').gt(0, 'must be more than 0').max(1000, 'must be at most 1000'),
-    days: z.union([z.literal(7), z.literal(30)], 'must be 7 or 30'), digest: z.boolean().default(false),
-  }),
-], 'must be above, below or move');
+export const ZAlertInput = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.enum(['above', 'below']), slotNumber: z.number().int().min(1).max(1000), thresholdCents: ZCents, digest: z.boolean().default(false) }),
+    z.object({
+      kind: z.literal('move'),
+      slotNumber: z.number().int().min(1).max(1000),
+      percent: z.number('must be a number').gt(0, 'must be more than 0').max(1000, 'must be at most 1000'),
+      days: z.union([z.literal(7), z.literal(30)], 'must be 7 or 30'),
+      digest: z.boolean().default(false),
+    }),
+  ],
+  'must be above, below or move',
+);
 export type TAlertInput = z.output<typeof ZAlertInput>;
 /** A price alert as a client sends it. */
 export type TAlertRequest = z.input<typeof ZAlertInput>;
@@ -106,7 +117,12 @@ export interface TMarketSearchAnswer {
 }
 
 /** A price alert's id in a path: plain digits. */
-export const ZAlertId = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, 'is not an alert id').transform(Number) });
+export const ZAlertId = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, 'is not an alert id')
+    .transform(Number),
+});
 
 /** GET /api/price-alerts/unsubscribe?token=…: a token that is missing or malformed unsubscribes nothing. */
 export const ZUnsubscribeQuery = z.object({ token: z.string().min(1).max(100).optional().catch(undefined) });

@@ -13,7 +13,11 @@ const DEFAULT_TITLE = 'My Collection';
 export const SHARE_TITLE_MAX = 100;
 
 const ZLayout = z.enum(LAYOUTS.map((l) => l.id) as [TLayoutId, ...TLayoutId[]]);
-const ZTitle = z.string().trim().max(SHARE_TITLE_MAX, `must be at most ${SHARE_TITLE_MAX} characters`).transform((t) => t || DEFAULT_TITLE);
+const ZTitle = z
+  .string()
+  .trim()
+  .max(SHARE_TITLE_MAX, `must be at most ${SHARE_TITLE_MAX} characters`)
+  .transform((t) => t || DEFAULT_TITLE);
 const ZCustomCount = z.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(PRO_SLOTS, `must be at most ${PRO_SLOTS}`);
 
 /**

@@ -60,4 +60,3 @@ export const ZName = name;
 export const ZUpdateName = z.object({ firstName: name, lastName: name });
 /** POST /api/auth/change-password. */
 export const ZChangePassword = z.object({ currentPassword: ZAnyPassword, newPassword: ZNewPassword });
-

@@ -83,7 +83,8 @@ function readQuantity(cell: string, line: number, errors: TRowError[]): number {
   if (!cell) return 1;
   const n = /^\d{1,5}(\.0+)?$/.test(cell) ? Number.parseInt(cell, 10) : Number.NaN;
   if (n === 0) errors.push({ line, kind: 'not_owned', message: 'Quantity 0: none in the collection' });
-  else if (!(n >= 1 && n <= PRO_SLOTS)) errors.push({ line, kind: 'bad_field', message: `Quantity '${cell}': a whole number of cards from 1 to ${formatCount(PRO_SLOTS)}` });
+  else if (!(n >= 1 && n <= PRO_SLOTS))
+    errors.push({ line, kind: 'bad_field', message: `Quantity '${cell}': a whole number of cards from 1 to ${formatCount(PRO_SLOTS)}` });
   return n >= 1 && n <= PRO_SLOTS ? n : 1;
 }
 
@@ -95,7 +96,10 @@ function readQuantity(cell: string, line: number, errors: TRowError[]): number {
  * plan-import.ts's.
  */
 export function readRows(
-  layout: TReadLayout, header: readonly string[], rows: readonly (readonly string[])[], lines: readonly number[],
+  layout: TReadLayout,
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  lines: readonly number[],
   keys: readonly string[] = rowKeys(layout.id, rows),
 ): { cards: TRowCard[]; errors: TRowError[] } {
   const index = headerIndex(header);
@@ -118,7 +122,8 @@ export function readRows(
     const text = applyCardWrite({ title: '', description: '', data: NO_CARD_DATA }, { title: row.title, description: row.description, data });
     if (!text.title) errors.push({ line, kind: 'missing_title', message: 'The row has no title (or player)' });
     if ((row.title ?? '').length > TITLE_MAX) errors.push({ line, kind: 'too_long', message: `Title is longer than ${TITLE_MAX} characters` });
-    if ((row.description ?? '').length > DESCRIPTION_MAX) errors.push({ line, kind: 'too_long', message: `Description is longer than ${DESCRIPTION_MAX} characters` });
+    if ((row.description ?? '').length > DESCRIPTION_MAX)
+      errors.push({ line, kind: 'too_long', message: `Description is longer than ${DESCRIPTION_MAX} characters` });
     cards.push({ line, key: keys[i]!, slot, quantity, value, allTimeHigh, text });
   });
   return { cards, errors };

@@ -41,7 +41,8 @@ const cardsWord = (n: number) => `${formatCount(n)} card${n === 1 ? '' : 's'}`;
 
 /** The tier limit in words: the room, which lines fit, and what the rest need. */
 export function limitMessage(l: Omit<TLimitSummary, 'message'>, lines: { first: number; last: number } | null): string {
-  const where = lines && lines.first === lines.last ? `line ${formatCount(lines.first)}` : lines ? `lines ${formatCount(lines.first)}–${formatCount(lines.last)}` : '';
+  const where =
+    lines && lines.first === lines.last ? `line ${formatCount(lines.first)}` : lines ? `lines ${formatCount(lines.first)}–${formatCount(lines.last)}` : '';
   const fit = l.fitting > 0 && lines ? `: the ${cardsWord(l.fitting)} of ${where} fit${l.fitting === 1 ? 's' : ''}.` : '.';
   const head = `Your gallery has room for ${formatCount(l.room)} more card${l.room === 1 ? '' : 's'}${fit}`;
   const others = (n: number) => (n === 1 ? 'the other card needs' : `the other ${cardsWord(n)} need`);
@@ -55,7 +56,14 @@ export function limitMessage(l: Omit<TLimitSummary, 'message'>, lines: { first: 
 }
 
 /** The rows that stay in: not broken, not already on the wall, no cert or slot used twice. */
-function keptRows(rows: readonly TRowCard[], rowErrors: readonly TRowError[], wall: TWallNow, errors: TRowError[], already: TRowNote[], claimed: Map<number, number>): TRowCard[] {
+function keptRows(
+  rows: readonly TRowCard[],
+  rowErrors: readonly TRowError[],
+  wall: TWallNow,
+  errors: TRowError[],
+  already: TRowNote[],
+  claimed: Map<number, number>,
+): TRowCard[] {
   const bad = new Set(rowErrors.map((e) => e.line));
   const certLines = new Map<string, number>();
   const kept: TRowCard[] = [];
@@ -68,7 +76,8 @@ function keptRows(rows: readonly TRowCard[], rowErrors: readonly TRowError[], wa
     const keySlot = wall.keys.get(copyKey(row.key, 1));
     if (certSlot !== undefined) already.push({ line, message: `Cert #${cert} is already on your wall (slot ${certSlot})` });
     else if (keySlot !== undefined) already.push({ line, message: `Imported before: the card is in slot ${keySlot}` });
-    else if (asked !== null && row.text.title && wall.taken.get(asked) === row.text.title) already.push({ line, message: `Already on your wall in slot ${asked}` });
+    else if (asked !== null && row.text.title && wall.taken.get(asked) === row.text.title)
+      already.push({ line, message: `Already on your wall in slot ${asked}` });
     else if (cert !== null && certLines.has(cert)) errors.push({ line, kind: 'duplicate', message: `Cert #${cert} is also on line ${certLines.get(cert)}` });
     else if (asked !== null && wall.taken.has(asked)) errors.push({ line, kind: 'duplicate', message: `Slot ${asked} already holds a card` });
     else if (asked !== null && claimed.has(asked)) errors.push({ line, kind: 'duplicate', message: `Slot ${asked} is also on line ${claimed.get(asked)}` });
@@ -110,7 +119,10 @@ export function planImport(rows: readonly TRowCard[], rowErrors: readonly TRowEr
       else slots.push(probe++);
     }
     if ((asked !== null && asked > wall.maxSlots) || slots.length < row.quantity) {
-      const message = asked !== null && asked > wall.maxSlots ? `Slot ${asked} is beyond your ${wall.maxSlots} slots` : `No room: your gallery holds ${formatCount(wall.maxSlots)} cards`;
+      const message =
+        asked !== null && asked > wall.maxSlots
+          ? `Slot ${asked} is beyond your ${wall.maxSlots} slots`
+          : `No room: your gallery holds ${formatCount(wall.maxSlots)} cards`;
       errors.push({ line: row.line, kind: 'over_limit', message });
       over += row.quantity;
       overRows++;
@@ -123,8 +135,16 @@ export function planImport(rows: readonly TRowCard[], rowErrors: readonly TRowEr
     slots.forEach((slotNumber, i) => {
       const { title, description, data } = row.text;
       cards.push({
-        line: row.line, slotNumber, title, description, value: row.value, valueCents: parseValueCents(row.value),
-        allTimeHigh: row.allTimeHigh, allTimeHighCents: parseValueCents(row.allTimeHigh), ...setFieldsOf(data), psa: null,
+        line: row.line,
+        slotNumber,
+        title,
+        description,
+        value: row.value,
+        valueCents: parseValueCents(row.value),
+        allTimeHigh: row.allTimeHigh,
+        allTimeHighCents: parseValueCents(row.allTimeHigh),
+        ...setFieldsOf(data),
+        psa: null,
         importKey: copyKey(row.key, i + 1),
       });
     });
@@ -132,6 +152,13 @@ export function planImport(rows: readonly TRowCard[], rowErrors: readonly TRowEr
   errors.sort((a, b) => a.line - b.line);
   if (over === 0) return { cards, errors, already, limit: null };
   const proRoom = PRO_SLOTS - wall.taken.size - cards.length;
-  const summary = { maxSlots: wall.maxSlots, room: Math.max(0, room), fitting: cards.length, over, overRows, withPro: wall.maxSlots < PRO_SLOTS ? Math.max(0, Math.min(over, proRoom)) : null };
+  const summary = {
+    maxSlots: wall.maxSlots,
+    room: Math.max(0, room),
+    fitting: cards.length,
+    over,
+    overRows,
+    withPro: wall.maxSlots < PRO_SLOTS ? Math.max(0, Math.min(over, proRoom)) : null,
+  };
   return { cards, errors, already, limit: { ...summary, message: limitMessage(summary, firstLine ? { first: firstLine, last: lastLine } : null) } };
 }

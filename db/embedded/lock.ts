@@ -22,9 +22,9 @@ export class DataDirBusyError extends Error {
 
   constructor(dataDir: string, holder: TLockHolder) {
     super(
-      `the data directory ${dataDir} is in use by process ${holder.pid} (${holder.command}, since ${holder.since}). ` +
-      'Only one Ratio server can own it: stop that process first, or give this one another DATA_DIR ' +
-      '(or DATABASE_URL for PostgreSQL). Commands like `ratio users` run through the server while it is up.',
+      `the data directory ${dataDir} is in use by process ${holder.pid} (${holder.command}, since ${holder.since}). `
+        + 'Only one Ratio server can own it: stop that process first, or give this one another DATA_DIR '
+        + '(or DATABASE_URL for PostgreSQL). Commands like `ratio users` run through the server while it is up.',
     );
     this.name = 'DataDirBusyError';
     this.holder = holder;

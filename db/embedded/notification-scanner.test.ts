@@ -7,13 +7,15 @@ const message = (type: string, body: Buffer) => {
   header.writeInt32BE(body.length + 4, 1);
   return Buffer.concat([header, body]);
 };
-const notification = (channel: string, payload: string) =>
-  message('A', Buffer.concat([Buffer.from([0, 0, 0, 7]), Buffer.from(`${channel}\0${payload}\0`)]));
+const notification = (channel: string, payload: string) => message('A', Buffer.concat([Buffer.from([0, 0, 0, 7]), Buffer.from(`${channel}\0${payload}\0`)]));
 
 describe('NotificationScanner', () => {
   const stream = Buffer.concat([
-    message('C', Buffer.from('UPDATE 1\0')), notification('ratio_cache', '42'), message('D', Buffer.alloc(3000, 0x41)),
-    notification('other', 'x'), message('Z', Buffer.from('I')),
+    message('C', Buffer.from('UPDATE 1\0')),
+    notification('ratio_cache', '42'),
+    message('D', Buffer.alloc(3000, 0x41)),
+    notification('other', 'x'),
+    message('Z', Buffer.from('I')),
   ]);
 
   it('finds every notification however the stream is cut, and nothing in other messages', () => {

@@ -101,7 +101,9 @@ export async function ownEmbedded(dataDir: string): Promise<TServedAt & { notifi
         else reject(new Error(`the embedded database in ${dataDir} could not be opened: ${m.error}`));
       });
     });
-    thread.on('message', (m: { notify?: string }) => { if (m.notify !== undefined) notifications.receive(m.notify); });
+    thread.on('message', (m: { notify?: string }) => {
+      if (m.notify !== undefined) notifications.receive(m.notify);
+    });
     lock.update(served);
   } catch (err) {
     await worker?.terminate();

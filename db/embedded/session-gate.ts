@@ -56,15 +56,17 @@ export class SessionGate {
         let bytes = 0;
         let tail: number[] = [];
         try {
-          await this.db.runExclusive(() => this.db.execProtocolRawStream(next.message, {
-            onRawData: (data: Uint8Array) => {
-              bytes += data.length;
-              tail = [...tail, ...data.subarray(Math.max(0, data.length - 6))].slice(-6);
-              // Heard before the client gets its answer: the owner learns of a commit first.
-              this.scanner?.push(data);
-              next.onData(data);
-            },
-          }));
+          await this.db.runExclusive(() =>
+            this.db.execProtocolRawStream(next.message, {
+              onRawData: (data: Uint8Array) => {
+                bytes += data.length;
+                tail = [...tail, ...data.subarray(Math.max(0, data.length - 6))].slice(-6);
+                // Heard before the client gets its answer: the owner learns of a commit first.
+                this.scanner?.push(data);
+                next.onData(data);
+              },
+            }),
+          );
           if (endsIdle(tail)) this.owner = null;
           next.resolve(bytes);
         } catch (err) {

@@ -25,7 +25,17 @@ import { CACHE_CHANNEL } from '../cache-channel.ts';
  * from disk; PostgreSQL (DATABASE_URL) is the choice for more (README "Running at scale").
  */
 const PGLITE_MEMORY = {
-  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${process.env.RATIO_PGLITE_SHARED_BUFFERS ?? '16MB'}`, '-c', 'work_mem=2MB', '-c', 'temp_buffers=2MB', '-c', 'maintenance_work_mem=16MB'],
+  startParams: [
+    ...PGlite.defaultStartParams,
+    '-c',
+    `shared_buffers=${process.env.RATIO_PGLITE_SHARED_BUFFERS ?? '16MB'}`,
+    '-c',
+    'work_mem=2MB',
+    '-c',
+    'temp_buffers=2MB',
+    '-c',
+    'maintenance_work_mem=16MB',
+  ],
 };
 
 const { dir, socketPath, posted } = workerData as { dir: string; socketPath: string | null; posted: Int32Array };
@@ -55,9 +65,11 @@ try {
     else server.listen(0, '127.0.0.1', resolve);
   });
   const address = server.address();
-  port.postMessage(socketPath
-    ? { ready: true, host: path.dirname(socketPath), port: Number(path.basename(socketPath).split('.').pop()) }
-    : { ready: true, host: '127.0.0.1', port: typeof address === 'object' && address ? address.port : 0 });
+  port.postMessage(
+    socketPath
+      ? { ready: true, host: path.dirname(socketPath), port: Number(path.basename(socketPath).split('.').pop()) }
+      : { ready: true, host: '127.0.0.1', port: typeof address === 'object' && address ? address.port : 0 },
+  );
 
   port.on('message', async (message: unknown) => {
     if (message !== 'close') return;
@@ -69,7 +81,6 @@ try {
     await new Promise((resolve) => setImmediate(resolve));
     await db.close();
     port.close(); // nothing keeps the thread alive now: it exits
-
   });
 } catch (err) {
   port.postMessage({ error: err instanceof Error ? err.message : String(err) });

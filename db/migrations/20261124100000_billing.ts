@@ -74,8 +74,17 @@ export async function down(knex: Knex): Promise<void> {
   });
   await knex('users').whereIn('subscription_provider_status', ['active', 'trialing', 'past_due']).update({ is_pro: true });
   await knex.schema.alterTable('users', (t) => {
-    for (const c of ['billing_customer_id', 'subscription_id', 'subscription_provider_status', 'subscription_cancel_at_period_end',
-      'subscription_period_end', 'subscription_ended_at', 'subscription_end_reason', 'subscription_synced_at', 'retention_purged_at']) {
+    for (const c of [
+      'billing_customer_id',
+      'subscription_id',
+      'subscription_provider_status',
+      'subscription_cancel_at_period_end',
+      'subscription_period_end',
+      'subscription_ended_at',
+      'subscription_end_reason',
+      'subscription_synced_at',
+      'retention_purged_at',
+    ]) {
       t.dropColumn(c);
     }
   });

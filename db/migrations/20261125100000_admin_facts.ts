@@ -10,7 +10,7 @@ export const tables: readonly string[] = [];
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('users', (t) => {
-    t.timestamp('subscription_started_at', { useTz: true }).comment("When the current subscription was created at the provider");
+    t.timestamp('subscription_started_at', { useTz: true }).comment('When the current subscription was created at the provider');
     t.integer('card_count').notNullable().defaultTo(0).comment('Rows in card_slots of this user, kept by the trigger card_slots_count');
     t.index(['created_at'], 'users_created_at_idx');
   });

@@ -4,7 +4,6 @@ import { CACHE_CHANNEL } from '../cache-channel.ts';
 /** Tables this migration creates, which its `down` drops (ratio db rollback asks before dropping rows). */
 export const tables: readonly string[] = [];
 
-
 /**
  * Triggers that announce, on commit, every change that makes a cached session lookup stale: any
  * update or delete of a user row (rights, billing facts, the gallery version every card write
@@ -13,7 +12,10 @@ export const tables: readonly string[] = [];
  * API processes listen (api/services/bus/). A session's last_seen_at touch announces nothing.
  */
 export async function up(knex: Knex): Promise<void> {
-  for (const [table, column] of [['users', 'id'], ['sessions', 'user_id']] as const) {
+  for (const [table, column] of [
+    ['users', 'id'],
+    ['sessions', 'user_id'],
+  ] as const) {
     await knex.raw(`
       CREATE FUNCTION ratio_notify_${table}() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -22,7 +24,9 @@ export async function up(knex: Knex): Promise<void> {
       END $$`);
   }
   await knex.raw('CREATE TRIGGER users_notify_cache AFTER UPDATE OR DELETE ON users FOR EACH ROW EXECUTE FUNCTION ratio_notify_users()');
-  await knex.raw('CREATE TRIGGER sessions_notify_cache AFTER DELETE OR UPDATE OF user_id, expires_at ON sessions FOR EACH ROW EXECUTE FUNCTION ratio_notify_sessions()');
+  await knex.raw(
+    'CREATE TRIGGER sessions_notify_cache AFTER DELETE OR UPDATE OF user_id, expires_at ON sessions FOR EACH ROW EXECUTE FUNCTION ratio_notify_sessions()',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -6,8 +6,23 @@ import { cardDataFromText } from '../../core/cards/from-text.ts';
 export const tables: readonly string[] = [];
 
 const COLUMNS = [
-  'grader', 'grade', 'qualifier', 'subgrades', 'cert_number', 'year', 'set', 'card_number', 'subject', 'variety', 'sport',
-  'serial', 'autograph_grade', 'cost_cents', 'acquired_on', 'source', 'notes',
+  'grader',
+  'grade',
+  'qualifier',
+  'subgrades',
+  'cert_number',
+  'year',
+  'set',
+  'card_number',
+  'subject',
+  'variety',
+  'sport',
+  'serial',
+  'autograph_grade',
+  'cost_cents',
+  'acquired_on',
+  'source',
+  'notes',
 ] as const;
 
 /** Rows read and written per statement while moving the cards' text into their fields. */
@@ -24,7 +39,10 @@ export async function backfillCardFields(knex: Knex): Promise<void> {
   for (;;) {
     // Column names come back camelCased (knexSnakeCaseMappers on every connection).
     const rows: Array<{ id: number; userId: number; title: string; description: string; transferKey: string | null }> = await knex('card_slots')
-      .select('id', 'userId', 'title', 'description', 'transferKey').where('id', '>', after).orderBy('id').limit(BATCH);
+      .select('id', 'userId', 'title', 'description', 'transferKey')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH);
     if (rows.length === 0) return;
     after = Number(rows.at(-1)!.id);
     const values = rows.map((r) => {
@@ -35,8 +53,26 @@ export async function backfillCardFields(knex: Knex): Promise<void> {
         d.certNumber = null;
       }
       if (d.certNumber !== null) seen.add(key);
-      return [Number(r.id), d.grader, d.grade, d.qualifier, d.subgrades && JSON.stringify(d.subgrades), d.certNumber, d.year, d.set,
-        d.cardNumber, d.subject, d.variety, d.sport, d.serial, d.autographGrade, d.costCents, d.acquiredOn, d.source, d.notes];
+      return [
+        Number(r.id),
+        d.grader,
+        d.grade,
+        d.qualifier,
+        d.subgrades && JSON.stringify(d.subgrades),
+        d.certNumber,
+        d.year,
+        d.set,
+        d.cardNumber,
+        d.subject,
+        d.variety,
+        d.sport,
+        d.serial,
+        d.autographGrade,
+        d.costCents,
+        d.acquiredOn,
+        d.source,
+        d.notes,
+      ];
     });
     const row = '(?::bigint, ?, ?::real, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?::real, ?::bigint, ?, ?, ?)';
     await knex.raw(
@@ -82,7 +118,9 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('ALTER TABLE card_slots DROP CONSTRAINT card_slots_grader_check, DROP CONSTRAINT card_slots_grade_check, DROP CONSTRAINT card_slots_acquired_on_check');
+  await knex.raw(
+    'ALTER TABLE card_slots DROP CONSTRAINT card_slots_grader_check, DROP CONSTRAINT card_slots_grade_check, DROP CONSTRAINT card_slots_acquired_on_check',
+  );
   await knex.schema.alterTable('card_slots', (t) => {
     t.dropUnique(['user_id', 'cert_number'], 'card_slots_user_cert_unique');
     for (const column of COLUMNS) t.dropColumn(column);

@@ -9,7 +9,7 @@ export const tables: readonly string[] = ['import_mappings'];
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('card_slots', (t) => {
-    t.text('import_key').comment("The identity of the file row (and copy) an import made this card from (core/csv/row-key.ts)");
+    t.text('import_key').comment('The identity of the file row (and copy) an import made this card from (core/csv/row-key.ts)');
     t.unique(['user_id', 'import_key'], { indexName: 'card_slots_user_import_key_unique' });
   });
   await knex.schema.createTable('import_mappings', (t) => {

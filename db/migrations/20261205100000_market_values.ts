@@ -12,7 +12,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('card_slots', (t) => {
     t.text('price_product_id').comment("The provider's product the card matched (kept once matched)");
     t.text('price_product_name');
-    t.text('price_match').comment("auto: matched by search; fixed: chosen by the collector; none: no product fits");
+    t.text('price_match').comment('auto: matched by search; fixed: chosen by the collector; none: no product fits');
     t.bigInteger('market_cents').comment('Last market price at the card grader and grade (or the nearest grade)');
     t.text('market_label').comment("The grade the price is of: 'PSA 10', 'Grade 9'");
     t.float('market_estimated_from').comment('The grade the price was taken from when the exact one was missing');
@@ -82,7 +82,20 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('users', (t) => t.dropColumn('counts_value'));
   await knex.raw('ALTER TABLE card_slots DROP CONSTRAINT card_slots_price_match_check, DROP CONSTRAINT card_slots_counts_value_check');
   await knex.schema.alterTable('card_slots', (t) => {
-    for (const c of ['price_product_id', 'price_product_name', 'price_match', 'market_cents', 'market_label', 'market_estimated_from',
-      'market_source', 'market_is_market', 'market_as_of', 'market_checked_at', 'market_error', 'counts_value']) t.dropColumn(c);
+    for (const c of [
+      'price_product_id',
+      'price_product_name',
+      'price_match',
+      'market_cents',
+      'market_label',
+      'market_estimated_from',
+      'market_source',
+      'market_is_market',
+      'market_as_of',
+      'market_checked_at',
+      'market_error',
+      'counts_value',
+    ])
+      t.dropColumn(c);
   });
 }

@@ -32,16 +32,30 @@ function facts(n: number, joined: number, now: number, rnd: () => number): Parti
   const kind = n % 9;
   const trialEnd = joined + TRIAL_DAYS * DAY_MS;
   const sub = (startAt: number, extra: Partial<User>): Partial<User> => ({
-    billingCustomerId: `demo_cus_${n}`, subscriptionId: `demo_sub_${n}`, subscriptionStartedAt: new Date(startAt),
-    subscriptionProviderStatus: 'active', subscriptionCancelAtPeriodEnd: false, subscriptionSyncedAt: new Date(now), ...extra,
+    billingCustomerId: `demo_cus_${n}`,
+    subscriptionId: `demo_sub_${n}`,
+    subscriptionStartedAt: new Date(startAt),
+    subscriptionProviderStatus: 'active',
+    subscriptionCancelAtPeriodEnd: false,
+    subscriptionSyncedAt: new Date(now),
+    ...extra,
   });
   const periodEnd = (from: number) => new Date(now + ((from - now) % (30 * DAY_MS)) + 30 * DAY_MS);
   if (kind === 0 || kind === 4) return sub(joined + DAY_MS, { subscriptionPeriodEnd: periodEnd(joined) });
-  if (kind === 1) return now < trialEnd ? { trialStartedAt: new Date(joined), trialEndDate: new Date(trialEnd) } : { trialStartedAt: new Date(joined), trialEndDate: new Date(trialEnd), ...sub(trialEnd, { subscriptionPeriodEnd: periodEnd(trialEnd) }) };
+  if (kind === 1)
+    return now < trialEnd
+      ? { trialStartedAt: new Date(joined), trialEndDate: new Date(trialEnd) }
+      : { trialStartedAt: new Date(joined), trialEndDate: new Date(trialEnd), ...sub(trialEnd, { subscriptionPeriodEnd: periodEnd(trialEnd) }) };
   if (kind === 2) return { trialStartedAt: new Date(joined), trialEndDate: new Date(trialEnd) };
   if (kind === 3 && rnd() < 0.5) {
     const ended = Math.min(now - DAY_MS, joined + 40 * DAY_MS);
-    return sub(joined, { subscriptionProviderStatus: 'canceled', subscriptionCancelAtPeriodEnd: true, subscriptionPeriodEnd: new Date(ended), subscriptionEndedAt: new Date(ended), subscriptionEndReason: 'cancelled' });
+    return sub(joined, {
+      subscriptionProviderStatus: 'canceled',
+      subscriptionCancelAtPeriodEnd: true,
+      subscriptionPeriodEnd: new Date(ended),
+      subscriptionEndedAt: new Date(ended),
+      subscriptionEndReason: 'cancelled',
+    });
   }
   if (kind === 5 && n % 2 === 0) return { isGrandfathered: true };
   return {};
@@ -51,7 +65,12 @@ function facts(n: number, joined: number, now: number, rnd: () => number): Parti
  * Adds `count` demo accounts (those not there yet) with their cards, in batches; `onProgress`
  * hears how far it got. Returns how many accounts and cards were added.
  */
-export async function seedDemo(opts: { db: Knex; count: number; now: Date; onProgress?: (done: number, total: number) => void }): Promise<{ users: number; cards: number }> {
+export async function seedDemo(opts: {
+  db: Knex;
+  count: number;
+  now: Date;
+  onProgress?: (done: number, total: number) => void;
+}): Promise<{ users: number; cards: number }> {
   const now = opts.now.getTime();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const added = { users: 0, cards: 0 };
@@ -66,7 +85,12 @@ export async function seedDemo(opts: { db: Knex; count: number; now: Date; onPro
         // Trials (every 9th + 1) mostly joined lately, so some are still running.
         const joined = now - Math.floor(rnd() * (n % 9 === 1 ? 12 : 120) * DAY_MS) - DAY_MS;
         const user = await User.query(trx).insertAndFetch({
-          email: demoEmail(n), passwordHash, firstName: 'Demo', lastName: `Collector ${n}`, createdAt: new Date(joined), updatedAt: new Date(joined),
+          email: demoEmail(n),
+          passwordHash,
+          firstName: 'Demo',
+          lastName: `Collector ${n}`,
+          createdAt: new Date(joined),
+          updatedAt: new Date(joined),
           ...facts(n, joined, now, rnd),
         });
         const paid = user.subscriptionProviderStatus !== null;
@@ -75,8 +99,15 @@ export async function seedDemo(opts: { db: Knex; count: number; now: Date; onPro
           const cents = 500 + Math.floor(rnd() * 50000);
           const at = new Date(joined + Math.floor(rnd() * (now - joined)));
           return {
-            userId: user.id, slotNumber: i + 1, title: `${2018 + (i % 7)} ${PLAYERS[(n + i) % PLAYERS.length]}`, description: 'PSA 10',
-            value: `$${(cents / 100).toFixed(2)}`, valueCents: cents, peakValueCents: cents, createdAt: at, updatedAt: at,
+            userId: user.id,
+            slotNumber: i + 1,
+            title: `${2018 + (i % 7)} ${PLAYERS[(n + i) % PLAYERS.length]}`,
+            description: 'PSA 10',
+            value: `$${(cents / 100).toFixed(2)}`,
+            valueCents: cents,
+            peakValueCents: cents,
+            createdAt: at,
+            updatedAt: at,
           };
         });
         if (rows.length) await CardSlot.query(trx).insert(rows);

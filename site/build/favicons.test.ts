@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 describe('favicons drawn from favicon.svg', () => {
-  it('writes each PNG the pages link, square at its size, with the icon\'s own colours', async () => {
+  it("writes each PNG the pages link, square at its size, with the icon's own colours", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-favicons-'));
     dirs.push(dir);
     const svg = path.join(dir, 'favicon.svg');

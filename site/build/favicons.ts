@@ -17,11 +17,16 @@ export const FAVICONS = { 'favicon-32.png': 32, 'apple-touch-icon.png': 180 } as
 export async function drawFavicons(svg: string): Promise<string[]> {
   const dir = path.dirname(svg);
   const { width } = await sharp(svg).metadata();
-  return Promise.all(Object.entries(FAVICONS).map(async ([name, size]) => {
-    const file = path.join(dir, name);
-    await sharp(svg, { density: Math.ceil((72 * size) / (width ?? size)) }).resize(size, size).png({ compressionLevel: 9 }).toFile(file);
-    return file;
-  }));
+  return Promise.all(
+    Object.entries(FAVICONS).map(async ([name, size]) => {
+      const file = path.join(dir, name);
+      await sharp(svg, { density: Math.ceil((72 * size) / (width ?? size)) })
+        .resize(size, size)
+        .png({ compressionLevel: 9 })
+        .toFile(file);
+      return file;
+    }),
+  );
 }
 
 export function favicons(): AstroIntegration {

@@ -25,7 +25,10 @@ function siteImports(publicEnv: Record<string, unknown>): Plugin {
       return null;
     },
     load(id) {
-      if (id === ENV) return Object.entries(publicEnv).map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`).join('\n');
+      if (id === ENV)
+        return Object.entries(publicEnv)
+          .map(([k, v]) => `export const ${k} = ${JSON.stringify(v)};`)
+          .join('\n');
       if (id === NO_CSS) return { code: '', moduleType: 'js' };
       return null;
     },
@@ -34,7 +37,11 @@ function siteImports(publicEnv: Record<string, unknown>): Plugin {
 
 /** The public (`context: 'client'`) variables of the site's env schema, as Astro gives them to the browser: set, or the default. */
 function publicVariables(schema: Record<string, { context?: string; default?: unknown }>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(schema).filter(([, field]) => field.context === 'client').map(([name, field]) => [name, process.env[name] || field.default]));
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([, field]) => field.context === 'client')
+      .map(([name, field]) => [name, process.env[name] || field.default]),
+  );
 }
 
 export function serverModules(): AstroIntegration {

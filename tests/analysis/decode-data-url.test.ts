@@ -9,7 +9,10 @@ const tiny = sharp({ create: { width: 8, height: 8, channels: 3, background: '#c
 const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(16)]);
 
 async function inputError(p: Promise<unknown>): Promise<AnalysisInputError> {
-  const e = await p.then(() => null, (err: unknown) => err);
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(AnalysisInputError);
   return e as AnalysisInputError;
 }
@@ -66,7 +69,13 @@ describe('dataUrlPayloadStart', () => {
 
   it('refuses malformed headers in time linear in their length (no backtracking)', () => {
     const started = performance.now();
-    for (const url of [HOSTILE_HEADER_256, `data:image/png;${'aaa;'.repeat(19)}!`, `data:${'a;'.repeat(5000)}base64,x`, 'data:image/png,AAAA', 'data:image/png;base64']) {
+    for (const url of [
+      HOSTILE_HEADER_256,
+      `data:image/png;${'aaa;'.repeat(19)}!`,
+      `data:${'a;'.repeat(5000)}base64,x`,
+      'data:image/png,AAAA',
+      'data:image/png;base64',
+    ]) {
       expect(dataUrlPayloadStart(url)).toBe(-1);
     }
     expect(performance.now() - started).toBeLessThan(20);

@@ -62,7 +62,17 @@ describe('Gemini analyzer against a local emulator', () => {
 
   it('words the grade itself and keeps non-PSA certs out of psaCertNumber', async () => {
     peer.reply(() =>
-      geminiAnswer(JSON.stringify({ ...OHTANI_ANSWER, grader: 'Beckett', grade: 'BGS 9.5', gradeName: null, certNumber: '0012345678', year: '2018/2019', qualifier: 'none' })),
+      geminiAnswer(
+        JSON.stringify({
+          ...OHTANI_ANSWER,
+          grader: 'Beckett',
+          grade: 'BGS 9.5',
+          gradeName: null,
+          certNumber: '0012345678',
+          year: '2018/2019',
+          qualifier: 'none',
+        }),
+      ),
     );
     expect(await analyzer.analyze(PHOTO, 'image/jpeg')).toMatchObject({
       grader: 'BGS',
@@ -76,9 +86,7 @@ describe('Gemini analyzer against a local emulator', () => {
   });
 
   it('caps the confidence of a photo that is not a card', async () => {
-    peer.reply(() =>
-      geminiAnswer(JSON.stringify({ ...OHTANI_ANSWER, isTradingCard: false, player: null, year: null, brand: null, confidence: 0.9 })),
-    );
+    peer.reply(() => geminiAnswer(JSON.stringify({ ...OHTANI_ANSWER, isTradingCard: false, player: null, year: null, brand: null, confidence: 0.9 })));
     expect((await analyzer.analyze(PHOTO, 'image/png')).confidence).toBeLessThanOrEqual(0.1);
   });
 

@@ -57,7 +57,14 @@ describe('offline OCR analyzer on generated slab photos', () => {
   it('reads a BGS label with subgrades and a half grade', async () => {
     const a = await analyzer.analyze(
       await renderLabel(
-        { ...OHTANI, grader: 'BGS', grade: '9.5', gradeName: 'GEM MINT', certNumber: '0012345678', subgrades: { centering: '9.5', corners: '10', edges: '9.5', surface: '9' } },
+        {
+          ...OHTANI,
+          grader: 'BGS',
+          grade: '9.5',
+          gradeName: 'GEM MINT',
+          certNumber: '0012345678',
+          subgrades: { centering: '9.5', corners: '10', edges: '9.5', surface: '9' },
+        },
         rough,
       ),
       'image/jpeg',
@@ -74,12 +81,23 @@ describe('offline OCR analyzer on generated slab photos', () => {
 
   it('reads a light-on-dark SGC label on a slab, and a CGC label', async () => {
     const sgc = await analyzer.analyze(
-      await renderLabel({ ...OHTANI, grader: 'SGC', player: 'MIKE TROUT', grade: '9.5', gradeName: 'MINT+', certNumber: '7654321' }, { layout: 'slab', ...rough }),
+      await renderLabel(
+        { ...OHTANI, grader: 'SGC', player: 'MIKE TROUT', grade: '9.5', gradeName: 'MINT+', certNumber: '7654321' },
+        { layout: 'slab', ...rough },
+      ),
       'image/jpeg',
     );
     expect(sgc).toMatchObject({ grader: 'SGC', condition: 'SGC 9.5 MINT+', player: 'Mike Trout', certNumber: '7654321' });
     const cgc = await analyzer.analyze(
-      await renderLabel({ ...OHTANI, grader: 'CGC', brand: 'PANINI PRIZM', variety: 'SILVER PRIZM', grade: '9.5', gradeName: 'GEM MINT', certNumber: '4012345001' }),
+      await renderLabel({
+        ...OHTANI,
+        grader: 'CGC',
+        brand: 'PANINI PRIZM',
+        variety: 'SILVER PRIZM',
+        grade: '9.5',
+        gradeName: 'GEM MINT',
+        certNumber: '4012345001',
+      }),
       'image/jpeg',
     );
     expect(cgc).toMatchObject({ grader: 'CGC', condition: 'CGC 9.5 GEM MINT', brand: 'Panini Prizm', variety: 'Silver Prizm' });
@@ -95,7 +113,9 @@ describe('offline OCR analyzer on generated slab photos', () => {
 
   it('gives a photo without a label a low confidence and no invented card', async () => {
     const art = await sharp({ create: { width: 500, height: 800, channels: 3, background: '#3a6e2f' } })
-      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="500" height="800"><circle cx="250" cy="300" r="120" fill="#e0b48a"/></svg>') }])
+      .composite([
+        { input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="500" height="800"><circle cx="250" cy="300" r="120" fill="#e0b48a"/></svg>') },
+      ])
       .jpeg()
       .toBuffer();
     const a = await analyzer.analyze(art, 'image/jpeg');
@@ -168,7 +188,11 @@ describe('the analysis child process', () => {
       expect(reader.childPid()).toBe(first);
       const gone = async (pid: number) => {
         for (let i = 0; i < 100; i++) {
-          try { process.kill(pid, 0); } catch { return true; }
+          try {
+            process.kill(pid, 0);
+          } catch {
+            return true;
+          }
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
         return false;

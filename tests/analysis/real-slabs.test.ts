@@ -9,7 +9,8 @@ import { REAL_SLABS_DIR, REAL_SLABS_PRESENT, loadRealSlabs, realSlabPhoto, score
  * data-availability condition, like a database that is not installed).
  */
 // Said once in the output, not skipped silently: a clone without the photos runs no real-slab test.
-if (!REAL_SLABS_PRESENT) console.warn(`real-slab tests skipped: no truth.json in ${REAL_SLABS_DIR} (put the photos in ../shared/real-slabs or set RATIO_REAL_SLABS)`);
+if (!REAL_SLABS_PRESENT)
+  console.warn(`real-slab tests skipped: no truth.json in ${REAL_SLABS_DIR} (put the photos in ../shared/real-slabs or set RATIO_REAL_SLABS)`);
 
 describe.runIf(REAL_SLABS_PRESENT)('offline analyzer on the real slab photos', () => {
   const analyzer = createOcrAnalyzer({ maxQueue: 100, timeoutMs: 120_000 });

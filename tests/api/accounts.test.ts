@@ -2,15 +2,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 let srv: TTestServer;
-beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startTestServer({ rateLimitScale: 100 });
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 describe('register', () => {
   it('creates the account, signs in with an httpOnly SameSite=Lax cookie, and never shows the hash', async () => {
     const client = srv.client();
     const res = await client.post('/api/register', { email: ' New@Example.com ', password: 'secret1', firstName: ' Ada ', lastName: 'Lovelace' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ email: 'new@example.com', firstName: 'Ada', lastName: 'Lovelace', isPro: false, isTrialActive: false, accountStatus: 'free', canEdit: true, maxSlots: 10 });
+    expect(res.body).toMatchObject({
+      email: 'new@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      isPro: false,
+      isTrialActive: false,
+      accountStatus: 'free',
+      canEdit: true,
+      maxSlots: 10,
+    });
     expect(res.text).not.toMatch(/scrypt|passwordHash|secret1/);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ratio_session='));
     expect(cookie).toMatch(/httponly/i);
@@ -45,8 +58,12 @@ describe('register', () => {
 
 describe('bad input never yields a 500', () => {
   const calls: Array<[string, string]> = [
-    ['POST', '/api/register'], ['POST', '/api/login'], ['POST', '/api/forgot-password'], ['POST', '/api/reset-password'],
-    ['PATCH', '/api/auth/user'], ['POST', '/api/auth/change-password'],
+    ['POST', '/api/register'],
+    ['POST', '/api/login'],
+    ['POST', '/api/forgot-password'],
+    ['POST', '/api/reset-password'],
+    ['PATCH', '/api/auth/user'],
+    ['POST', '/api/auth/change-password'],
   ];
 
   it.each(calls)('%s %s: malformed JSON is a 400 invalid_json', async (method, path) => {
@@ -67,7 +84,15 @@ describe('bad input never yields a 500', () => {
 
   it.each(calls)('%s %s: wrong types are 400s, a non-JSON content type a 415', async (method, path) => {
     const { client } = await registerUser(srv);
-    const typed = await client.request(method, path, { email: 42, password: null, token: {}, firstName: [], lastName: true, currentPassword: 1, newPassword: false });
+    const typed = await client.request(method, path, {
+      email: 42,
+      password: null,
+      token: {},
+      firstName: [],
+      lastName: true,
+      currentPassword: 1,
+      newPassword: false,
+    });
     expect(typed.status).toBe(400);
     expect(typed.body.error?.code).toBe('validation_error');
     const form = await client.request(method, path, 'email=a@b.co', { 'content-type': 'application/x-www-form-urlencoded' });

@@ -14,13 +14,23 @@ import { accountWithClient, addCards, createAccount, signedIn, type TAccountPres
 import { startTestServer, type TTestServer } from '../helpers/server.ts';
 
 let srv: TTestServer;
-beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100, env: { ADMIN_EMAILS: 'boss@ratio.local' } }); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startTestServer({ rateLimitScale: 100, env: { ADMIN_EMAILS: 'boss@ratio.local' } });
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 // How many accounts of each state, and how many cards each holds.
 const SEED: Array<[TAccountPreset, number, number]> = [
-  ['free', 6, 4], ['trial', 3, 25], ['trial_expired', 2, 10], ['pro', 4, 60], ['grace', 1, 15],
-  ['retention', 2, 30], ['suspended', 1, 12], ['grandfathered', 2, 10],
+  ['free', 6, 4],
+  ['trial', 3, 25],
+  ['trial_expired', 2, 10],
+  ['pro', 4, 60],
+  ['grace', 1, 15],
+  ['retention', 2, 30],
+  ['suspended', 1, 12],
+  ['grandfathered', 2, 10],
 ];
 
 describe('admin stats', () => {
@@ -59,8 +69,12 @@ describe('admin stats', () => {
 
 describe('admin figures on a seeded set', () => {
   let own: TTestServer;
-  beforeAll(async () => { own = await startTestServer({ rateLimitScale: 100 }); });
-  afterAll(async () => { await own?.close(); });
+  beforeAll(async () => {
+    own = await startTestServer({ rateLimitScale: 100 });
+  });
+  afterAll(async () => {
+    await own?.close();
+  });
 
   it('every figure matches what the seeded accounts and cards add up to', async () => {
     for (const [preset, count, cards] of SEED) {
@@ -92,7 +106,7 @@ describe('admin figures on a seeded set', () => {
     expect((totalCards - proCards) / (freeUsers * 10)).toBeGreaterThan(1);
   });
 
-  it('free tier utilization below the cap is the free users\' cards over 10 each', async () => {
+  it("free tier utilization below the cap is the free users' cards over 10 each", async () => {
     const fresh = await startTestServer({ rateLimitScale: 100 });
     try {
       await addCards(fresh.deps.db, await createAccount(fresh.deps.db, 'free'), 3);
@@ -122,7 +136,7 @@ describe('admin figures on a seeded set', () => {
   });
 });
 
-describe('each user\'s card count (kept by the database)', () => {
+describe("each user's card count (kept by the database)", () => {
   it('follows inserts, deletes, moves between users and deleted accounts', async () => {
     const own = await startTestServer({ rateLimitScale: 100 });
     try {
@@ -156,20 +170,30 @@ describe('admin series', () => {
       // Two sign-ups 5 days ago, one 40 days ago (outside 30 d, inside 90 d).
       for (const ago of [5, 5, 40]) {
         const u = await createAccount(db, 'free');
-        await User.query(db).patch({ createdAt: dayAt(ago) }).where('id', u.id);
+        await User.query(db)
+          .patch({ createdAt: dayAt(ago) })
+          .where('id', u.id);
       }
       // A subscription that started 10 days ago and is still paying; one that ran from 20 to 12 days ago.
       const paying = await createAccount(db, 'pro', { now });
-      await User.query(db).patch({ subscriptionStartedAt: dayAt(10), createdAt: dayAt(10) }).where('id', paying.id);
+      await User.query(db)
+        .patch({ subscriptionStartedAt: dayAt(10), createdAt: dayAt(10) })
+        .where('id', paying.id);
       const ended = await createAccount(db, 'retention', { now });
-      await User.query(db).patch({ subscriptionStartedAt: dayAt(20), subscriptionEndedAt: dayAt(12), createdAt: dayAt(20) }).where('id', ended.id);
+      await User.query(db)
+        .patch({ subscriptionStartedAt: dayAt(20), subscriptionEndedAt: dayAt(12), createdAt: dayAt(20) })
+        .where('id', ended.id);
       // A trial that started 2 days ago.
       const trial = await createAccount(db, 'trial', { now, day: 2 });
-      await User.query(db).patch({ createdAt: dayAt(2) }).where('id', trial.id);
+      await User.query(db)
+        .patch({ createdAt: dayAt(2) })
+        .where('id', trial.id);
       await addCards(db, paying, 7, { createdAt: dayAt(3) });
       await addCards(db, trial, 2, { createdAt: dayAt(0) });
       const admin = await createAccount(db, 'free');
-      await User.query(db).patch({ isAdmin: true, createdAt: dayAt(60) }).where('id', admin.id);
+      await User.query(db)
+        .patch({ isAdmin: true, createdAt: dayAt(60) })
+        .where('id', admin.id);
       const client = await signedIn(own, admin);
 
       const month = (await client.get<TAdminSeries>('/api/admin/series')).body;

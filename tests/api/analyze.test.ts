@@ -7,13 +7,27 @@ import { stallMeter } from '../helpers/loop-stall.ts';
 import { startTestServer, type TTestServer } from '../helpers/server.ts';
 
 let srv: TTestServer;
-beforeAll(async () => { srv = await startTestServer(); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 describe('POST /api/analyze-card (offline label reader)', () => {
   it('identifies a photographed PSA slab for a visitor without an account', async () => {
     const photo = await renderLabel(
-      { grader: 'PSA', year: '2018', brand: 'TOPPS CHROME', cardNumber: '193', player: 'SHOHEI OHTANI', variety: 'REFRACTOR', grade: '10', gradeName: 'GEM MT', certNumber: '45678912' },
+      {
+        grader: 'PSA',
+        year: '2018',
+        brand: 'TOPPS CHROME',
+        cardNumber: '193',
+        player: 'SHOHEI OHTANI',
+        variety: 'REFRACTOR',
+        grade: '10',
+        gradeName: 'GEM MT',
+        certNumber: '45678912',
+      },
       { layout: 'slab', size: 800, jpegQuality: 85 },
     );
     const res = await srv.client().post('/api/analyze-card', { image: dataUrl(photo) });
@@ -41,7 +55,17 @@ describe('POST /api/analyze-card (offline label reader)', () => {
   it('keeps the server responsive while it reads a photo: no event-loop stall over 50 ms (docs/choices.md 36)', async () => {
     // A full-size phone photo (2400 px): decoding and reading it is the heaviest work the route does.
     const photo = await renderLabel(
-      { grader: 'PSA', year: '2021', brand: 'PANINI PRIZM', cardNumber: '88', player: 'JA MORANT', variety: 'SILVER PRIZM', grade: '9', gradeName: 'MINT', certNumber: '61234567' },
+      {
+        grader: 'PSA',
+        year: '2021',
+        brand: 'PANINI PRIZM',
+        cardNumber: '88',
+        player: 'JA MORANT',
+        variety: 'SILVER PRIZM',
+        grade: '9',
+        gradeName: 'MINT',
+        certNumber: '61234567',
+      },
       { layout: 'slab', size: 2400, jpegQuality: 92 },
     );
     const meter = stallMeter();
@@ -61,7 +85,9 @@ describe('POST /api/analyze-card (offline label reader)', () => {
   });
 
   it('a photo with no label reads with a low confidence, not a made-up card', async () => {
-    const blank = await sharp({ create: { width: 400, height: 560, channels: 3, background: '#556' } }).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 400, height: 560, channels: 3, background: '#556' } })
+      .jpeg()
+      .toBuffer();
     const res = await srv.client().post('/api/analyze-card', { image: dataUrl(blank) });
     expect(res.status).toBe(200);
     expect(res.body.confidence).toBeLessThan(0.3);

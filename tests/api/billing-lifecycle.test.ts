@@ -35,7 +35,10 @@ async function localDriver(): Promise<TDriver> {
   return {
     srv,
     async pay(client, step, card) {
-      const res = await client.post('/api/billing/test/pay', { clientSecret: step.clientSecret, card: { number: TEST_CARDS[card], expiry: '12/34', cvc: '123' } });
+      const res = await client.post('/api/billing/test/pay', {
+        clientSecret: step.clientSecret,
+        card: { number: TEST_CARDS[card], expiry: '12/34', cvc: '123' },
+      });
       return res.status === 200 ? { ok: true } : { ok: false, message: res.body.error?.message ?? '' };
     },
     async timePassed() {},
@@ -50,17 +53,20 @@ async function stripeDriver(): Promise<TDriver> {
   return {
     srv,
     async pay(_client, step, card) {
-      const options = { declined: card === 'declined', renewals: card === 'renewals_fail' ? 'fail' as const : 'pay' as const };
+      const options = { declined: card === 'declined', renewals: card === 'renewals_fail' ? ('fail' as const) : ('pay' as const) };
       // The payment step confirms a SetupIntent ('seti_…') when the first charge waits for the trial's end, as Stripe.js would.
-      const result = step.clientSecret.startsWith('seti_') ? await stripe.confirmSetup(step.clientSecret, options) : await stripe.confirmPayment(step.clientSecret, options);
+      const result = step.clientSecret.startsWith('seti_')
+        ? await stripe.confirmSetup(step.clientSecret, options)
+        : await stripe.confirmPayment(step.clientSecret, options);
       return result.ok ? { ok: true } : { ok: false, message: result.message };
     },
     timePassed: () => stripe.advance(),
-    charged: (customerId) => stripe.events
-      .filter((e) => e.type === 'invoice.paid')
-      .map((e) => e.data.object as { customer: string; amount_paid: number })
-      .filter((invoice) => invoice.customer === customerId)
-      .reduce((sum, invoice) => sum + invoice.amount_paid, 0),
+    charged: (customerId) =>
+      stripe.events
+        .filter((e) => e.type === 'invoice.paid')
+        .map((e) => e.data.object as { customer: string; amount_paid: number })
+        .filter((invoice) => invoice.customer === customerId)
+        .reduce((sum, invoice) => sum + invoice.amount_paid, 0),
     async close() {
       await stripe.close();
       await srv.close();
@@ -78,11 +84,14 @@ describe.each([
     d = await start();
     photo = await jpegWithExif(120, 168);
   });
-  afterAll(async () => { await d?.close(); });
+  afterAll(async () => {
+    await d?.close();
+  });
 
   const me = async (client: TestClient) => (await client.get<TUserView>('/api/user')).body;
   const status = async (client: TestClient) => (await client.get<TSubscriptionStatusView>('/api/subscription/status')).body;
-  const upload = (client: TestClient, slot: number) => client.request<TApiBody>('POST', `/api/cards/${slot}/upload`, uploadForm(photo, { title: `Card ${slot}` }));
+  const upload = (client: TestClient, slot: number) =>
+    client.request<TApiBody>('POST', `/api/cards/${slot}/upload`, uploadForm(photo, { title: `Card ${slot}` }));
   const subscribe = async (client: TestClient, card: TCard = 'ok') => {
     const res = await client.post<TPaymentStep>('/api/create-subscription');
     expect(res.status).toBe(200);
@@ -113,7 +122,10 @@ describe.each([
     expect(Math.abs(new Date(chargeAt).getTime() - new Date(trialEnd).getTime())).toBeLessThan(1000);
     // Not confirmed yet: still the trial, and asking again reuses the same step.
     expect(await me(client)).toMatchObject({ accountStatus: 'trial', trialDaysLeft: 5, isPro: false });
-    expect((await client.post<TPaymentStep>('/api/create-subscription')).body).toMatchObject({ subscriptionId: res.body.subscriptionId, firstChargeAt: chargeAt });
+    expect((await client.post<TPaymentStep>('/api/create-subscription')).body).toMatchObject({
+      subscriptionId: res.body.subscriptionId,
+      firstChargeAt: chargeAt,
+    });
     const declined = await d.pay(client, res.body, 'declined');
     expect(declined).toEqual({ ok: false, message: 'Your card was declined.' });
     expect(await me(client)).toMatchObject({ accountStatus: 'trial', isPro: false });
@@ -140,7 +152,14 @@ describe.each([
 
     // Trial: 7 days of PRO, the banner's tone by days left (docs/product.md §4).
     expect((await client.post('/api/start-free-trial')).status).toBe(200);
-    expect(await me(client)).toMatchObject({ accountStatus: 'trial', banner: 'trial', trialDaysLeft: 7, trialTone: 'green', hasProFeatures: true, maxSlots: 1000 });
+    expect(await me(client)).toMatchObject({
+      accountStatus: 'trial',
+      banner: 'trial',
+      trialDaysLeft: 7,
+      trialTone: 'green',
+      hasProFeatures: true,
+      maxSlots: 1000,
+    });
     d.srv.advance(3 * DAY);
     expect(await me(client)).toMatchObject({ trialDaysLeft: 4, trialTone: 'yellow' });
     expect((await upload(client, 12)).status).toBe(201);
@@ -170,7 +189,10 @@ describe.each([
     const cancelled = await client.post<{ message: string; subscription: TSubscriptionStatusView }>('/api/subscription/cancel');
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.subscription).toMatchObject({
-      isPro: true, status: 'grace_period', gracePeriodEndDate: new Date(renewal).toISOString(), stripeDetails: { cancelAtPeriodEnd: true, nextBillingDate: null },
+      isPro: true,
+      status: 'grace_period',
+      gracePeriodEndDate: new Date(renewal).toISOString(),
+      stripeDetails: { cancelAtPeriodEnd: true, nextBillingDate: null },
       actions: { cancel: false, reactivate: true },
     });
     expect(await me(client)).toMatchObject({ banner: 'grace_period', hasProFeatures: true, canEdit: true });
@@ -192,13 +214,20 @@ describe.each([
     await client.post('/api/sync-subscription-status');
     expect(await me(client)).toMatchObject({ isPro: true, subscriptionStatus: 'pro_active', readOnlyAbove: null });
     const cards = (await client.get<Array<{ slotNumber: number; title: string }>>('/api/cards')).body;
-    expect(cards.map((c) => [c.slotNumber, c.title])).toEqual([[1, 'Still mine'], [12, 'Edited as PRO']]);
+    expect(cards.map((c) => [c.slotNumber, c.title])).toEqual([
+      [1, 'Still mine'],
+      [12, 'Edited as PRO'],
+    ]);
     expect((await client.patch('/api/cards/12', { title: 'Back to PRO' })).status).toBe(200);
 
     // Cancel with time left, then reactivate: the same subscription simply runs on.
     await client.post('/api/subscription/cancel');
     const resumed = await client.post<TReactivateAnswer>('/api/subscription/reactivate');
-    expect(resumed.body).toMatchObject({ action: 'reactivated', message: 'Subscription Reactivated', subscription: { status: 'pro_active', stripeDetails: { cancelAtPeriodEnd: false } } });
+    expect(resumed.body).toMatchObject({
+      action: 'reactivated',
+      message: 'Subscription Reactivated',
+      subscription: { status: 'pro_active', stripeDetails: { cancelAtPeriodEnd: false } },
+    });
     expect((await client.post('/api/subscription/reactivate')).status).toBe(409);
   });
 

@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccountAnswer } from '../../core/contracts/auth.types.ts';
 import type {
-  TBillingConfig, TCreateSubscriptionAnswer, TPaymentStep, TSyncAnswer, TTestCheckoutPaid, TTestCheckoutView, TTestPortalView,
+  TBillingConfig,
+  TCreateSubscriptionAnswer,
+  TPaymentStep,
+  TSyncAnswer,
+  TTestCheckoutPaid,
+  TTestCheckoutView,
+  TTestPortalView,
 } from '../../core/contracts/billing.types.ts';
 import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import type { TUserView } from '../../core/contracts/user.types.ts';
@@ -16,8 +22,12 @@ import type { TestClient } from '../helpers/http.ts';
 import { registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 let srv: TTestServer;
-beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100, env: { PUBLIC_URL: 'http://ratio.test' } }); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startTestServer({ rateLimitScale: 100, env: { PUBLIC_URL: 'http://ratio.test' } });
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 const card = (number: string, expiry = '12/34') => ({ number, expiry, cvc: '123' });
 const GOOD = card('4242 4242 4242 4242');
@@ -29,7 +39,9 @@ describe('local billing: test mode', () => {
     const config = (await srv.client().get<TBillingConfig>('/api/billing/config')).body;
     expect(config.billing).toEqual({ provider: 'local', mode: 'test' });
     expect(config.testCards.map((c) => [c.number, c.outcome])).toEqual([
-      ['4242424242424242', 'succeeds'], ['4000000000000002', 'declined'], ['4000000000000341', 'renewals_declined'],
+      ['4242424242424242', 'succeeds'],
+      ['4000000000000002', 'declined'],
+      ['4000000000000341', 'renewals_declined'],
     ]);
     const { client } = await registerUser(srv);
     expect((await subscribe(client)).billing).toEqual({ provider: 'local', mode: 'test' });
@@ -51,7 +63,9 @@ describe('local billing: test mode', () => {
       expect(res.body.error).toMatchObject({ code: 'payment_failed', message: expect.stringContaining(message) });
     }
     expect(await me(client)).toMatchObject({ isPro: false, accountStatus: 'free' });
-    expect((await client.post('/api/billing/test/pay', { clientSecret: step.clientSecret, card: { number: 'abc', expiry: '13/99', cvc: '1' } })).status).toBe(400);
+    expect((await client.post('/api/billing/test/pay', { clientSecret: step.clientSecret, card: { number: 'abc', expiry: '13/99', cvc: '1' } })).status).toBe(
+      400,
+    );
 
     const paid = await client.post<TSyncAnswer>('/api/billing/test/pay', { clientSecret: step.clientSecret, card: GOOD });
     expect(paid.status).toBe(200);
@@ -101,7 +115,12 @@ describe('local billing: guest checkout', () => {
     const url = new URL(res.body.checkoutUrl);
     expect(`${url.origin}${url.pathname}`).toBe('http://ratio.test/test-checkout');
     const sessionId = url.searchParams.get('session_id')!;
-    expect((await visitor.get<TTestCheckoutView>(`/api/billing/test/checkout/${sessionId}`)).body).toMatchObject({ status: 'open', email: null, priceCents: 1000, billing: { mode: 'test' } });
+    expect((await visitor.get<TTestCheckoutView>(`/api/billing/test/checkout/${sessionId}`)).body).toMatchObject({
+      status: 'open',
+      email: null,
+      priceCents: 1000,
+      billing: { mode: 'test' },
+    });
     expect((await visitor.get(`/api/checkout-session/${sessionId}`)).status).toBe(409);
 
     const declined = await visitor.post(`/api/billing/test/checkout/${sessionId}/pay`, { email: 'walkin@example.com', card: card('4000000000000002') });
@@ -115,7 +134,12 @@ describe('local billing: guest checkout', () => {
     expect(nameless.body.error).toMatchObject({ code: 'name_required', message: 'Enter your first and last name.' });
     expect((await visitor.post('/api/complete-account-setup', { sessionId, password: 'walk-in-pass', firstName: '  ', lastName: 'Walker' })).status).toBe(400);
 
-    const setup = await visitor.post<TUserView>('/api/complete-account-setup', { sessionId, password: 'walk-in-pass', firstName: ' Wally ', lastName: 'Walker' });
+    const setup = await visitor.post<TUserView>('/api/complete-account-setup', {
+      sessionId,
+      password: 'walk-in-pass',
+      firstName: ' Wally ',
+      lastName: 'Walker',
+    });
     expect(setup.status).toBe(201);
     expect(setup.body).toMatchObject({ email: 'walkin@example.com', firstName: 'Wally', lastName: 'Walker', isPro: true, subscriptionStatus: 'pro_active' });
     expect((await me(visitor)).isPro).toBe(true);
@@ -136,22 +160,34 @@ describe('local billing: guest checkout', () => {
 
 describe("'Start Free Trial' ends in a trial, with the cards", () => {
   let photo: string;
-  beforeAll(async () => { photo = dataUrl(await jpegWithExif(160, 224)); });
-  const anonymous = () => toGalleryCards([
-    { image: photo, player: 'Shohei Ohtani', year: '2018', brand: 'Topps', condition: 'PSA 10', userValue: '$1,250' },
-    { image: photo, player: 'Luka Doncic', year: '2018', brand: 'Prizm', condition: 'BGS 9.5', userValue: '400', userNotes: 'Bought at the National, 2019' },
-    { image: '', player: 'Mystery', year: '', brand: '', condition: '', userValue: '' },
-  ]);
+  beforeAll(async () => {
+    photo = dataUrl(await jpegWithExif(160, 224));
+  });
+  const anonymous = () =>
+    toGalleryCards([
+      { image: photo, player: 'Shohei Ohtani', year: '2018', brand: 'Topps', condition: 'PSA 10', userValue: '$1,250' },
+      { image: photo, player: 'Luka Doncic', year: '2018', brand: 'Prizm', condition: 'BGS 9.5', userValue: '400', userNotes: 'Bought at the National, 2019' },
+      { image: '', player: 'Mystery', year: '', brand: '', condition: '', userValue: '' },
+    ]);
 
   it('sign-up with startTrial and the anonymous cards: account, trial and cards in one call', async () => {
     const client = srv.client();
     const res = await client.post<TAccountAnswer>('/api/register', {
-      email: `trial-${Date.now()}@example.com`, password: 'secret-1', firstName: 'Tia', lastName: 'Trial', startTrial: true, collectionData: anonymous(),
+      email: `trial-${Date.now()}@example.com`,
+      password: 'secret-1',
+      firstName: 'Tia',
+      lastName: 'Trial',
+      startTrial: true,
+      collectionData: anonymous(),
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ isTrialActive: true, accountStatus: 'trial', trialDaysLeft: 7, cardsMoved: { ok: true, transferred: 3, skipped: 0 } });
     const cards = (await client.get<TSlotView[]>('/api/cards')).body;
-    expect(cards.map((c) => [c.slotNumber, c.title, c.value])).toEqual([[1, '2018 Topps Shohei Ohtani', '$1,250'], [2, '2018 Prizm Luka Doncic', '400'], [3, 'Mystery', null]]);
+    expect(cards.map((c) => [c.slotNumber, c.title, c.value])).toEqual([
+      [1, '2018 Topps Shohei Ohtani', '$1,250'],
+      [2, '2018 Prizm Luka Doncic', '400'],
+      [3, 'Mystery', null],
+    ]);
     // The visitor's Notes come with their cards (docs/choices.md 47 item 12).
     expect(cards.map((c) => c.notes ?? null)).toEqual([null, 'Bought at the National, 2019', null]);
   });
@@ -159,7 +195,11 @@ describe("'Start Free Trial' ends in a trial, with the cards", () => {
   it('a photo that cannot be read keeps the cards in the browser, never the account or the trial', async () => {
     const client = srv.client();
     const res = await client.post<TAccountAnswer>('/api/register', {
-      email: `trial-bad-${Date.now()}@example.com`, password: 'secret-1', firstName: 'Tia', lastName: 'Trial', startTrial: true,
+      email: `trial-bad-${Date.now()}@example.com`,
+      password: 'secret-1',
+      firstName: 'Tia',
+      lastName: 'Trial',
+      startTrial: true,
       collectionData: [{ slotNumber: 1, imageUrl: 'data:image/jpeg;base64,bm90IGFuIGltYWdl', title: 'Broken' }],
     });
     expect(res.status).toBe(201);
@@ -174,6 +214,16 @@ describe("'Start Free Trial' ends in a trial, with the cards", () => {
     const again = await client.post('/api/start-free-trial');
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'trial_used' });
-    expect((await client.post('/api/register', { email: 'x@example.com', password: 'secret-1', firstName: 'A', lastName: 'B', collectionData: [...anonymous(), ...anonymous()] })).status).toBe(400);
+    expect(
+      (
+        await client.post('/api/register', {
+          email: 'x@example.com',
+          password: 'secret-1',
+          firstName: 'A',
+          lastName: 'B',
+          collectionData: [...anonymous(), ...anonymous()],
+        })
+      ).status,
+    ).toBe(400);
   });
 });

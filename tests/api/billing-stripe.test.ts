@@ -36,7 +36,14 @@ const proUser = async () => {
 describe('Stripe: what Ratio asks', () => {
   it('config names Stripe in test mode with the publishable key and no test cards', async () => {
     const res = await srv.client().get<TBillingConfig>('/api/billing/config');
-    expect(res.body).toEqual({ billing: { provider: 'stripe', mode: 'test' }, publishableKey: 'pk_test_emulator', priceCents: 1000, currency: 'usd', interval: 'month', testCards: [] });
+    expect(res.body).toEqual({
+      billing: { provider: 'stripe', mode: 'test' },
+      publishableKey: 'pk_test_emulator',
+      priceCents: 1000,
+      currency: 'usd',
+      interval: 'month',
+      testCards: [],
+    });
     expect((await srv.client().post('/api/billing/test/pay', {})).status).toBe(404);
   });
 
@@ -60,7 +67,9 @@ describe('Stripe: what Ratio asks', () => {
 
     const again = await subscribe(client);
     expect(again).toMatchObject({ subscriptionId: step.subscriptionId, clientSecret: step.clientSecret });
-    expect(stripe.calls('POST /v1/customers').filter((r) => r.params.metadata && (r.params.metadata as Record<string, string>).userId === String(user.id))).toHaveLength(1);
+    expect(
+      stripe.calls('POST /v1/customers').filter((r) => r.params.metadata && (r.params.metadata as Record<string, string>).userId === String(user.id)),
+    ).toHaveLength(1);
     expect((await client.get<TPaymentStep>(`/api/subscription/${step.subscriptionId}/payment-intent`)).body).toMatchObject({ clientSecret: step.clientSecret });
     expect((await me(client)).isPro).toBe(false);
   });
@@ -103,8 +112,10 @@ describe('Stripe: guest checkout', () => {
     expect(res.body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     const created = stripe.calls('POST /v1/checkout/sessions').at(-1)!;
     expect(created.params).toMatchObject({
-      mode: 'subscription', allowed_payment_method_types: ['card'],
-      success_url: 'http://ratio.test/complete-setup?session_id={CHECKOUT_SESSION_ID}', cancel_url: 'http://ratio.test/pricing',
+      mode: 'subscription',
+      allowed_payment_method_types: ['card'],
+      success_url: 'http://ratio.test/complete-setup?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://ratio.test/pricing',
     });
     const sessionId = [...stripe.sessions.keys()].at(-1)!;
     expect((await visitor.get(`/api/checkout-session/${sessionId}`)).body.error).toMatchObject({ code: 'checkout_incomplete' });
@@ -163,19 +174,27 @@ describe('Stripe: webhooks', () => {
       expect(cancelled.map((e) => e.type)).toEqual(['customer.subscription.updated']);
       // The cancellation first, then the older events, each twice and all at once.
       const replays = [...cancelled, ...older];
-      await BillingEvent.query(srv.deps.db).delete().whereIn('id', replays.map((e) => e.id));
+      await BillingEvent.query(srv.deps.db)
+        .delete()
+        .whereIn(
+          'id',
+          replays.map((e) => e.id),
+        );
       for (const e of cancelled) expect((await stripe.deliver(e)).status).toBe(200);
       const results = await Promise.all([...older, ...older, ...cancelled].map((e) => stripe.deliver(e)));
       expect(results.every((r) => r.status === 200)).toBe(true);
     } finally {
       stripe.autoDeliver = true;
     }
-    expect((await client.get<TSubscriptionStatusView>('/api/subscription/status')).body).toMatchObject({ status: 'grace_period', stripeDetails: { cancelAtPeriodEnd: true } });
+    expect((await client.get<TSubscriptionStatusView>('/api/subscription/status')).body).toMatchObject({
+      status: 'grace_period',
+      stripeDetails: { cancelAtPeriodEnd: true },
+    });
     expect(await BillingEvent.query(srv.deps.db).where('customerId', customerId!).resultSize()).toBeGreaterThanOrEqual(3);
   });
 
   it('answers 200 to events it ignores and to customers it does not know', async () => {
-    const ignored = { ...structuredClone(stripe.events.at(-1)!), id: 'evt_ignored_1', type: 'charge.refunded' } as typeof stripe.events[number];
+    const ignored = { ...structuredClone(stripe.events.at(-1)!), id: 'evt_ignored_1', type: 'charge.refunded' } as (typeof stripe.events)[number];
     expect(await stripe.deliver(ignored)).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
     const stranger = stripe.createCustomer('nobody@example.com', null);
     const unknown = { ...structuredClone(stripe.events.find((e) => e.type === 'invoice.paid')!), id: 'evt_unknown_customer' };

@@ -12,7 +12,9 @@ beforeAll(async () => {
   srv = await startTestServer({ rateLimitScale: 100 });
   photo = await jpegWithExif(600, 800);
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 const upload = (client: TestClient, slot: number | string, image = photo, fields: Record<string, string> = {}) =>
   client.request<TSlotView & TApiBody>('POST', `/api/cards/${slot}/upload`, uploadForm(image, fields));
@@ -23,9 +25,22 @@ const trialUser = () => registerTrialUser(srv);
 describe('upload', () => {
   it('fills a slot with the photo and fields, and serves its variants to the owner', async () => {
     const { client } = await registerUser(srv);
-    const res = await upload(client, 3, photo, { title: '2018 Topps Chrome Shohei Ohtani', description: 'PSA 10 GEM MT', value: '$1,250', allTimeHigh: '1500' });
+    const res = await upload(client, 3, photo, {
+      title: '2018 Topps Chrome Shohei Ohtani',
+      description: 'PSA 10 GEM MT',
+      value: '$1,250',
+      allTimeHigh: '1500',
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ slotNumber: 3, isEmpty: false, title: '2018 Topps Chrome Shohei Ohtani', value: '$1,250', valueCents: 125000, allTimeHigh: '1500', allTimeHighCents: 150000 });
+    expect(res.body).toMatchObject({
+      slotNumber: 3,
+      isEmpty: false,
+      title: '2018 Topps Chrome Shohei Ohtani',
+      value: '$1,250',
+      valueCents: 125000,
+      allTimeHigh: '1500',
+      allTimeHighCents: 150000,
+    });
     const thumb = await fetch(srv.url + res.body.thumbUrl!, { headers: { cookie: client.cookieHeader } });
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/webp');
@@ -56,7 +71,9 @@ describe('upload', () => {
 
   it('keeps the transparency of a PNG in its viewer size', async () => {
     const { client } = await registerUser(srv);
-    const clear = await sharp({ create: { width: 200, height: 280, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const clear = await sharp({ create: { width: 200, height: 280, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const res = await upload(client, 1, clear);
     const large = await fetch(srv.url + res.body.imageUrl!, { headers: { cookie: client.cookieHeader } });
     expect(large.headers.get('content-type')).toBe('image/webp');
@@ -106,9 +123,33 @@ describe('upload', () => {
 
   it.each([
     ['an empty image file', (f: FormData) => f.append('image', new Blob([]), 'empty.jpg'), 400, 'invalid_upload'],
-    ['a second file', (f: FormData) => { f.append('image', new Blob([new Uint8Array(photo)]), 'a.jpg'); f.append('image', new Blob([new Uint8Array(photo)]), 'b.jpg'); }, 413, 'upload_too_large'],
-    ['25 fields', (f: FormData) => { for (let i = 0; i < 25; i++) f.append(`field${i}`, 'x'); f.append('image', new Blob([new Uint8Array(photo)]), 'a.jpg'); }, 413, 'upload_too_large'],
-    ['a field over 64 KB', (f: FormData) => { f.append('title', 'x'.repeat(70_000)); f.append('image', new Blob([new Uint8Array(photo)]), 'a.jpg'); }, 413, 'upload_too_large'],
+    [
+      'a second file',
+      (f: FormData) => {
+        f.append('image', new Blob([new Uint8Array(photo)]), 'a.jpg');
+        f.append('image', new Blob([new Uint8Array(photo)]), 'b.jpg');
+      },
+      413,
+      'upload_too_large',
+    ],
+    [
+      '25 fields',
+      (f: FormData) => {
+        for (let i = 0; i < 25; i++) f.append(`field${i}`, 'x');
+        f.append('image', new Blob([new Uint8Array(photo)]), 'a.jpg');
+      },
+      413,
+      'upload_too_large',
+    ],
+    [
+      'a field over 64 KB',
+      (f: FormData) => {
+        f.append('title', 'x'.repeat(70_000));
+        f.append('image', new Blob([new Uint8Array(photo)]), 'a.jpg');
+      },
+      413,
+      'upload_too_large',
+    ],
   ])('refuses a form with %s, and the connection serves the next request', async (_name, build, status, code) => {
     const { client } = await registerUser(srv);
     const form = new FormData();
@@ -178,7 +219,10 @@ describe('tier limits (docs/choices.md 2–3)', () => {
         expect(res.status).toBe(403);
         expect(res.body.error?.requiresUpgrade).toBe(true);
       }
-      expect((await slots(client)).map((s) => [s.slotNumber, s.title])).toEqual([[1, 'Mine'], [12, '']]);
+      expect((await slots(client)).map((s) => [s.slotNumber, s.title])).toEqual([
+        [1, 'Mine'],
+        [12, ''],
+      ]);
     } finally {
       srv.advance(-8 * 24 * 3600 * 1000);
     }
@@ -192,7 +236,14 @@ describe('edit, values and delete', () => {
     await client.patch('/api/cards/1', { value: '$2,000.50' });
     const res = await client.patch('/api/cards/1', { value: '150', title: 'Edited', description: 'BGS 9.5' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: 'Edited', description: 'BGS 9.5', value: '150', valueCents: 15000, allTimeHigh: '$2,000.50', allTimeHighCents: 200050 });
+    expect(res.body).toMatchObject({
+      title: 'Edited',
+      description: 'BGS 9.5',
+      value: '150',
+      valueCents: 15000,
+      allTimeHigh: '$2,000.50',
+      allTimeHighCents: 200050,
+    });
     const entered = await client.patch('/api/cards/1', { allTimeHigh: '$5,000' });
     expect(entered.body).toMatchObject({ allTimeHigh: '$5,000', allTimeHighCents: 500000 });
     const unparseable = await client.patch('/api/cards/1', { value: 'priceless' });
@@ -231,9 +282,15 @@ describe('swap', () => {
     await upload(client, 2, photo, { title: 'B' });
     const res = await client.post<TSlotView[] & TApiBody>('/api/cards/swap', { fromSlot: 1, toSlot: 2 });
     expect(res.status).toBe(200);
-    expect(res.body.map((s) => [s.slotNumber, s.title])).toEqual([[1, 'B'], [2, 'A']]);
+    expect(res.body.map((s) => [s.slotNumber, s.title])).toEqual([
+      [1, 'B'],
+      [2, 'A'],
+    ]);
     await client.post('/api/cards/swap', { fromSlot: 2, toSlot: 7 });
-    expect((await slots(client)).map((s) => [s.slotNumber, s.title])).toEqual([[1, 'B'], [7, 'A']]);
+    expect((await slots(client)).map((s) => [s.slotNumber, s.title])).toEqual([
+      [1, 'B'],
+      [7, 'A'],
+    ]);
   });
 
   it('refuses the same slot, two empty slots and bad numbers', async () => {
@@ -247,8 +304,7 @@ describe('swap', () => {
   it('stays consistent under concurrent swaps: no card lost or doubled', async () => {
     const { client } = await trialUser();
     for (const n of [1, 2, 3, 4]) await upload(client, n, photo, { title: `card-${n}` });
-    const pairs = Array.from({ length: 24 }, (_, i) => ({ fromSlot: (i % 4) + 1, toSlot: ((i + 1 + (i % 3)) % 5) + 1 }))
-      .filter((p) => p.fromSlot !== p.toSlot);
+    const pairs = Array.from({ length: 24 }, (_, i) => ({ fromSlot: (i % 4) + 1, toSlot: ((i + 1 + (i % 3)) % 5) + 1 })).filter((p) => p.fromSlot !== p.toSlot);
     const results = await Promise.all(pairs.map((p) => client.post('/api/cards/swap', p)));
     for (const r of results) expect([200, 400]).toContain(r.status);
     const after = await slots(client);
@@ -263,7 +319,12 @@ describe('GET /api/cards caching', () => {
     const { client } = await trialUser();
     const read = async (headers: Record<string, string> = {}) => {
       const res = await fetch(`${srv.url}/api/cards`, { headers: { cookie: client.cookieHeader, 'accept-encoding': 'gzip', ...headers } });
-      return { status: res.status, etag: res.headers.get('etag'), encoding: res.headers.get('content-encoding'), body: res.status === 200 ? ((await res.json()) as TSlotView[]) : null };
+      return {
+        status: res.status,
+        etag: res.headers.get('etag'),
+        encoding: res.headers.get('content-encoding'),
+        body: res.status === 200 ? ((await res.json()) as TSlotView[]) : null,
+      };
     };
     const first = await read();
     expect(first).toMatchObject({ status: 200, encoding: 'gzip', body: [] });
@@ -296,7 +357,9 @@ describe('GET /api/cards caching', () => {
     const { lockUser } = await import('../../api/services/accounts/lock-user.ts');
     await srv.deps.db.transaction(async (trx) => {
       await lockUser(trx, (user as { id: number }).id);
-      await trx('card_slots').where({ userId: (user as { id: number }).id, slotNumber: 1 }).update({ title: 'After' });
+      await trx('card_slots')
+        .where({ userId: (user as { id: number }).id, slotNumber: 1 })
+        .update({ title: 'After' });
     });
     expect((await client.get('/api/cards')).body).toMatchObject([{ title: 'After' }]);
   });

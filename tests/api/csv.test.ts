@@ -15,7 +15,9 @@ beforeAll(async () => {
   srv = await startTestServer({ rateLimitScale: 100, env: { PUBLIC_URL: 'https://ratio.example' } });
   photo = await pngImage(120, 168);
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 const upload = (client: TestClient, slot: number, fields: Record<string, string>) =>
   client.request<TSlotView & TApiBody>('POST', `/api/cards/${slot}/upload`, uploadForm(photo, fields));
@@ -35,7 +37,12 @@ const same = ({ id: _id, imageUrl: _i, thumbUrl: _t, originalUrl: _o, createdAt:
 describe('export', () => {
   it('sends every card as CSV: typed and numeric values, slab facts, dates, escaped formulas, an image link the owner opens', async () => {
     const { client } = await registerTrialUser(srv);
-    await upload(client, 2, { title: '2018 Topps Chrome Shohei Ohtani', description: 'Topps • PSA 10 GEM MT • Cert #12345678', value: '$1,250', allTimeHigh: '1,100' });
+    await upload(client, 2, {
+      title: '2018 Topps Chrome Shohei Ohtani',
+      description: 'Topps • PSA 10 GEM MT • Cert #12345678',
+      value: '$1,250',
+      allTimeHigh: '1,100',
+    });
     await client.patch('/api/cards/2', { value: '$1,000' });
     await upload(client, 7, { title: '=HYPERLINK("http://evil.example")', value: 'n/a' });
 
@@ -48,9 +55,18 @@ describe('export', () => {
     expect(header).toEqual([...EXPORT_COLUMNS]);
     const row = Object.fromEntries(header!.map((h, i) => [h, first![i]]));
     expect(row).toMatchObject({
-      Slot: '2', Title: '2018 Topps Chrome Shohei Ohtani', Value: '$1,000', 'Value (USD)': '1000.00',
-      'All-Time High': '$1,250', 'All-Time High (USD)': '1250.00', Grader: 'PSA', Grade: '10', 'Cert Number': '12345678',
-      Year: '2018', Set: 'Topps Chrome', Subject: 'Shohei Ohtani',
+      Slot: '2',
+      Title: '2018 Topps Chrome Shohei Ohtani',
+      Value: '$1,000',
+      'Value (USD)': '1000.00',
+      'All-Time High': '$1,250',
+      'All-Time High (USD)': '1250.00',
+      Grader: 'PSA',
+      Grade: '10',
+      'Cert Number': '12345678',
+      Year: '2018',
+      Set: 'Topps Chrome',
+      Subject: 'Shohei Ohtani',
     });
     expect(Date.parse(row.Added!)).not.toBeNaN();
     expect(row.Image).toMatch(/^https:\/\/ratio\.example\/api\/images\/[\w-]+\/original$/);
@@ -77,7 +93,8 @@ describe('import', () => {
   it('previews a PSA-style export, then adds its cards without photos, with their values recorded', async () => {
     const { client } = await registerTrialUser(srv);
     await upload(client, 1, { title: 'Already here' });
-    const csv = 'Year,Brand,Card Number,Subject,Variety,Grade,Cert Number,Value\r\n'
+    const csv =
+      'Year,Brand,Card Number,Subject,Variety,Grade,Cert Number,Value\r\n'
       + '2018,Topps Update,US250,Shohei Ohtani,Rookie,GEM MT 10,12345678,$900\r\n'
       + '\r\n'
       + '2003,Upper Deck,221,LeBron James,,MINT 9,87654321,\r\n';
@@ -94,12 +111,19 @@ describe('import', () => {
     expect(done.status).toBe(200);
     expect(done.body.imported).toBe(2);
     const cards = await slots(client);
-    expect(cards.map((c) => [c.slotNumber, c.imageUrl, c.thumbUrl, c.valueCents])).toEqual([[1, expect.any(String), expect.any(String), null], [2, null, null, 90000], [3, null, null, null]]);
+    expect(cards.map((c) => [c.slotNumber, c.imageUrl, c.thumbUrl, c.valueCents])).toEqual([
+      [1, expect.any(String), expect.any(String), null],
+      [2, null, null, 90000],
+      [3, null, null, null],
+    ]);
     expect((await client.get<{ points: unknown[] }>('/api/cards/2/history')).body.points).toHaveLength(1);
     // The same file again adds nothing twice: each row's cert is on the wall (docs/choices.md 40).
     const again = await preview(client, csv);
     expect(again.body).toMatchObject({ errorCount: 0, cardCount: 0, alreadyCount: 2 });
-    expect(again.body.already).toEqual([{ line: 2, message: 'Cert #12345678 is already on your wall (slot 2)' }, { line: 4, message: 'Cert #87654321 is already on your wall (slot 3)' }]);
+    expect(again.body.already).toEqual([
+      { line: 2, message: 'Cert #12345678 is already on your wall (slot 2)' },
+      { line: 4, message: 'Cert #87654321 is already on your wall (slot 3)' },
+    ]);
     expect((await importCsv(client, csv)).body).toMatchObject({ imported: 0 });
     expect(await slots(client)).toHaveLength(3);
   });
@@ -109,12 +133,11 @@ describe('import', () => {
     const withPsa = await startTestServer({ rateLimitScale: 100, env: { PSA_API_TOKEN: 'psa-token', PSA_API_BASE_URL: psa.baseUrl } });
     try {
       const { client } = await registerTrialUser(withPsa);
-      const csv = 'Year,Brand,Subject,Grade,Cert Number\n2018,Topps Chrome,Shohei Ohtani,GEM MT 10,12345678\n2019,Topps,Nobody,9,99999999\n2020,Topps,No cert,9,\n';
+      const csv =
+        'Year,Brand,Subject,Grade,Cert Number\n2018,Topps Chrome,Shohei Ohtani,GEM MT 10,12345678\n2019,Topps,Nobody,9,99999999\n2020,Topps,No cert,9,\n';
       const look = await preview(client, csv);
       expect(look.status).toBe(200);
-      expect(look.body.cards.map((c) => c.psa)).toEqual([
-        { status: 'verified', grade: 'GEM MT 10', subject: 'SHOHEI OHTANI' }, { status: 'not_found' }, null,
-      ]);
+      expect(look.body.cards.map((c) => c.psa)).toEqual([{ status: 'verified', grade: 'GEM MT 10', subject: 'SHOHEI OHTANI' }, { status: 'not_found' }, null]);
       expect(look.body.errorCount).toBe(0);
     } finally {
       await withPsa.close();
@@ -137,7 +160,12 @@ describe('import', () => {
     const look = await preview(client, csv);
     expect(look.status).toBe(200);
     expect(look.body.errors.map((e) => [e.line, e.kind])).toEqual([
-      [2, 'bad_value'], [3, 'slot_out_of_range'], [4, 'over_limit'], [5, 'duplicate'], [7, 'duplicate'], [8, 'missing_title'],
+      [2, 'bad_value'],
+      [3, 'slot_out_of_range'],
+      [4, 'over_limit'],
+      [5, 'duplicate'],
+      [7, 'duplicate'],
+      [8, 'missing_title'],
     ]);
     expect(look.body.errors[2]!.message).toBe('Slot 11 is beyond your 10 slots');
 
@@ -165,7 +193,7 @@ describe('import', () => {
     }
     expect((await client.post('/api/cards/import', { csv: 'x'.repeat(9 * 1024 * 1024) })).status).toBe(413);
     expect((await srv.client().post('/api/cards/import', { csv: 'Slot,Title\n1,A' })).status).toBe(401);
-    expect((await slots(client))).toEqual([]);
+    expect(await slots(client)).toEqual([]);
   });
 
   it('refuses a view-only account (an ended trial)', async () => {
@@ -183,10 +211,23 @@ describe('import', () => {
     await upload(client, 3, { title: '+1 rookie, "quoted"', description: 'line one\nline two', value: 'trade only' });
     await upload(client, 12, { title: 'Bare card' });
     await upload(client, 14, {
-      subject: 'Luka Doncic', year: '2018-19', set: 'Panini Prizm', cardNumber: '280', variety: 'Silver', sport: 'Basketball', serial: '12/99',
-      grader: 'BGS', grade: '9.5', qualifier: 'Black Label', certNumber: '0012345678', autographGrade: '10',
-      subgrades: JSON.stringify({ centering: 9.5, corners: 10, edges: null, surface: 9.5 }), costCents: '125050', acquiredOn: '2024-02-29',
-      source: '=cmd|x', notes: 'Line one\nline "two", three',
+      subject: 'Luka Doncic',
+      year: '2018-19',
+      set: 'Panini Prizm',
+      cardNumber: '280',
+      variety: 'Silver',
+      sport: 'Basketball',
+      serial: '12/99',
+      grader: 'BGS',
+      grade: '9.5',
+      qualifier: 'Black Label',
+      certNumber: '0012345678',
+      autographGrade: '10',
+      subgrades: JSON.stringify({ centering: 9.5, corners: 10, edges: null, surface: 9.5 }),
+      costCents: '125050',
+      acquiredOn: '2024-02-29',
+      source: '=cmd|x',
+      notes: 'Line one\nline "two", three',
     });
     const csv = (await exportOf(client)).text;
 
@@ -204,13 +245,22 @@ describe('import', () => {
 
   it('refuses a 5,000-row import past the tier limit as a whole (the limit explained first), and adds 1,000 rows for a PRO user', async () => {
     const { client } = await accountWithClient(srv, 'pro');
-    const psaRows = (n: number) => [['Year', 'Brand', 'Subject', 'Grade', 'Cert Number'], ...Array.from({ length: n }, (_, i) => ['2020', 'Prizm', `Player ${i + 1}`, '10', String(50_000_000 + i)])];
+    const psaRows = (n: number) => [
+      ['Year', 'Brand', 'Subject', 'Grade', 'Cert Number'],
+      ...Array.from({ length: n }, (_, i) => ['2020', 'Prizm', `Player ${i + 1}`, '10', String(50_000_000 + i)]),
+    ];
     const big = csvOf(psaRows(5000));
     const look = await preview(client, big);
     expect(look.body).toMatchObject({ format: 'psa', rows: 5000, errorCount: 4000, cardCount: 1000 });
     expect(look.body.limit).toEqual({
-      maxSlots: 1000, room: 1000, fitting: 1000, over: 4000, overRows: 4000, withPro: null,
-      message: 'Your gallery has room for 1,000 more cards: the 1,000 cards of lines 2–1,001 fit. The other 4,000 cards need more room than your gallery has: remove cards first, or import them later.',
+      maxSlots: 1000,
+      room: 1000,
+      fitting: 1000,
+      over: 4000,
+      overRows: 4000,
+      withPro: null,
+      message:
+        'Your gallery has room for 1,000 more cards: the 1,000 cards of lines 2–1,001 fit. The other 4,000 cards need more room than your gallery has: remove cards first, or import them later.',
     });
     expect(look.body.errors[0]).toEqual({ line: 1002, kind: 'over_limit', message: 'No room: your gallery holds 1,000 cards' });
     expect(look.body.errors.length).toBe(200);

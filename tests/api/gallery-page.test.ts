@@ -37,7 +37,10 @@ const written = <T>(html: string, id: string): T | null => {
 };
 
 /** The page as the browser gets it, and the user and the first page of cards written into it (or null). */
-async function galleryPage(client: TestClient, path = '/gallery'): Promise<{ res: Response; html: string; firstPage: TSlotView[] | null; user: TUserView | null }> {
+async function galleryPage(
+  client: TestClient,
+  path = '/gallery',
+): Promise<{ res: Response; html: string; firstPage: TSlotView[] | null; user: TUserView | null }> {
   const res = await fetch(srv.url + path, { headers: { cookie: client.cookieHeader }, redirect: 'manual' });
   const html = await res.text();
   return { res, html, firstPage: written(html, FIRST_PAGE_ELEMENT_ID), user: written(html, USER_ELEMENT_ID) };

@@ -32,7 +32,11 @@ describe('GET /api/cards?limit=N', () => {
     for (const slot of [7, 2, 30, 5]) expect((await upload(client, slot, { title: `Card ${slot}` })).status).toBe(201);
     const page = async (query: string, headers: Record<string, string> = {}) => {
       const res = await get(client, `/api/cards${query}`, { 'accept-encoding': 'gzip', ...headers });
-      return { status: res.status, etag: res.headers.get('etag'), slots: res.status === 200 ? ((await res.json()) as TSlotView[]).map((s) => s.slotNumber) : null };
+      return {
+        status: res.status,
+        etag: res.headers.get('etag'),
+        slots: res.status === 200 ? ((await res.json()) as TSlotView[]).map((s) => s.slotNumber) : null,
+      };
     };
 
     const two = await page('?limit=2');

@@ -20,8 +20,12 @@ async function analyses(srv: TTestServer, count: number, forwardedFor: (i: numbe
 
 describe('item 3: per-address limits hold behind the proxy', () => {
   let prod: TTestServer;
-  beforeAll(async () => { prod = await startTestServer({ env: PRODUCTION }); });
-  afterAll(async () => { await prod?.close(); });
+  beforeAll(async () => {
+    prod = await startTestServer({ env: PRODUCTION });
+  });
+  afterAll(async () => {
+    await prod?.close();
+  });
 
   it('an appending proxy (nginx): the client cannot escape by sending its own X-Forwarded-For', async () => {
     const statuses = await analyses(prod, 21, (i) => `10.0.${i}.1, 203.0.113.7`);
@@ -65,10 +69,11 @@ describe('item 4 and 5: lock-outs that only the guesser feels', () => {
     // Addresses come from X-Forwarded-For.
     srv = await startTestServer({ env: { TRUST_PROXY: 'true' } });
   });
-  afterAll(async () => { await srv?.close(); });
+  afterAll(async () => {
+    await srv?.close();
+  });
 
-  const login = (email: string, password: string, ip: string) =>
-    srv.client().post('/api/login', { email, password }, { 'x-forwarded-for': ip });
+  const login = (email: string, password: string, ip: string) => srv.client().post('/api/login', { email, password }, { 'x-forwarded-for': ip });
 
   it('ten wrong passwords from one address lock that address out, not the owner signing in elsewhere', async () => {
     const { input } = await registerUser(srv);
@@ -78,7 +83,7 @@ describe('item 4 and 5: lock-outs that only the guesser feels', () => {
     expect((await login(input.email, input.password, '198.51.100.66')).status).toBe(429);
   });
 
-  it('after many addresses fail, only addresses without failures may try; the owner\'s success clears the count', async () => {
+  it("after many addresses fail, only addresses without failures may try; the owner's success clears the count", async () => {
     // The account-wide allowance (100 an hour) made small to keep the test short.
     srv.deps.limits.loginFailsAccount = new RateLimiterMemory({ points: 4, duration: 3600 });
     const { input } = await registerUser(srv);
@@ -114,7 +119,9 @@ describe('item 4 and 5: lock-outs that only the guesser feels', () => {
     const oneHash = process.cpuUsage(started);
     const before = process.cpuUsage();
     for (let i = 0; i < 8; i++) {
-      const res = await srv.client().post('/api/reset-password', { token: `not-a-token-${i}`, password: 'whatever1' }, { 'x-forwarded-for': `203.0.113.${100 + i}` });
+      const res = await srv
+        .client()
+        .post('/api/reset-password', { token: `not-a-token-${i}`, password: 'whatever1' }, { 'x-forwarded-for': `203.0.113.${100 + i}` });
       expect(res.status).toBe(400);
     }
     const eight = process.cpuUsage(before);
@@ -125,13 +132,15 @@ describe('item 4 and 5: lock-outs that only the guesser feels', () => {
 
   it('reset-password is limited per address, change-password per account', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await srv.client().post('/api/reset-password', { token: 'bogus', password: 'whatever1' }, { 'x-forwarded-for': '198.51.100.77' })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await srv.client().post('/api/reset-password', { token: 'bogus', password: 'whatever1' }, { 'x-forwarded-for': '198.51.100.77' })).status);
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
 
     const { client } = await registerUser(srv);
     const changes: number[] = [];
-    for (let i = 0; i < 11; i++) changes.push((await client.post('/api/auth/change-password', { currentPassword: 'wrong-one', newPassword: 'whatever1' })).status);
+    for (let i = 0; i < 11; i++)
+      changes.push((await client.post('/api/auth/change-password', { currentPassword: 'wrong-one', newPassword: 'whatever1' })).status);
     expect(changes.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(changes[10]).toBe(429);
   });

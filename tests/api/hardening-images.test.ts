@@ -20,8 +20,12 @@ import { registerTrialUser, registerUser, startTestServer, type TTestServer } fr
 /** docs/choices.md 20 (what the stored original keeps), 21 (temp files), 22 (transfer limits first), 26 (sweep). */
 
 let srv: TTestServer;
-beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startTestServer({ rateLimitScale: 100 });
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 const GPS = 'GPS 48.8584N 2.2945E';
 
@@ -37,7 +41,9 @@ async function storedOriginal(client: TestClient, image: Buffer): Promise<Buffer
 describe('item 6: the stored original keeps only the image, up to its end', () => {
   it('drops a second picture with GPS (as phones append) and bytes after the end marker', async () => {
     const { client } = await trialUser();
-    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#246' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#246' } })
+      .jpeg()
+      .toBuffer();
     const appended = Buffer.concat([photo, await jpegWithExif(64, 64), Buffer.from('<html><script>alert(1)</script></html>')]);
     const original = await storedOriginal(client, appended);
     expect(original.includes(Buffer.from(GPS))).toBe(false);
@@ -49,7 +55,9 @@ describe('item 6: the stored original keeps only the image, up to its end', () =
 
   it('drops metadata that sits between the scans of a progressive JPEG, and keeps its pixels', async () => {
     const { client } = await trialUser();
-    const photo = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#a52' } }).jpeg({ progressive: true }).toBuffer();
+    const photo = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#a52' } })
+      .jpeg({ progressive: true })
+      .toBuffer();
     const firstScan = photo.indexOf(Buffer.from([0xff, 0xda]));
     const secondScan = photo.indexOf(Buffer.from([0xff, 0xda]), firstScan + 2);
     expect(secondScan).toBeGreaterThan(firstScan);
@@ -93,9 +101,18 @@ describe('item 7: a refused upload leaves no file behind', () => {
       forms.push([slot, f, status]);
     };
     form('0x2', 400, (f) => f.append('image', file(), 'a.jpg'));
-    form('2', 413, (f) => { for (let i = 0; i < 25; i++) f.append(`field${i}`, 'x'); f.append('image', file(), 'a.jpg'); });
-    form('2', 413, (f) => { f.append('image', file(), 'a.jpg'); f.append('title', 'x'.repeat(70_000)); });
-    form('2', 413, (f) => { f.append('image', file(), 'a.jpg'); f.append('image', file(), 'b.jpg'); });
+    form('2', 413, (f) => {
+      for (let i = 0; i < 25; i++) f.append(`field${i}`, 'x');
+      f.append('image', file(), 'a.jpg');
+    });
+    form('2', 413, (f) => {
+      f.append('image', file(), 'a.jpg');
+      f.append('title', 'x'.repeat(70_000));
+    });
+    form('2', 413, (f) => {
+      f.append('image', file(), 'a.jpg');
+      f.append('image', file(), 'b.jpg');
+    });
     form('11', 403, (f) => f.append('image', file(), 'a.jpg'));
     form('2', 400, (f) => f.append('image', new Blob([Buffer.concat([Buffer.from('not an image'), marker])]), 'a.jpg'));
     for (const [slot, body, status] of forms) {
@@ -111,7 +128,9 @@ describe('item 7: a refused upload leaves no file behind', () => {
 describe('item 8: a transfer checks counts and limits before decoding any image', () => {
   it('a free account sending 12 photos of 49 MP is refused at once, before any is decoded', async () => {
     const { client } = await registerUser(srv);
-    const huge = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#333' } }).png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#333' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const url = dataUrl(huge, 'image/png');
     const started = process.cpuUsage();
     await processImage(huge);

@@ -9,8 +9,12 @@ import { HOSTILE_HEADER_256 } from './abuse/corpus.ts';
 /** docs/choices.md 15, 16, 24 and 25: input that once froze the server, 500'd or was read loosely. */
 
 let srv: TTestServer;
-beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startTestServer({ rateLimitScale: 100 });
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 /**
  * Runs `fn` and returns the longest event-loop stall it caused (ms), beyond what the machine's load
@@ -102,9 +106,18 @@ describe('item 2: big JSON is bounded and rate-limited before it is parsed', () 
 
 describe('item 10: inputs that used to answer 500', () => {
   const jsonRoutes: Array<[string, string]> = [
-    ['POST', '/api/register'], ['POST', '/api/login'], ['POST', '/api/forgot-password'], ['POST', '/api/reset-password'],
-    ['PATCH', '/api/auth/user'], ['POST', '/api/auth/change-password'], ['POST', '/api/cards/swap'], ['PATCH', '/api/cards/1'],
-    ['POST', '/api/transfer-collection'], ['POST', '/api/migrate-collection'], ['POST', '/api/analyze-card'], ['POST', '/api/intake/certs'],
+    ['POST', '/api/register'],
+    ['POST', '/api/login'],
+    ['POST', '/api/forgot-password'],
+    ['POST', '/api/reset-password'],
+    ['PATCH', '/api/auth/user'],
+    ['POST', '/api/auth/change-password'],
+    ['POST', '/api/cards/swap'],
+    ['PATCH', '/api/cards/1'],
+    ['POST', '/api/transfer-collection'],
+    ['POST', '/api/migrate-collection'],
+    ['POST', '/api/analyze-card'],
+    ['POST', '/api/intake/certs'],
   ];
 
   it('a bad or unknown Content-Encoding on any JSON route is a 415', async () => {

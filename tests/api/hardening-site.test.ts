@@ -36,7 +36,9 @@ describe('item 9: security headers', () => {
       await client.request('PATCH', '/api/auth/user', '{}', { 'content-type': 'application/json', 'content-encoding': 'gzip' }),
     ];
     for (let i = 0; i < 4; i++) answers.push(await srv.client().post('/api/forgot-password', { email: 'someone@example.com' }));
-    const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+    const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     answers.push(await client.post('/api/analyze-card', { image: `data:image/png;base64,${tiny.toString('base64')}` }));
     expect(answers.map((a) => a.status)).toEqual([200, 400, 401, 404, 413, 415, 200, 200, 200, 429, 500]);
     for (const res of answers) {
@@ -48,7 +50,9 @@ describe('item 9: security headers', () => {
   });
 
   it('HSTS in production only', async () => {
-    const prod = await startTestServer({ env: { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(48), PUBLIC_URL: 'https://ratio.example', TRUST_PROXY: 'true', BILLING: 'local' } });
+    const prod = await startTestServer({
+      env: { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(48), PUBLIC_URL: 'https://ratio.example', TRUST_PROXY: 'true', BILLING: 'local' },
+    });
     try {
       const ok = await prod.client().get('/api/user');
       const missing = await prod.client().get('/api/missing');
@@ -75,7 +79,9 @@ function rawGet(path: string, cookie = ''): Promise<{ status: number; location: 
     const req = http.request({ hostname, port, path, headers: cookie ? { cookie } : {} }, (res) => {
       let text = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { text += chunk; });
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, text }));
     });
     req.on('error', reject);
@@ -84,15 +90,23 @@ function rawGet(path: string, cookie = ''): Promise<{ status: number; location: 
 }
 
 describe('item 11: protected pages are guarded on the path the static server resolves', () => {
-  it.each(['/gallery', '/%67allery', '/./gallery', '//gallery', '/gallery/', '/gallery.html', '/%67allery.html', '/account/./', '/x/../gallery', '/gallery%2F'])(
-    'a signed-out visitor asking for %s is sent to /auth',
-    async (path) => {
-      const res = await rawGet(path);
-      expect(res.status).toBe(302);
-      expect(res.location).toBe('/auth');
-      expect(res.text).not.toMatch(/page \/(gallery|account)/);
-    },
-  );
+  it.each([
+    '/gallery',
+    '/%67allery',
+    '/./gallery',
+    '//gallery',
+    '/gallery/',
+    '/gallery.html',
+    '/%67allery.html',
+    '/account/./',
+    '/x/../gallery',
+    '/gallery%2F',
+  ])('a signed-out visitor asking for %s is sent to /auth', async (path) => {
+    const res = await rawGet(path);
+    expect(res.status).toBe(302);
+    expect(res.location).toBe('/auth');
+    expect(res.text).not.toMatch(/page \/(gallery|account)/);
+  });
 
   it.each(['/', '/index.html', '/%69ndex', '/./'])('a signed-in collector asking for %s goes to /gallery', async (path) => {
     const { client } = await registerUser(srv);

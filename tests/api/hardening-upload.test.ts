@@ -18,14 +18,22 @@ import { registerTrialUser, startTestServer, type TTestServer } from '../helpers
 const BOUNDARY = '----ratio-cut-7f3a';
 
 /** What the raw socket got back: the status line's code (null when the server sent nothing) and body. */
-interface TRaw { status: number | null; body: string }
+interface TRaw {
+  status: number | null;
+  body: string;
+}
 
 /**
  * Sends `POST /api/cards/1/upload` over a raw socket: the headers (Content-Length `declared`, or the
  * body's own length), then `body`; with `abort`, the socket is destroyed right after the body is
  * written (the client hangs up with bytes still owed); with `halfClose`, the client ends its side.
  */
-function rawUpload(url: string, cookie: string, body: Buffer, options: { declared?: number; chunked?: boolean; abort?: boolean; halfClose?: boolean } = {}): Promise<TRaw> {
+function rawUpload(
+  url: string,
+  cookie: string,
+  body: Buffer,
+  options: { declared?: number; chunked?: boolean; abort?: boolean; halfClose?: boolean } = {},
+): Promise<TRaw> {
   const { port } = new URL(url);
   return new Promise((resolve) => {
     const socket = net.connect(Number(port), '127.0.0.1');
@@ -34,14 +42,18 @@ function rawUpload(url: string, cookie: string, body: Buffer, options: { declare
       const m = got.match(/^HTTP\/1\.1 (\d{3})/);
       resolve({ status: m ? Number(m[1]) : null, body: got.slice(got.indexOf('\r\n\r\n') + 4) });
     };
-    socket.on('data', (c: Buffer) => { got += c.toString('latin1'); });
+    socket.on('data', (c: Buffer) => {
+      got += c.toString('latin1');
+    });
     socket.on('error', () => undefined);
     socket.on('close', done);
     socket.setTimeout(20_000, () => socket.destroy());
     socket.on('connect', () => {
       const length = options.chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${options.declared ?? body.length}`;
-      socket.write(`POST /api/cards/1/upload HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nConnection: close\r\n`
-        + `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\n${length}\r\n\r\n`);
+      socket.write(
+        `POST /api/cards/1/upload HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nConnection: close\r\n`
+          + `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\n${length}\r\n\r\n`,
+      );
       if (options.chunked) {
         // A chunked body whose last chunk never comes: the client half-closes after one chunk.
         socket.write(`${body.length.toString(16)}\r\n`);
@@ -61,8 +73,10 @@ function rawUpload(url: string, cookie: string, body: Buffer, options: { declare
 
 /** A whole upload form holding `image`, and its pieces for cutting. */
 function form(image: Buffer) {
-  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="player"\r\n\r\nMickey Mantle\r\n`
-    + `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="card.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="player"\r\n\r\nMickey Mantle\r\n`
+      + `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="card.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
   return { head, tail, whole: Buffer.concat([head, image, tail]) };
 }
@@ -82,19 +96,29 @@ function variants(image: Buffer): Array<[string, (url: string, cookie: string) =
     ['empty body', (u, c) => rawUpload(u, c, Buffer.alloc(0))],
     ['client aborts inside the file', (u, c) => rawUpload(u, c, Buffer.concat([head, image.subarray(0, 2000)]), { declared: whole.length, abort: true })],
     ['client aborts inside the headers', (u, c) => rawUpload(u, c, head.subarray(0, partHeaders + 10), { declared: whole.length, abort: true })],
-    ['client half-closes with bytes owed', (u, c) => rawUpload(u, c, Buffer.concat([head, image.subarray(0, 2000)]), { declared: whole.length, halfClose: true })],
+    [
+      'client half-closes with bytes owed',
+      (u, c) => rawUpload(u, c, Buffer.concat([head, image.subarray(0, 2000)]), { declared: whole.length, halfClose: true }),
+    ],
     ['chunked body with no last chunk', (u, c) => rawUpload(u, c, Buffer.concat([head, image.subarray(0, 3000)]), { chunked: true })],
   ];
 }
 
 /** A body that is whole over HTTP but not a whole form answers 400 bad_request in the one error shape. */
 const CUT_NOT_ABORTED = new Set([
-  'ends inside the part headers', 'ends inside the first part headers', 'ends inside the file',
-  'ends right after the file, no closing boundary', 'closing boundary cut short', 'delimiter without its final dashes', 'only the preamble',
+  'ends inside the part headers',
+  'ends inside the first part headers',
+  'ends inside the file',
+  'ends right after the file, no closing boundary',
+  'closing boundary cut short',
+  'delimiter without its final dashes',
+  'only the preamble',
 ]);
 
 let image: Buffer;
-beforeAll(async () => { image = await jpegWithExif(400, 560); });
+beforeAll(async () => {
+  image = await jpegWithExif(400, 560);
+});
 
 describe('a cut multipart upload (in-process server)', () => {
   let srv: TTestServer;
@@ -103,7 +127,9 @@ describe('a cut multipart upload (in-process server)', () => {
     srv = await startTestServer({ rateLimitScale: 1000 });
     ({ client } = await registerTrialUser(srv));
   });
-  afterAll(async () => { await srv?.close(); });
+  afterAll(async () => {
+    await srv?.close();
+  });
 
   it('answers 400 bad_request for each truncation, and the same server answers after each', async () => {
     for (const [name, send] of variants(image)) {
@@ -116,7 +142,15 @@ describe('a cut multipart upload (in-process server)', () => {
       expect(alive.status, `after "${name}"`).toBe(200);
     }
     // The card slot is untouched and a whole upload still works.
-    const ok = await client.request('POST', '/api/cards/1/upload', (() => { const f = new FormData(); f.append('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'c.jpg'); return f; })());
+    const ok = await client.request(
+      'POST',
+      '/api/cards/1/upload',
+      (() => {
+        const f = new FormData();
+        f.append('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'c.jpg');
+        return f;
+      })(),
+    );
     expect(ok.status).toBe(201);
   });
 
@@ -146,22 +180,28 @@ describe('a cut multipart upload against `ratio serve` as its own process', () =
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
-  it(testDbKind() === 'postgres' ? 'every worker of `--workers 2` lives through every cut body' : 'the process lives through every cut body', async () => {
-    const env = { DATA_DIR: dataDir, SESSION_SECRET: 's'.repeat(40), ...(testDb ? { DATABASE_URL: testDb.url! } : {}) };
-    server = await startServerProcess(env, testDb ? ['--workers', '2'] : []);
-    const client = new TestClient(server.url);
-    expect((await client.post('/api/register', { email: 'cut@example.com', password: 'a-long-password', firstName: 'Cut', lastName: 'Body' })).status).toBe(201);
-    expect((await client.post('/api/start-free-trial')).status).toBe(200);
-    const all = variants(image);
-    // Round-robin across workers: each variant reaches each worker at least once.
-    for (let round = 0; round < 3; round++) {
-      for (const [name, send] of all) {
-        const res = await send(server.url, client.cookieHeader);
-        if (CUT_NOT_ABORTED.has(name)) expect(res.status, name).toBe(400);
+  it(
+    testDbKind() === 'postgres' ? 'every worker of `--workers 2` lives through every cut body' : 'the process lives through every cut body',
+    async () => {
+      const env = { DATA_DIR: dataDir, SESSION_SECRET: 's'.repeat(40), ...(testDb ? { DATABASE_URL: testDb.url! } : {}) };
+      server = await startServerProcess(env, testDb ? ['--workers', '2'] : []);
+      const client = new TestClient(server.url);
+      expect((await client.post('/api/register', { email: 'cut@example.com', password: 'a-long-password', firstName: 'Cut', lastName: 'Body' })).status).toBe(
+        201,
+      );
+      expect((await client.post('/api/start-free-trial')).status).toBe(200);
+      const all = variants(image);
+      // Round-robin across workers: each variant reaches each worker at least once.
+      for (let round = 0; round < 3; round++) {
+        for (const [name, send] of all) {
+          const res = await send(server.url, client.cookieHeader);
+          if (CUT_NOT_ABORTED.has(name)) expect(res.status, name).toBe(400);
+        }
       }
-    }
-    for (let i = 0; i < 4; i++) expect((await client.get('/api/user')).status).toBe(200);
-    // No worker died (the primary logs each restart).
-    expect(server.output()).not.toMatch(/exited|Unexpected end of form/);
-  }, 180_000);
+      for (let i = 0; i < 4; i++) expect((await client.get('/api/user')).status).toBe(200);
+      // No worker died (the primary logs each restart).
+      expect(server.output()).not.toMatch(/exited|Unexpected end of form/);
+    },
+    180_000,
+  );
 });

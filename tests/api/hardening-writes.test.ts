@@ -32,8 +32,12 @@ const fetchImage = async (url: string, cookie: string) => {
 
 describe('a cut or empty variant file is made again from the original (in-process server)', () => {
   let srv: TTestServer;
-  beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });
-  afterAll(async () => { await srv?.close(); });
+  beforeAll(async () => {
+    srv = await startTestServer({ rateLimitScale: 100 });
+  });
+  afterAll(async () => {
+    await srv?.close();
+  });
 
   /** Uploads `image` to slot 1 of a new trial account; returns the client, the card and its folder on disk. */
   async function uploaded(image: Buffer, mime = 'image/jpeg', name = 'card.jpg') {
@@ -64,7 +68,7 @@ describe('a cut or empty variant file is made again from the original (in-proces
     });
   }
 
-  it('a cut thumbnail is remade, on the owner\'s wall', async () => {
+  it("a cut thumbnail is remade, on the owner's wall", async () => {
     const { client, card, folder } = await uploaded(await jpegWithExif(600, 800));
     const file = path.join(folder, 'thumb.webp');
     const good = await fs.readFile(file);
@@ -88,8 +92,12 @@ describe('a cut or empty variant file is made again from the original (in-proces
 
 describe('the local store writes through a temporary file', () => {
   let root: string;
-  beforeAll(async () => { root = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-store-')); });
-  afterAll(async () => { await fs.rm(root, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-store-'));
+  });
+  afterAll(async () => {
+    await fs.rm(root, { recursive: true, force: true });
+  });
 
   it('a reader beside a rewrite sees the old file or the new one, never a part; no temporary is left', async () => {
     const store = localImageStore(root);
@@ -134,7 +142,9 @@ describe('kill -9 during image writes, then a restart (`ratio serve` as its own 
     const photos = await Promise.all([jpegWithExif(2400, 3200), pngImage(1600, 2200), jpegWithExif(3000, 2000)]);
     let server = await startServerProcess(env);
     const client = new TestClient(server.url);
-    expect((await client.post('/api/register', { email: 'kill@example.com', password: 'a-long-password', firstName: 'Kill', lastName: 'Nine' })).status).toBe(201);
+    expect((await client.post('/api/register', { email: 'kill@example.com', password: 'a-long-password', firstName: 'Kill', lastName: 'Nine' })).status).toBe(
+      201,
+    );
     expect((await client.post('/api/start-free-trial')).status).toBe(200);
     const login = () => client.post('/api/login', { email: 'kill@example.com', password: 'a-long-password' });
 
@@ -145,8 +155,12 @@ describe('kill -9 during image writes, then a restart (`ratio serve` as its own 
       const sending = [0, 1, 2].map(() => {
         const s = slot++;
         const png = s % photos.length === 1;
-        return client.request('POST', `/api/cards/${s}/upload`, uploadForm(photos[s % photos.length]!, {}, png ? 'image/png' : 'image/jpeg', png ? 'c.png' : 'c.jpg'))
-          .then((r) => r.status, () => 0);
+        return client
+          .request('POST', `/api/cards/${s}/upload`, uploadForm(photos[s % photos.length]!, {}, png ? 'image/png' : 'image/jpeg', png ? 'c.png' : 'c.jpg'))
+          .then(
+            (r) => r.status,
+            () => 0,
+          );
       });
       const first = await Promise.race(sending);
       expect(first).toBe(201);

@@ -26,8 +26,12 @@ const slots = async (client: TestClient) => (await client.get<TSlotView[]>('/api
 
 describe('bulk intake by cert without PSA_API_TOKEN', () => {
   let srv: TTestServer;
-  beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });
-  afterAll(async () => { await srv?.close(); });
+  beforeAll(async () => {
+    srv = await startTestServer({ rateLimitScale: 100 });
+  });
+  afterAll(async () => {
+    await srv?.close();
+  });
 
   it('makes a card per cert with the cert only, says PSA lookup is unavailable, and lists what it could not read', async () => {
     const { client } = await registerUser(srv);
@@ -41,14 +45,22 @@ describe('bulk intake by cert without PSA_API_TOKEN', () => {
       expect.objectContaining({ cert: '012345679', status: 'added', slotNumber: 2, filled: false }),
     ]);
     const wall = await slots(client);
-    expect(wall.map((c) => [c.slotNumber, c.certNumber, c.grader, c.subject])).toEqual([[1, '12345678', 'PSA', undefined], [2, '012345679', 'PSA', undefined]]);
+    expect(wall.map((c) => [c.slotNumber, c.certNumber, c.grader, c.subject])).toEqual([
+      [1, '12345678', 'PSA', undefined],
+      [2, '012345679', 'PSA', undefined],
+    ]);
   });
 
   it('flags a cert already on the wall at once and adds nothing twice', async () => {
     const { client } = await registerUser(srv);
     await finished(client, (await client.post<TBatch>('/api/intake/certs', { certs: '22223333' })).body);
     const again = await client.post<TBatch>('/api/intake/certs', { certs: '22223333 22224444' });
-    expect(again.body.items[0]).toMatchObject({ cert: '22223333', status: 'on_wall', slotNumber: 1, message: 'This slab is already on your wall: cert #22223333 is the card in slot 1.' });
+    expect(again.body.items[0]).toMatchObject({
+      cert: '22223333',
+      status: 'on_wall',
+      slotNumber: 1,
+      message: 'This slab is already on your wall: cert #22223333 is the card in slot 1.',
+    });
     const done = await finished(client, again.body);
     expect(done.items[1]).toMatchObject({ cert: '22224444', status: 'added', slotNumber: 2 });
     expect(await slots(client)).toHaveLength(2);
@@ -89,11 +101,23 @@ describe('bulk intake by cert with PSA_API_TOKEN (PSA emulator)', () => {
   let srv: TTestServer;
   let psa: TPsaEmulator;
   beforeAll(async () => {
-    psa = await startPsaEmulator({
-      '12345678': psaRecord('12345678'),
-      '87654321': psaRecord('87654321', { Year: '1986', Brand: 'FLEER', Subject: 'MICHAEL JORDAN', CardNumber: '57', Variety: '', CardGrade: 'MINT 9 (OC)', Category: 'BASKETBALL CARDS', TotalPopulation: 4321 }),
-      ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`7000000${i}`, psaRecord(`7000000${i}`, { Subject: `PLAYER ${'ABCDEFGH'[i]}` })])),
-    }, await jpegWithExif(600, 1000));
+    psa = await startPsaEmulator(
+      {
+        '12345678': psaRecord('12345678'),
+        '87654321': psaRecord('87654321', {
+          Year: '1986',
+          Brand: 'FLEER',
+          Subject: 'MICHAEL JORDAN',
+          CardNumber: '57',
+          Variety: '',
+          CardGrade: 'MINT 9 (OC)',
+          Category: 'BASKETBALL CARDS',
+          TotalPopulation: 4321,
+        }),
+        ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`7000000${i}`, psaRecord(`7000000${i}`, { Subject: `PLAYER ${'ABCDEFGH'[i]}` })])),
+      },
+      await jpegWithExif(600, 1000),
+    );
     srv = await startTestServer({ rateLimitScale: 100, env: { PSA_API_TOKEN: psa.token, PSA_API_BASE_URL: psa.baseUrl, PSA_API_CALLS_PER_MINUTE: '6000' } });
   });
   afterAll(async () => {
@@ -107,12 +131,39 @@ describe('bulk intake by cert with PSA_API_TOKEN (PSA emulator)', () => {
     expect(res.body).toMatchObject({ psa: true, notice: null });
     const done = await finished(client, res.body);
     expect(done.items).toEqual([
-      expect.objectContaining({ cert: '12345678', status: 'added', filled: true, photo: true, population: 1000, title: '2018 Topps Chrome Shohei Ohtani Refractor #193' }),
+      expect.objectContaining({
+        cert: '12345678',
+        status: 'added',
+        filled: true,
+        photo: true,
+        population: 1000,
+        title: '2018 Topps Chrome Shohei Ohtani Refractor #193',
+      }),
       expect.objectContaining({ cert: '87654321', status: 'added', filled: true, photo: true, population: 4321 }),
     ]);
     const [ohtani, jordan] = await slots(client);
-    expect(ohtani).toMatchObject({ subject: 'Shohei Ohtani', year: '2018', set: 'Topps Chrome', cardNumber: '193', variety: 'Refractor', sport: 'Baseball', grader: 'PSA', grade: 10, certNumber: '12345678', populationAtGrade: 1000, description: 'PSA 10 GEM MT' });
-    expect(jordan).toMatchObject({ subject: 'Michael Jordan', year: '1986', set: 'Fleer', grade: 9, qualifier: 'OC', sport: 'Basketball', populationAtGrade: 4321 });
+    expect(ohtani).toMatchObject({
+      subject: 'Shohei Ohtani',
+      year: '2018',
+      set: 'Topps Chrome',
+      cardNumber: '193',
+      variety: 'Refractor',
+      sport: 'Baseball',
+      grader: 'PSA',
+      grade: 10,
+      certNumber: '12345678',
+      populationAtGrade: 1000,
+      description: 'PSA 10 GEM MT',
+    });
+    expect(jordan).toMatchObject({
+      subject: 'Michael Jordan',
+      year: '1986',
+      set: 'Fleer',
+      grade: 9,
+      qualifier: 'OC',
+      sport: 'Basketball',
+      populationAtGrade: 4321,
+    });
     const photo = await client.request('GET', ohtani!.thumbUrl!);
     expect(photo.status).toBe(200);
     const calls = psa.requests.filter((r) => r.path.includes('/publicapi/'));
@@ -140,7 +191,11 @@ describe('bulk intake by cert with PSA_API_TOKEN (PSA emulator)', () => {
 
   it('a PSA that does not answer in time is asked again, then the card is made with its cert only', async () => {
     const saved = srv.deps.intake;
-    srv.deps.intake = createIntake(srv.deps.env, { ...srv.deps }, createPsaClient({ token: psa.token, baseUrl: psa.baseUrl, callsPerMinute: 6000, timeoutMs: 300 }));
+    srv.deps.intake = createIntake(
+      srv.deps.env,
+      { ...srv.deps },
+      createPsaClient({ token: psa.token, baseUrl: psa.baseUrl, callsPerMinute: 6000, timeoutMs: 300 }),
+    );
     try {
       const { client } = await registerUser(srv);
       psa.fault('70000004', 'timeout', 1);
@@ -182,8 +237,12 @@ describe('bulk intake by cert with PSA_API_TOKEN (PSA emulator)', () => {
 
 describe('bulk intake by photo (the label reader in a background queue)', () => {
   let srv: TTestServer;
-  beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });
-  afterAll(async () => { await srv?.close(); });
+  beforeAll(async () => {
+    srv = await startTestServer({ rateLimitScale: 100 });
+  });
+  afterAll(async () => {
+    await srv?.close();
+  });
 
   const send = (client: TestClient, image: Buffer, name: string) => {
     const form = new FormData();
@@ -196,11 +255,31 @@ describe('bulk intake by photo (the label reader in a background queue)', () => 
   it('reads each photo in turn, flags the same file sent twice and a cert already on the wall', async () => {
     const { client } = await registerUser(srv);
     const ohtani = await renderLabel(
-      { grader: 'PSA', year: '2018', brand: 'TOPPS CHROME', cardNumber: '193', player: 'SHOHEI OHTANI', variety: 'REFRACTOR', grade: '10', gradeName: 'GEM MT', certNumber: '45678912' },
+      {
+        grader: 'PSA',
+        year: '2018',
+        brand: 'TOPPS CHROME',
+        cardNumber: '193',
+        player: 'SHOHEI OHTANI',
+        variety: 'REFRACTOR',
+        grade: '10',
+        gradeName: 'GEM MT',
+        certNumber: '45678912',
+      },
       { layout: 'slab', size: 800, jpegQuality: 85 },
     );
     const morant = await renderLabel(
-      { grader: 'PSA', year: '2021', brand: 'PANINI PRIZM', cardNumber: '88', player: 'JA MORANT', variety: 'SILVER PRIZM', grade: '9', gradeName: 'MINT', certNumber: '61234567' },
+      {
+        grader: 'PSA',
+        year: '2021',
+        brand: 'PANINI PRIZM',
+        cardNumber: '88',
+        player: 'JA MORANT',
+        variety: 'SILVER PRIZM',
+        grade: '9',
+        gradeName: 'MINT',
+        certNumber: '61234567',
+      },
       { layout: 'slab', size: 800, jpegQuality: 85 },
     );
     const a = await send(client, ohtani, 'ohtani.jpg');
@@ -216,15 +295,27 @@ describe('bulk intake by photo (the label reader in a background queue)', () => 
     const items = await listed(client);
     expect(items).toHaveLength(3);
     expect(items[2]).toMatchObject({ id: c.body.id, status: 'read', message: 'No label could be read on this photo: fill in the card yourself.' });
-    expect(items[0]).toMatchObject({ id: a.body.id, status: 'read', fields: { subject: expect.stringMatching(/shohei ohtani/i), year: '2018', grader: 'PSA', grade: 10, certNumber: '45678912' } });
+    expect(items[0]).toMatchObject({
+      id: a.body.id,
+      status: 'read',
+      fields: { subject: expect.stringMatching(/shohei ohtani/i), year: '2018', grader: 'PSA', grade: 10, certNumber: '45678912' },
+    });
     expect(items[0]!.fieldConfidence).toBeDefined();
     expect(items[1]).toMatchObject({ id: b.body.id, status: 'read', fields: { certNumber: '61234567' } });
 
     // Accepting a card saves it at once through the card upload; the list then flags its cert as on the wall.
-    const saved = await client.request('POST', '/api/cards/1/upload', uploadForm(ohtani, { subject: 'Shohei Ohtani', year: '2018', grader: 'PSA', grade: '10', certNumber: '45678912' }));
+    const saved = await client.request(
+      'POST',
+      '/api/cards/1/upload',
+      uploadForm(ohtani, { subject: 'Shohei Ohtani', year: '2018', grader: 'PSA', grade: '10', certNumber: '45678912' }),
+    );
     expect(saved.status).toBe(201);
     expect((await listed(client))[0]).toMatchObject({ certOnWall: 1 });
-    const twice = await client.request<{ error: { code: string } }>('POST', '/api/cards/2/upload', uploadForm(ohtani, { certNumber: '45678912', grader: 'PSA' }));
+    const twice = await client.request<{ error: { code: string } }>(
+      'POST',
+      '/api/cards/2/upload',
+      uploadForm(ohtani, { certNumber: '45678912', grader: 'PSA' }),
+    );
     expect(twice.body.error.code).toBe('cert_on_wall');
 
     expect((await client.request('DELETE', `/api/intake/photos/${b.body.id}`)).status).toBe(204);

@@ -4,8 +4,12 @@ import { jpegWithExif, uploadForm } from '../fixtures/images.ts';
 import { registerTrialUser, registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 let srv: TTestServer;
-beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startTestServer({ rateLimitScale: 100 });
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 describe('one user can never read or change another user’s gallery', () => {
   it('every card route of user B leaves user A untouched, and A’s images answer B with 404', async () => {

@@ -8,7 +8,11 @@ import { createLogger } from '../../api/logger.ts';
 import { createMailer } from '../../api/services/mail/mailer.ts';
 import { registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
-interface TReceived { from: string; to: string[]; data: string }
+interface TReceived {
+  from: string;
+  to: string[];
+  data: string;
+}
 
 let smtp: SMTPServer;
 let smtpPort = 0;
@@ -21,9 +25,15 @@ beforeAll(async () => {
     disabledCommands: ['STARTTLS'],
     onData(stream, session, callback) {
       let data = '';
-      stream.on('data', (chunk: Buffer) => { data += chunk.toString('utf8'); });
+      stream.on('data', (chunk: Buffer) => {
+        data += chunk.toString('utf8');
+      });
       stream.on('end', () => {
-        received.push({ from: String(session.envelope.mailFrom && session.envelope.mailFrom.address), to: session.envelope.rcptTo.map((r) => r.address), data });
+        received.push({
+          from: String(session.envelope.mailFrom && session.envelope.mailFrom.address),
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+        });
         callback();
       });
     },

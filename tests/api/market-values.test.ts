@@ -32,10 +32,32 @@ afterAll(async () => {
 beforeEach(() => {
   emu.setFault(null);
   emu.products.clear();
-  emu.add({ id: '1001', 'product-name': 'Shohei Ohtani #193', 'console-name': 'Baseball Cards 2018 Topps Chrome',
-    'loose-price': 6000, 'cib-price': 9000, 'new-price': 12000, 'graded-price': 35000, 'box-only-price': 60000, 'manual-only-price': 120000, 'bgs-10-price': 150000 });
-  emu.add({ id: '1002', 'product-name': 'Shohei Ohtani [Refractor] #193', 'console-name': 'Baseball Cards 2018 Topps Chrome', 'manual-only-price': 300000, 'graded-price': 80000 });
-  emu.add({ id: '2001', 'product-name': 'Luka Doncic #280', 'console-name': 'Basketball Cards 2018 Panini Prizm', 'graded-price': 26000, 'box-only-price': 42000 });
+  emu.add({
+    id: '1001',
+    'product-name': 'Shohei Ohtani #193',
+    'console-name': 'Baseball Cards 2018 Topps Chrome',
+    'loose-price': 6000,
+    'cib-price': 9000,
+    'new-price': 12000,
+    'graded-price': 35000,
+    'box-only-price': 60000,
+    'manual-only-price': 120000,
+    'bgs-10-price': 150000,
+  });
+  emu.add({
+    id: '1002',
+    'product-name': 'Shohei Ohtani [Refractor] #193',
+    'console-name': 'Baseball Cards 2018 Topps Chrome',
+    'manual-only-price': 300000,
+    'graded-price': 80000,
+  });
+  emu.add({
+    id: '2001',
+    'product-name': 'Luka Doncic #280',
+    'console-name': 'Basketball Cards 2018 Panini Prizm',
+    'graded-price': 26000,
+    'box-only-price': 42000,
+  });
 });
 
 type TCardSeed = Partial<CardSlot> & { slotNumber: number };
@@ -52,7 +74,8 @@ const cards = async (client: TestClient) => (await client.get<TSlotView[]>('/api
 /** The viewer's whole market value of a card (the wall's answer carries the price only). */
 const marketOf = async (client: TestClient, slot: number) => (await client.get<{ market: TMarketView | null }>(`/api/cards/${slot}/market`)).body.market;
 const refresh = (client: TestClient, slot: number) => client.post<{ outcome: string; card: TSlotView } & TApiBody>(`/api/cards/${slot}/market/refresh`);
-const runJob = (email: string, staleAfterMs = 0) => refreshPrices({ db: srv.deps.db, prices: srv.deps.prices, clock: srv.deps.clock, email, staleAfterMs, maxConsecutiveFailures: 2 });
+const runJob = (email: string, staleAfterMs = 0) =>
+  refreshPrices({ db: srv.deps.db, prices: srv.deps.prices, clock: srv.deps.clock, email, staleAfterMs, maxConsecutiveFailures: 2 });
 
 describe('matching and grades', () => {
   it('matches a card by year, set, number and subject, keeps the product, and prices its grade from SportsCardsPro', async () => {
@@ -63,8 +86,14 @@ describe('matching and grades', () => {
     expect(res.body.outcome).toBe('priced');
     const today = srv.deps.clock().toISOString().slice(0, 10);
     expect(res.body.card.market).toEqual({
-      cents: 120000, label: 'PSA 10', source: 'SportsCardsPro', isMarketData: true, asOf: today,
-      productId: '1001', productName: 'Baseball Cards 2018 Topps Chrome Shohei Ohtani #193', match: 'auto',
+      cents: 120000,
+      label: 'PSA 10',
+      source: 'SportsCardsPro',
+      isMarketData: true,
+      asOf: today,
+      productId: '1001',
+      productName: 'Baseball Cards 2018 Topps Chrome Shohei Ohtani #193',
+      match: 'auto',
     });
     const calls = emu.requests.slice(before);
     expect(calls.map((r) => r.path)).toEqual(['/api/products', '/api/product']);
@@ -235,7 +264,15 @@ describe('P&L and sales', () => {
     const year = srv.deps.clock().getUTCFullYear();
     const csv = await client.get(`/api/cards/realized.csv?year=${year}`);
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="ratio-realized-gains-${year}.csv"`);
-    expect(csv.text.replace(/^\ufeff/, '').split('\r\n').slice(0, 2)).toEqual(['Title,Sold On,Cost,Sold Price,Fees,Realized Gain,ROI %', `'=SUM(A1),${srv.deps.clock().toISOString().slice(0, 10)},100.00,300.00,39.99,160.01,160`]);
+    expect(
+      csv.text
+        .replace(/^\ufeff/, '')
+        .split('\r\n')
+        .slice(0, 2),
+    ).toEqual([
+      'Title,Sold On,Cost,Sold Price,Fees,Realized Gain,ROI %',
+      `'=SUM(A1),${srv.deps.clock().toISOString().slice(0, 10)},100.00,300.00,39.99,160.01,160`,
+    ]);
     expect((await client.get(`/api/cards/realized.csv?year=${year - 1}`)).text.split('\r\n').filter(Boolean)).toHaveLength(1);
     expect((await client.post('/api/cards/2/sell', { soldCents: -1, soldOn: '2026-01-01' })).status).toBe(400);
     expect((await client.post('/api/cards/9/sell', { soldCents: 1, soldOn: '2026-01-01' })).status).toBe(404);
@@ -257,19 +294,38 @@ describe('the export carries market, gain and sold columns', () => {
     };
     const psa = await rowsOf('psa-collection');
     expect(psa).toHaveLength(2);
-    expect(psa[0]).toMatchObject({ 'Item Status': 'Active', 'My Cost': '900', 'PSA Estimate': '1200', 'Gain/Loss': '100', 'My Value': '1000', 'Sold Status': '-' });
+    expect(psa[0]).toMatchObject({
+      'Item Status': 'Active',
+      'My Cost': '900',
+      'PSA Estimate': '1200',
+      'Gain/Loss': '100',
+      'My Value': '1000',
+      'Sold Status': '-',
+    });
     expect(psa[1]).toMatchObject({
-      'Item Status': 'Sold', Subject: 'Shohei Ohtani', Grade: '9', 'My Cost': '400', 'Gain/Loss': '35', 'Sold Status': 'Sold', 'Sold Date': '10/02/2026',
-      'Sold Price': '500', 'Sold Fees': '65', 'Sold Proceeds': '435',
+      'Item Status': 'Sold',
+      Subject: 'Shohei Ohtani',
+      Grade: '9',
+      'My Cost': '400',
+      'Gain/Loss': '35',
+      'Sold Status': 'Sold',
+      'Sold Date': '10/02/2026',
+      'Sold Price': '500',
+      'Sold Fees': '65',
+      'Sold Proceeds': '435',
     });
     expect((await rowsOf('card-ladder'))[0]).toMatchObject({ Investment: '900', 'Current Value': '1000', 'Potential Profit': '100' });
 
     // The wall counts market values: gain follows, the own value stays the own value.
     await client.request('PUT', '/api/cards/counts-value', { countsValue: 'market' });
     expect((await rowsOf('psa-collection'))[0]).toMatchObject({ 'PSA Estimate': '1200', 'Gain/Loss': '300', 'My Value': '1000' });
-    expect((await rowsOf('card-ladder'))).toEqual([expect.objectContaining({ 'Current Value': '1200', 'Potential Profit': '300' })]);
+    expect(await rowsOf('card-ladder')).toEqual([expect.objectContaining({ 'Current Value': '1200', 'Potential Profit': '300' })]);
     expect((await rowsOf('ratio'))[0]).toMatchObject({
-      'Value (USD)': '1000.00', 'Market Value (USD)': '1200.00', 'Market Source': 'SportsCardsPro', 'Counts In Totals': 'market', 'Gain (USD)': '300.00',
+      'Value (USD)': '1000.00',
+      'Market Value (USD)': '1200.00',
+      'Market Source': 'SportsCardsPro',
+      'Counts In Totals': 'market',
+      'Gain (USD)': '300.00',
     });
   });
 });

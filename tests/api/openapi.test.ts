@@ -4,13 +4,20 @@ import { apiRouter } from '../../api/routes/index.ts';
 import { startTestServer, type TTestServer } from '../helpers/server.ts';
 
 let srv: TTestServer;
-beforeAll(async () => { srv = await startTestServer(); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 type TDocument = {
   openapi: string;
   info: { title: string; version: string };
-  paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown>; parameters?: { name: string; in: string }[]; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId: string; responses: Record<string, unknown>; parameters?: { name: string; in: string }[]; requestBody?: unknown }>
+  >;
 };
 
 /** Every method and path the API router serves, read from the router itself (not from the table). */
@@ -31,7 +38,9 @@ describe('GET /api/openapi.json', () => {
     const doc = res.body as unknown as TDocument;
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toBe('Ratio API');
-    const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+    const listed = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
     // A route registered outside the table (router.get(...) instead of serve()) is served but not listed.
     expect(listed).toEqual(servedRoutes());
     // The test server runs local billing's TEST MODE, so every call of the table is served.

@@ -3,8 +3,12 @@ import { passwordResetsSettled } from '../../api/services/accounts/request-passw
 import { registerUser, resetTokenFor, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 let srv: TTestServer;
-beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startTestServer({ rateLimitScale: 100 });
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 const tokenFor = (email: string) => resetTokenFor(srv, email);
 
@@ -33,7 +37,10 @@ describe('forgot and reset password', () => {
     // A mail server as slow as a real one across the internet: work for a known address that the
     // answer waited on would show as this much more, far beyond the machine's noise.
     const send = srv.mailer.send;
-    srv.mailer.send = async (mail) => { await new Promise((r) => setTimeout(r, 150)); await send(mail); };
+    srv.mailer.send = async (mail) => {
+      await new Promise((r) => setTimeout(r, 150));
+      await send(mail);
+    };
     await timed('nobody@example.com');
     const knownMs: number[] = [];
     const unknownMs: number[] = [];

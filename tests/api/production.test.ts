@@ -7,7 +7,9 @@ beforeAll(async () => {
     env: { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(48), PUBLIC_URL: 'https://ratio.example', TRUST_PROXY: 'true', BILLING: 'local' },
   });
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 describe('production behind the TLS proxy', () => {
   it('sets the session cookie Secure, httpOnly and SameSite=Lax, and accepts the public origin', async () => {

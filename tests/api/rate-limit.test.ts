@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 let srv: TTestServer;
-beforeAll(async () => { srv = await startTestServer(); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 describe('rate limits', () => {
   it('login: an account gets 10 attempts per 15 minutes, then a clear 429 with Retry-After', async () => {

@@ -21,9 +21,12 @@ beforeAll(async () => {
     `create function count_touch() returns trigger language plpgsql as $$
        begin update touch_count set n = n + 1; return new; end $$`,
     'create trigger sessions_touched after update of last_seen_at on sessions for each row execute function count_touch()',
-  ]) await srv.deps.db.raw(sql);
+  ])
+    await srv.deps.db.raw(sql);
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 const touches = async () => Number((await srv.deps.db('touch_count').first<{ n: number }>('n'))!.n);
 const lastSeen = async () => (await srv.deps.db('sessions').first<{ lastSeenAt: Date }>('lastSeenAt'))!.lastSeenAt;

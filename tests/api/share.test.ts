@@ -19,7 +19,9 @@ beforeAll(async () => {
   srv = await startTestServer({ rateLimitScale: 100 });
   photo = await jpegWithExif(300, 420);
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 type TLinkBody = TShareLink & TApiBody;
 const createLink = (client: TestClient, body: Record<string, unknown> = { showValues: true }) => client.post<TLinkBody>('/api/share', body);
@@ -75,7 +77,10 @@ describe('creating and revoking a link', () => {
     const third = await createLink(client);
     expect(third.status).toBe(201);
     expect((await visit(`/api/share/${tokenOf(third.body.url)}`)).status).toBe(200);
-    const kept = await Share.query(srv.deps.db).whereIn('tokenHash', rows.map((r) => r.tokenHash));
+    const kept = await Share.query(srv.deps.db).whereIn(
+      'tokenHash',
+      rows.map((r) => r.tokenHash),
+    );
     expect(kept.every((r) => r.revokedAt !== null)).toBe(true);
   });
 
@@ -99,7 +104,7 @@ describe('creating and revoking a link', () => {
     expect((await createLink(client, { showValues: true, showOwnerName: true })).body.showOwnerName).toBe(true);
   });
 
-  it("lets the owner copy the live link from another device, and nobody else (docs/choices.md 47)", async () => {
+  it('lets the owner copy the live link from another device, and nobody else (docs/choices.md 47)', async () => {
     const { client, user } = await registerTrialUser(srv);
     const made = await createLink(client);
     // The owner signed in elsewhere (a phone): the same live link, which still opens the wall.
@@ -118,9 +123,13 @@ describe('creating and revoking a link', () => {
     expect(wall).not.toContain(row!.tokenSealed!);
 
     // A seal that does not open (another server secret; tampered; moved to another link) gives no url, not an error.
-    await Share.query(srv.deps.db).patch({ tokenSealed: sealToken(tokenOf(made.body.url), 'another-secret', SHARE_SEAL) }).where({ id: row!.id });
+    await Share.query(srv.deps.db)
+      .patch({ tokenSealed: sealToken(tokenOf(made.body.url), 'another-secret', SHARE_SEAL) })
+      .where({ id: row!.id });
     expect((await phone.get<TLinkBody>('/api/share')).body).toMatchObject({ url: null, showValues: true });
-    await Share.query(srv.deps.db).patch({ tokenSealed: `${row!.tokenSealed!.slice(0, -4)}AAAA` }).where({ id: row!.id });
+    await Share.query(srv.deps.db)
+      .patch({ tokenSealed: `${row!.tokenSealed!.slice(0, -4)}AAAA` })
+      .where({ id: row!.id });
     expect((await phone.get<TLinkBody>('/api/share')).body.url).toBeNull();
     const otherLink = await createLink(other.client);
     const otherRow = await Share.query(srv.deps.db).where({ userId: other.user.id }).whereNull('revokedAt').first();
@@ -176,7 +185,14 @@ describe('what a visitor of a link can read', () => {
   it('reads the wall (title, layout, slot order, titles, values when shown) and nothing of the account', async () => {
     const { client, user } = await accountWithClient(srv, 'pro', { email: `wall-owner-${Date.now()}@example.com` });
     await upload(client, 3, { title: '1986 Fleer Michael Jordan', description: 'PSA 8 NM-MT', value: '$9,500', allTimeHigh: '12000' });
-    await upload(client, 1, { title: '2018 Prizm Luka Doncic', value: '1250', certNumber: '87654321', costCents: '99900', notes: 'Paid too much', source: 'Shop' });
+    await upload(client, 1, {
+      title: '2018 Prizm Luka Doncic',
+      value: '1250',
+      certNumber: '87654321',
+      costCents: '99900',
+      notes: 'Paid too much',
+      source: 'Shop',
+    });
     await upload(client, 25, { title: 'Past the layout', value: '5' });
     const link = await createLink(client, { showValues: true, title: 'The Vault', layout: '6x4' });
     const token = tokenOf(link.body.url);
@@ -193,19 +209,44 @@ describe('what a visitor of a link can read', () => {
     ]);
     expect(wall.cards[1]!.description).toBe('PSA 8 NM-MT');
     // The card's fields show what it is and its grade; never what the owner paid, where, or their notes.
-    expect(wall.cards[1]).toMatchObject({ grade: 'PSA 8', facts: [{ label: 'Player', text: 'Michael Jordan' }, { label: 'Year', text: '1986' }, { label: 'Set', text: 'Fleer' }, { label: 'Grade', text: 'PSA 8 NM-MT' }] });
+    expect(wall.cards[1]).toMatchObject({
+      grade: 'PSA 8',
+      facts: [
+        { label: 'Player', text: 'Michael Jordan' },
+        { label: 'Year', text: '1986' },
+        { label: 'Set', text: 'Fleer' },
+        { label: 'Grade', text: 'PSA 8 NM-MT' },
+      ],
+    });
     expect(wall.cards[0]!.facts.map((f) => f.label)).toEqual(['Player', 'Year', 'Set']);
-    expect(wall.figures).toEqual({ acquisitions: 2, completionPercent: 8, totalCents: 1_075_000, valued: 2, averageCents: 537_500, allTimeHighCents: 1_325_000, tracked: 2 });
+    expect(wall.figures).toEqual({
+      acquisitions: 2,
+      completionPercent: 8,
+      totalCents: 1_075_000,
+      valued: 2,
+      averageCents: 537_500,
+      allTimeHighCents: 1_325_000,
+      tracked: 2,
+    });
     // No email, no names, no ids of the account or the cards: only the shared photos' ids, in paths under the link.
     const text = JSON.stringify(wall);
-    for (const secret of [user.email, 'Casey', `"id"`, 'userId', 'Past the layout', '/api/images/', 'Paid too much', 'Shop', '999', '87654321']) expect(text).not.toContain(secret);
+    for (const secret of [user.email, 'Casey', `"id"`, 'userId', 'Past the layout', '/api/images/', 'Paid too much', 'Shop', '999', '87654321'])
+      expect(text).not.toContain(secret);
     for (const card of wall.cards) expect(card.thumbUrl).toMatch(new RegExp(`^/api/share/${token}/images/[0-9a-f-]{36}/thumb$`));
 
     // Values hidden: no value anywhere, counts stay.
     await client.patch('/api/share', { showValues: false });
     const hidden = (await (await visit(`/api/share/${token}`)).json()) as TSharedWall;
     expect(hidden.cards.every((c) => c.value === null && c.allTimeHigh === null)).toBe(true);
-    expect(hidden.figures).toEqual({ acquisitions: 2, completionPercent: 8, totalCents: null, valued: null, averageCents: null, allTimeHighCents: null, tracked: null });
+    expect(hidden.figures).toEqual({
+      acquisitions: 2,
+      completionPercent: 8,
+      totalCents: null,
+      valued: null,
+      averageCents: null,
+      allTimeHighCents: null,
+      tracked: null,
+    });
     expect(JSON.stringify(hidden)).not.toContain('9,500');
   });
 

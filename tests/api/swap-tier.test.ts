@@ -7,8 +7,12 @@ import { startTestServer, type TTestServer } from '../helpers/server.ts';
 /** docs/choices.md 43 item 3: card swap is a PRO feature (docs/choices.md 4), refused by the server like share links. */
 
 let srv: TTestServer;
-beforeAll(async () => { srv = await startTestServer(); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 const titles = async (client: TestClient) =>
   (await client.get<TSlotView[]>('/api/cards')).body.filter((s) => !s.isEmpty).map((s) => `${s.slotNumber}:${s.title}`);
@@ -18,7 +22,10 @@ describe('POST /api/cards/swap by tier', () => {
     it(`a ${preset} account is refused with 403 requiresUpgrade and its cards stay put`, async () => {
       const { user, client } = await accountWithClient(srv, preset);
       await addCards(srv.deps.db, user, 2);
-      for (const pair of [{ fromSlot: 1, toSlot: 2 }, { fromSlot: 1, toSlot: 5 }]) {
+      for (const pair of [
+        { fromSlot: 1, toSlot: 2 },
+        { fromSlot: 1, toSlot: 5 },
+      ]) {
         const res = await client.post('/api/cards/swap', pair);
         expect(res.status).toBe(403);
         expect(res.body.error).toMatchObject({ code: 'upgrade_required', requiresUpgrade: true });

@@ -10,11 +10,33 @@ beforeAll(async () => {
   srv = await startTestServer({ rateLimitScale: 100 });
   image = dataUrl(await jpegWithExif(320, 448));
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 const anonymous = () => [
-  { id: 'a1', image, player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', condition: 'PSA 10 GEM MT', userValue: '$1,250', userNotes: '', addedAt: '2026-11-20T10:00:00Z' },
-  { id: 'a2', image, player: 'Luka Doncic', year: '2018', brand: 'Panini Prizm', condition: 'BGS 9.5', userValue: '400', userNotes: 'nice', addedAt: '2026-11-20T10:01:00Z' },
+  {
+    id: 'a1',
+    image,
+    player: 'Shohei Ohtani',
+    year: '2018',
+    brand: 'Topps Chrome',
+    condition: 'PSA 10 GEM MT',
+    userValue: '$1,250',
+    userNotes: '',
+    addedAt: '2026-11-20T10:00:00Z',
+  },
+  {
+    id: 'a2',
+    image,
+    player: 'Luka Doncic',
+    year: '2018',
+    brand: 'Panini Prizm',
+    condition: 'BGS 9.5',
+    userValue: '400',
+    userNotes: 'nice',
+    addedAt: '2026-11-20T10:01:00Z',
+  },
   { id: 'a3', image: '', player: '', year: '', brand: '', condition: '', userValue: '', userNotes: '', addedAt: '2026-11-20T10:02:00Z' },
 ];
 
@@ -52,7 +74,11 @@ describe('transfer-collection', () => {
     await client.request('POST', '/api/cards/1/upload', uploadForm(await jpegWithExif(200, 280), { title: 'Already here' }));
     await client.post('/api/transfer-collection', { collectionData: toGalleryCards(anonymous().slice(0, 2)) });
     const cards = (await client.request<TSlotView[]>('GET', '/api/cards')).body;
-    expect(cards.map((c) => [c.slotNumber, c.title])).toEqual([[1, 'Already here'], [2, '2018 Topps Chrome Shohei Ohtani'], [3, '2018 Panini Prizm Luka Doncic']]);
+    expect(cards.map((c) => [c.slotNumber, c.title])).toEqual([
+      [1, 'Already here'],
+      [2, '2018 Topps Chrome Shohei Ohtani'],
+      [3, '2018 Panini Prizm Luka Doncic'],
+    ]);
   });
 
   it('is all or nothing: past the free limit nothing is saved and requiresUpgrade is answered', async () => {

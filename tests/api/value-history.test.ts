@@ -13,7 +13,9 @@ beforeAll(async () => {
   srv = await startTestServer({ rateLimitScale: 100 });
   photo = await pngImage(120, 168);
 });
-afterAll(async () => { await srv?.close(); });
+afterAll(async () => {
+  await srv?.close();
+});
 
 const upload = (client: TestClient, slot: number, value: string) =>
   client.request<TSlotView & TApiBody>('POST', `/api/cards/${slot}/upload`, uploadForm(photo, { title: `Card ${slot}`, value }));

@@ -9,8 +9,12 @@ import { psaRecord, startPsaEmulator } from '../helpers/psa-emulator.ts';
 import { registerTrialUser, registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 let srv: TTestServer;
-beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startTestServer({ rateLimitScale: 100 });
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 describe('ratio cards', () => {
   it('import adds a PSA-style file (after a dry run that writes nothing); export gives them back', async () => {
@@ -31,7 +35,9 @@ describe('ratio cards', () => {
     const csv = 'Slot,Title,Value\n12,Too far,$5\n';
     const result = await runCardsImport(srv.deps.db, { email: input.email, csv });
     expect(describeImport(result, false)).toEqual([
-      '1 row read (Ratio export).', '1 row has an error: nothing was imported.', '  line 2: Slot 12 is beyond your 10 slots',
+      '1 row read (Ratio export).',
+      '1 row has an error: nothing was imported.',
+      '  line 2: Slot 12 is beyond your 10 slots',
       'Your gallery has room for 10 more cards. The other card needs PRO, which holds 1,000 cards.',
     ]);
     expect((await client.get<TSlotView[]>('/api/cards')).body).toEqual([]);
@@ -57,12 +63,25 @@ describe('ratio cards', () => {
     expect((await runCardsImport(srv.deps.db, { email: input.email, csv: read('collx.csv') })).imported).toBe(4);
     const guessed = await runCardsImport(srv.deps.db, { email: input.email, csv: read('other-app.csv'), dryRun: true });
     expect(describeImport(guessed, true)[1]).toMatch(/^Columns guessed \(check them; set them with --map field=Column\): subject=Player, set=Brand \/ Set/);
-    const mapping = readMapOptions(['subject=Player', 'year=Yr', 'set=Brand / Set', 'cardNumber=No.', 'grader=Grading Co', 'grade=Grade', 'certNumber=Cert', 'cost=Paid', 'value=Worth', 'acquiredOn=Bought']);
+    const mapping = readMapOptions([
+      'subject=Player',
+      'year=Yr',
+      'set=Brand / Set',
+      'cardNumber=No.',
+      'grader=Grading Co',
+      'grade=Grade',
+      'certNumber=Cert',
+      'cost=Paid',
+      'value=Worth',
+      'acquiredOn=Bought',
+    ]);
     expect((await runCardsImport(srv.deps.db, { email: input.email, csv: read('other-app.csv'), mapping })).imported).toBe(3);
     expect((await client.get<TSlotView[]>('/api/cards')).body).toHaveLength(expected + 17);
     expect(() => readMapOptions(['team=Team'])).toThrow(/a field is one of/);
     const psa = await runCardsExport(srv.deps.db, { email: input.email, baseUrl: 'https://ratio.example', layout: 'psa-collection' });
-    expect(psa.split('\r\n')[0]).toBe('\ufeffItem Status,Item,Cert Number,Grade Issuer,Grade,Autograph Grade,Year,Set,Card Number,Subject,Variety,Serial,Category,My Cost,PSA Estimate,Gain/Loss,My Value,Date Acquired,Source,My Notes,Vault Status,Vaulted Date,Days Vaulted,Listing Status,Listing Date,Listing Price,Sold Status,Sold On,Sold Date,Sold Price,Sold Fees,Sold Proceeds,Payment Date');
+    expect(psa.split('\r\n')[0]).toBe(
+      '\ufeffItem Status,Item,Cert Number,Grade Issuer,Grade,Autograph Grade,Year,Set,Card Number,Subject,Variety,Serial,Category,My Cost,PSA Estimate,Gain/Loss,My Value,Date Acquired,Source,My Notes,Vault Status,Vaulted Date,Days Vaulted,Listing Status,Listing Date,Listing Price,Sold Status,Sold On,Sold Date,Sold Price,Sold Fees,Sold Proceeds,Payment Date',
+    );
   });
 
   it('certs adds a card per cert: without a token with the cert only, with PSA (emulator) filled, with its photo and population', async () => {
@@ -79,7 +98,13 @@ describe('ratio cards', () => {
     try {
       const client2 = createPsaClient({ token: psa.token, baseUrl: psa.baseUrl, callsPerMinute: 6000 });
       const seen: number[] = [];
-      const filled = await runCardsCerts(srv.deps.db, { email: input.email, text: '55667788 11223344', psa: client2, images: srv.deps.images, onProgress: (d) => seen.push(d) });
+      const filled = await runCardsCerts(srv.deps.db, {
+        email: input.email,
+        text: '55667788 11223344',
+        psa: client2,
+        images: srv.deps.images,
+        onProgress: (d) => seen.push(d),
+      });
       expect(describeCerts(filled)).toEqual([
         '  #55667788 added to slot 2: 2018 Topps Chrome Shohei Ohtani Refractor #193 (population 1,000 at this grade)',
         '  #11223344 This slab is already on your wall: cert #11223344 is the card in slot 1.',

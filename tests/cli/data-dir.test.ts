@@ -48,7 +48,9 @@ describe('DATA_DIR, ratio.pid and ADMIN_EMAILS', () => {
   it('a fresh DATA_DIR and all it holds are owner-only; ratio.pid goes on a clean stop; ADMIN_EMAILS is warned about and grants nothing', async () => {
     const dataDir = path.join(root, 'data'); // made by the server
     const env = {
-      DATA_DIR: dataDir, SESSION_SECRET: 's'.repeat(40), ADMIN_EMAILS: 'boss@example.com',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 's'.repeat(40),
+      ADMIN_EMAILS: 'boss@example.com',
       ...(testDb ? { DATABASE_URL: testDb.url! } : {}),
     };
     const previous = process.umask(0o022); // the usual shell umask, which the child inherits

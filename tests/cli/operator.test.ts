@@ -17,8 +17,12 @@ import { postgresAdminUrl, testDbKind } from '../helpers/db.ts';
 import { createAccount } from '../helpers/factories.ts';
 
 let cli: TCliDb;
-beforeAll(async () => { cli = await createCliDb(testDbKind()); });
-afterAll(async () => { await cli?.drop(); });
+beforeAll(async () => {
+  cli = await createCliDb(testDbKind());
+});
+afterAll(async () => {
+  await cli?.drop();
+});
 
 const ratio = (...args: string[]) => runRatio(args, cli.env);
 const withDb = <T>(fn: (db: Knex) => Promise<T>): Promise<T> => cli.use(fn);
@@ -42,10 +46,15 @@ describe('ratio for an operator', () => {
       const admin = new URL(postgresAdminUrl());
       const missing = new URL(admin);
       missing.pathname = '/ratio_no_such_db';
-      for (const args of [['users', 'show', 'a@b.example'], ['serve', '--port', '0']]) {
+      for (const args of [
+        ['users', 'show', 'a@b.example'],
+        ['serve', '--port', '0'],
+      ]) {
         const line = oneLine(await runRatio(args, { ...cli.env, DATABASE_URL: missing.toString() }));
         expect(line).toContain(`the database "ratio_no_such_db" does not exist on the PostgreSQL server at ${admin.hostname}:${admin.port || '5432'}`);
-        expect(line).toContain(`\`createdb -h ${admin.hostname} -p ${admin.port || '5432'} -U ${decodeURIComponent(admin.username) || process.env.USER || 'postgres'} ratio_no_such_db\``);
+        expect(line).toContain(
+          `\`createdb -h ${admin.hostname} -p ${admin.port || '5432'} -U ${decodeURIComponent(admin.username) || process.env.USER || 'postgres'} ratio_no_such_db\``,
+        );
       }
       const wrongUser = new URL(admin);
       wrongUser.username = 'ratio_no_such_role';
@@ -60,8 +69,14 @@ describe('ratio for an operator', () => {
     const email = await withDb(async (db) => (await createAccount(db, 'trial')).email);
     const res = await ratio('users', 'grandfather', email);
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(/now a legacy \(grandfathered\) account: 10 slots with every PRO feature once its PRO trial, which runs until \d{4}-\d\d-\d\d, is over; until then its status is trial/);
-    const legacy = JSON.parse((await ratio('users', 'list', '--tier', 'grandfathered', '--json')).stdout) as Array<{ email: string; status: string; legacy: boolean }>;
+    expect(res.stdout).toMatch(
+      /now a legacy \(grandfathered\) account: 10 slots with every PRO feature once its PRO trial, which runs until \d{4}-\d\d-\d\d, is over; until then its status is trial/,
+    );
+    const legacy = JSON.parse((await ratio('users', 'list', '--tier', 'grandfathered', '--json')).stdout) as Array<{
+      email: string;
+      status: string;
+      legacy: boolean;
+    }>;
     expect(legacy.find((r) => r.email === email)).toMatchObject({ status: 'trial', legacy: true });
     await ratio('users', 'grandfather', email, '--undo');
     const after = JSON.parse((await ratio('users', 'list', '--tier', 'grandfathered', '--json')).stdout) as Array<{ email: string }>;
@@ -72,14 +87,25 @@ describe('ratio for an operator', () => {
     await withDb(async (db) => {
       for (const preset of ['pro', 'trial', 'trial', 'grandfathered', 'free'] as const) await createAccount(db, preset);
     });
-    const json = JSON.parse((await ratio('stats', '--json')).stdout) as { totalUsers: number; proUsers: number; trialUsers: number; figures: { proTierAdoption: number } };
+    const json = JSON.parse((await ratio('stats', '--json')).stdout) as {
+      totalUsers: number;
+      proUsers: number;
+      trialUsers: number;
+      figures: { proTierAdoption: number };
+    };
     const kinds = await withDb(async (db) => (await User.query(db)).map((u) => accountState(u, new Date()).kind));
     const count = (kind: string) => kinds.filter((k) => k === kind).length;
     expect(json).toMatchObject({ totalUsers: kinds.length, proUsers: count('pro'), trialUsers: count('trial') });
     const text = (await ratio('stats')).stdout;
     const withPro = count('pro') + count('trial') + count('grandfathered');
-    expect(text).toContain(`Total Users          ${kinds.length} (${count('pro')} pro, paying; ${kinds.length - count('pro')} free, of whom ${count('trial')} on a trial and ${count('grandfathered')} legacy)`);
-    expect(text).toMatch(new RegExp(`Pro tier adoption +[\\d.]+% \\(${withPro} with PRO features: ${count('pro')} pro \\+ ${count('trial')} on a trial \\+ ${count('grandfathered')} legacy\\)`));
+    expect(text).toContain(
+      `Total Users          ${kinds.length} (${count('pro')} pro, paying; ${kinds.length - count('pro')} free, of whom ${count('trial')} on a trial and ${count('grandfathered')} legacy)`,
+    );
+    expect(text).toMatch(
+      new RegExp(
+        `Pro tier adoption +[\\d.]+% \\(${withPro} with PRO features: ${count('pro')} pro \\+ ${count('trial')} on a trial \\+ ${count('grandfathered')} legacy\\)`,
+      ),
+    );
   });
 
   it('users list prints an aligned table without quotes or an index column', { timeout: 120_000 }, async () => {
@@ -95,11 +121,19 @@ describe('ratio for an operator', () => {
     for (const l of [lines[1]!, row]) expect(l.slice(at - 2, at)).toBe('  ');
   });
 
-  it('cards export links photos on PUBLIC_URL, else on the running server\'s address, else localhost:PORT', { timeout: 120_000 }, async () => {
+  it("cards export links photos on PUBLIC_URL, else on the running server's address, else localhost:PORT", { timeout: 120_000 }, async () => {
     const email = await withDb(async (db) => {
       const user = await createAccount(db, 'pro');
       await db('card_images').insert({ id: 'img-operator-test', user_id: user.id, mime: 'image/jpeg', width: 10, height: 10, bytes: 100 });
-      await CardSlot.query(db).insert({ userId: user.id, slotNumber: 1, title: 'A photo card', description: '', value: '$5', valueCents: 500, imageId: 'img-operator-test' });
+      await CardSlot.query(db).insert({
+        userId: user.id,
+        slotNumber: 1,
+        title: 'A photo card',
+        description: '',
+        value: '$5',
+        valueCents: 500,
+        imageId: 'img-operator-test',
+      });
       return user.email;
     });
     const links = (csv: string) => [...csv.matchAll(/https?:\/\/[^/,]+\//g)].map((m) => m[0]);

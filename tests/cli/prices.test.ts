@@ -21,16 +21,46 @@ let email = '';
 beforeAll(async () => {
   emu = await SportsCardsProEmulator.start();
   for (let i = 1; i <= CARDS; i += 1) {
-    emu.add({ id: String(5000 + i), 'product-name': `Player${i} Example #${i}`, 'console-name': 'Baseball Cards 2020 Topps', 'graded-price': 1000 * i, 'manual-only-price': 5000 * i });
+    emu.add({
+      id: String(5000 + i),
+      'product-name': `Player${i} Example #${i}`,
+      'console-name': 'Baseball Cards 2020 Topps',
+      'graded-price': 1000 * i,
+      'manual-only-price': 5000 * i,
+    });
   }
   cli = await createCliDb(testDbKind());
   await cli.use(async (db) => {
     const user = await createAccount(db, 'pro');
     email = user.email;
     for (let i = 1; i <= CARDS; i += 1) {
-      await CardSlot.query(db).insert({ userId: user.id, slotNumber: i, title: `Card ${i}`, description: '', year: '2020', set: 'Topps', cardNumber: String(i), subject: `Player${i} Example`, grader: 'PSA', grade: 9 });
+      await CardSlot.query(db).insert({
+        userId: user.id,
+        slotNumber: i,
+        title: `Card ${i}`,
+        description: '',
+        year: '2020',
+        set: 'Topps',
+        cardNumber: String(i),
+        subject: `Player${i} Example`,
+        grader: 'PSA',
+        grade: 9,
+      });
     }
-    await createAccount(db, 'pro').then((other) => CardSlot.query(db).insert({ userId: other.id, slotNumber: 1, title: 'Other', description: '', year: '2018', set: 'Topps Chrome', cardNumber: '193', subject: 'Shohei Ohtani', grader: 'PSA', grade: 10 }));
+    await createAccount(db, 'pro').then((other) =>
+      CardSlot.query(db).insert({
+        userId: other.id,
+        slotNumber: 1,
+        title: 'Other',
+        description: '',
+        year: '2018',
+        set: 'Topps Chrome',
+        cardNumber: '193',
+        subject: 'Shohei Ohtani',
+        grader: 'PSA',
+        grade: 10,
+      }),
+    );
   });
 });
 afterAll(async () => {
@@ -43,7 +73,9 @@ function runAndKill(env: Record<string, string>, after: number): Promise<void> {
   return new Promise((resolve) => {
     // --liftoff-only given here, so cli/index.ts runs in this process (no relaunch) and the kill reaches it.
     const child = spawn(process.execPath, ['--liftoff-only', path.resolve('cli/index.ts'), 'prices', 'refresh', '--email', email, '--no-alerts'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...env }, cwd: os.tmpdir(), stdio: 'ignore',
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...env },
+      cwd: os.tmpdir(),
+      stdio: 'ignore',
     });
     const start = emu.requests.length;
     const timer = setInterval(() => {
@@ -73,7 +105,11 @@ describe('ratio prices refresh', () => {
     // The cards the killed run finished are not asked again; at most the one it was killed on is.
     expect(searched).toBeLessThan(CARDS);
     expect(firstSearches + searched).toBeLessThanOrEqual(CARDS + 1);
-    expect(done.stdout).toMatch(new RegExp(`^Prices from SportsCardsPro: ${searched} of ${searched} card\\(s\\) due looked up: ${searched} priced, 0 with no matching product, 0 with no price near their grade, 0 failed\\.\\nTime per card: Ratio [\\d.]+ ms, provider [\\d.]+ ms \\(its rate limit included\\)\\.\\n$`));
+    expect(done.stdout).toMatch(
+      new RegExp(
+        `^Prices from SportsCardsPro: ${searched} of ${searched} card\\(s\\) due looked up: ${searched} priced, 0 with no matching product, 0 with no price near their grade, 0 failed\\.\\nTime per card: Ratio [\\d.]+ ms, provider [\\d.]+ ms \\(its rate limit included\\)\\.\\n$`,
+      ),
+    );
     const rows = await cli.use(async (db) => await CardSlot.query(db).where('title', 'like', 'Card %').orderBy('slotNumber'));
     expect(rows.map((r) => r.marketCents)).toEqual(Array.from({ length: CARDS }, (_, i) => 1000 * (i + 1)));
 
@@ -116,9 +152,16 @@ describe('ratio prices import and the embedded sample', () => {
     const good = path.join(dir, 'club.csv');
     await fs.writeFile(good, 'card key,grader,grade,price,date\n2018 Topps Chrome #193 Shohei Ohtani,PSA,10,"$1,111.50",2026-11-20\n');
     const imported = await runRatio(['prices', 'import', good, '--name', 'Club figures'], cli.env);
-    expect(imported.stdout.split('\n')[0]).toBe("Imported 1 price(s) as 'Club figures'. Set PRICE_PROVIDER=price-list (or leave SPORTSCARDSPRO_TOKEN unset) to use it.");
+    expect(imported.stdout.split('\n')[0]).toBe(
+      "Imported 1 price(s) as 'Club figures'. Set PRICE_PROVIDER=price-list (or leave SPORTSCARDSPRO_TOKEN unset) to use it.",
+    );
     await runRatio(['prices', 'refresh', '--stale-after', '0s', '--no-alerts'], cli.env);
-    expect(await cli.use(async (db) => await CardSlot.query(db).where('title', 'Other').first())).toMatchObject({ marketCents: 111150, marketSource: 'Club figures', marketIsMarket: false, marketAsOf: '2026-11-20' });
+    expect(await cli.use(async (db) => await CardSlot.query(db).where('title', 'Other').first())).toMatchObject({
+      marketCents: 111150,
+      marketSource: 'Club figures',
+      marketIsMarket: false,
+      marketAsOf: '2026-11-20',
+    });
     await fs.rm(dir, { recursive: true, force: true });
   }, 120_000);
 });

@@ -19,8 +19,12 @@ import { testDbKind } from '../helpers/db.ts';
 import { addCards, createAccount } from '../helpers/factories.ts';
 
 let cli: TCliDb;
-beforeAll(async () => { cli = await createCliDb(testDbKind()); });
-afterAll(async () => { await cli?.drop(); });
+beforeAll(async () => {
+  cli = await createCliDb(testDbKind());
+});
+afterAll(async () => {
+  await cli?.drop();
+});
 
 const ratio = (...args: string[]) => runRatio(args, cli.env);
 /** Works on the database with a handle of the test's own, closed again before the next `ratio`. */
@@ -56,7 +60,8 @@ describe('ratio as a process', () => {
     for (const [args, message] of [
       [['users', 'admin', 'not-an-email'], /must be an email address/],
       [['users', 'show', 'ghost@example.com'], /no user with email ghost@example.com/],
-    ] as Array<[string[], RegExp]>) check(args, message, await ratio(...args));
+    ] as Array<[string[], RegExp]>)
+      check(args, message, await ratio(...args));
     const badEnv = await runRatio(['stats'], { ...cli.env, PORT: 'many' });
     expect(badEnv.code).toBe(1);
     expect(badEnv.stderr).toMatch(/PORT/);
@@ -70,7 +75,9 @@ describe('ratio as a process', () => {
     expect(added.users).toBe(12);
     expect(json<{ users: number }>((await ratio('db', 'seed', '--users', '12', '--json')).stdout).users).toBe(0);
 
-    const stats = json<{ totalUsers: number; proUsers: number; freeUsers: number; totalCards: number; monthlyRevenue: number }>((await ratio('stats', '--json')).stdout);
+    const stats = json<{ totalUsers: number; proUsers: number; freeUsers: number; totalCards: number; monthlyRevenue: number }>(
+      (await ratio('stats', '--json')).stdout,
+    );
     const expected = await withDb(async (db) => {
       const users = await User.query(db);
       const now = new Date();
@@ -92,7 +99,9 @@ describe('ratio as a process', () => {
 
     expect((await ratio('users', 'admin', email.toUpperCase())).stdout).toContain('now an admin');
     expect((await ratio('users', 'grandfather', email)).stdout).toContain('now a legacy');
-    let shown = json<{ email: string; isAdmin: boolean; isGrandfathered: boolean; accountStatus: string; cards: number }>((await ratio('users', 'show', email, '--json')).stdout);
+    let shown = json<{ email: string; isAdmin: boolean; isGrandfathered: boolean; accountStatus: string; cards: number }>(
+      (await ratio('users', 'show', email, '--json')).stdout,
+    );
     expect(shown).toMatchObject({ email, isAdmin: true, isGrandfathered: true, accountStatus: 'trial', cards: 0 });
     await ratio('users', 'admin', email, '--revoke');
     await ratio('users', 'grandfather', email, '--undo');
@@ -150,13 +159,24 @@ describe('ratio retention run', () => {
     });
   }, 60_000);
 
-  const counts = () => withDb(async (db) => ({
-    ended: await CardSlot.query(db).where('userId', ended.id).resultSize(),
-    paying: await CardSlot.query(db).where('userId', paying.id).resultSize(),
-    legacy: await CardSlot.query(db).where('userId', legacy.id).resultSize(),
-    photos: await CardImage.query(db).whereIn('id', photoIds).resultSize(),
-  }));
-  const filesLeft = async () => (await Promise.all(photoIds.map((id) => fs.stat(path.join(cli.dataDir, 'images', String(ended.id), id)).then(() => 1, () => 0)))).reduce((a: number, b) => a + b, 0);
+  const counts = () =>
+    withDb(async (db) => ({
+      ended: await CardSlot.query(db).where('userId', ended.id).resultSize(),
+      paying: await CardSlot.query(db).where('userId', paying.id).resultSize(),
+      legacy: await CardSlot.query(db).where('userId', legacy.id).resultSize(),
+      photos: await CardImage.query(db).whereIn('id', photoIds).resultSize(),
+    }));
+  const filesLeft = async () =>
+    (
+      await Promise.all(
+        photoIds.map((id) =>
+          fs.stat(path.join(cli.dataDir, 'images', String(ended.id), id)).then(
+            () => 1,
+            () => 0,
+          ),
+        ),
+      )
+    ).reduce((a: number, b) => a + b, 0);
 
   type TReport = { ran: boolean; applied: boolean; due: Array<{ email: string; cards: number; photos: number }>; inRetention: Array<{ email: string }> };
 

@@ -23,7 +23,12 @@ describe('ratio stripe', () => {
     const first = await runStripeSetup(env);
     expect(first).toMatchObject({ created: true, webhookUrl: 'https://ratio.example/api/stripe/webhook' });
     expect(first.events).toContain('customer.subscription.updated');
-    expect(stripe.prices.get(first.priceId)).toMatchObject({ unit_amount: 1000, currency: 'usd', lookup_key: 'ratio_pro_monthly', recurring: { interval: 'month' } });
+    expect(stripe.prices.get(first.priceId)).toMatchObject({
+      unit_amount: 1000,
+      currency: 'usd',
+      lookup_key: 'ratio_pro_monthly',
+      recurring: { interval: 'month' },
+    });
     expect(await runStripeSetup(env)).toMatchObject({ priceId: first.priceId, created: false });
     await expect(runStripeSetup(parseEnv({}))).rejects.toThrow(/local test mode/);
   });

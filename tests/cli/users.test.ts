@@ -3,8 +3,12 @@ import { runUsersAdmin, runUsersList } from '../../cli/commands/users.ts';
 import { registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 let srv: TTestServer;
-beforeAll(async () => { srv = await startTestServer({ rateLimitScale: 100 }); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startTestServer({ rateLimitScale: 100 });
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 describe('ratio users', () => {
   it('admin <email> makes the user an admin, as the API then reports; --revoke takes it back', async () => {

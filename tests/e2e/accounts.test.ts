@@ -3,8 +3,12 @@ import type { Page } from 'playwright-core';
 import { hydrated, latestEmail, startE2E, type TE2E } from '../helpers/e2e.ts';
 
 let e2e: TE2E;
-beforeAll(async () => { e2e = await startE2E(); });
-afterAll(async () => { await e2e?.close(); });
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
 
 const toast = (page: Page) => page.getByTestId('toast');
 
@@ -84,7 +88,9 @@ describe('the accounts flow in Chromium', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText('Check your email').waitFor();
     const mail = await latestEmail(e2e.outboxDir, email);
-    const link = mail.replace(/=\r?\n/g, '').match(/https?:\/\/[^\s"<>]+\/reset-password\?token=3D([^\s"<>]+)|https?:\/\/[^\s"<>]+\/reset-password\?token=([^\s"<>]+)/);
+    const link = mail
+      .replace(/=\r?\n/g, '')
+      .match(/https?:\/\/[^\s"<>]+\/reset-password\?token=3D([^\s"<>]+)|https?:\/\/[^\s"<>]+\/reset-password\?token=([^\s"<>]+)/);
     const token = decodeURIComponent((link?.[1] ?? link?.[2] ?? '').replace(/^3D/, ''));
     expect(token.length).toBeGreaterThan(20);
     await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);

@@ -11,13 +11,17 @@ beforeAll(async () => {
   e2e = await startE2E();
   ({ admin, member } = await seedAdminData(e2e.server));
 });
-afterAll(async () => { await e2e?.close(); });
+afterAll(async () => {
+  await e2e?.close();
+});
 
 describe('the admin dashboard in Chromium', () => {
   it('an admin sees the figures and four charts drawn from the seeded data, and changes the range', async () => {
     const { context, page } = await e2e.newPage();
     const errors: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     await signInAs(e2e.server, context, e2e.url, admin);
     await page.goto('/admin');
     await hydrated(page);
@@ -46,16 +50,20 @@ describe('the admin dashboard in Chromium', () => {
       await expect(page.getByRole('img', { name: `${title} chart` }).isVisible()).resolves.toBe(true);
     }
     // The charts' data is what the seed holds: some pixels are painted in each canvas.
-    const painted = await grid.locator('canvas').evaluateAll((canvases) => canvases.map((c) => {
-      const cv = c as HTMLCanvasElement;
-      const px = cv.getContext('2d')!.getImageData(0, 0, cv.width, cv.height).data;
-      let n = 0;
-      for (let i = 3; i < px.length; i += 4) if (px[i]! > 0) n++;
-      return n;
-    }));
+    const painted = await grid.locator('canvas').evaluateAll((canvases) =>
+      canvases.map((c) => {
+        const cv = c as HTMLCanvasElement;
+        const px = cv.getContext('2d')!.getImageData(0, 0, cv.width, cv.height).data;
+        let n = 0;
+        for (let i = 3; i < px.length; i += 4) if (px[i]! > 0) n++;
+        return n;
+      }),
+    );
     expect(painted.every((n) => n > 500)).toBe(true);
     // Every legend reads the latest day and value, the day in the app's one date format ('Nov 25, 2026') (docs/choices.md 47 item 12).
-    const legends = await grid.locator('.u-legend').evaluateAll((tables) => tables.map((t) => [...t.querySelectorAll('.u-value')].map((v) => v.textContent ?? '')));
+    const legends = await grid
+      .locator('.u-legend')
+      .evaluateAll((tables) => tables.map((t) => [...t.querySelectorAll('.u-value')].map((v) => v.textContent ?? '')));
     expect(legends).toHaveLength(4);
     expect(await page.getByTestId('stats-as-of').innerText()).toMatch(/^As of [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/);
     for (const values of legends) {

@@ -13,7 +13,6 @@ import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
  * shape the site writes it (docs/choices.md 43: one slow analysis no longer fails the tests after it).
  */
 
-
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** A phone-photo-like slab: a PSA label above a card area, larger than 800 px so the site scales it. */
@@ -61,13 +60,38 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-type TSeedCard = { player: string; userValue: string; photo: 'ohtani' | 'trout' | 'griffey'; year?: string; brand?: string; condition?: string; cardNumber?: string; certNumber?: string };
+type TSeedCard = {
+  player: string;
+  userValue: string;
+  photo: 'ohtani' | 'trout' | 'griffey';
+  year?: string;
+  brand?: string;
+  condition?: string;
+  cardNumber?: string;
+  certNumber?: string;
+};
 
 /** The cards the flow makes: as saved after the analysis, and as typed by hand. */
-const OHTANI_SAVED: TSeedCard = { photo: 'ohtani', player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', condition: 'PSA 10 GEM MT', userValue: '$1,250.50', cardNumber: '193', certNumber: '12345678' };
+const OHTANI_SAVED: TSeedCard = {
+  photo: 'ohtani',
+  player: 'Shohei Ohtani',
+  year: '2018',
+  brand: 'Topps Chrome',
+  condition: 'PSA 10 GEM MT',
+  userValue: '$1,250.50',
+  cardNumber: '193',
+  certNumber: '12345678',
+};
 const OHTANI_EDITED: TSeedCard = { ...OHTANI_SAVED, player: 'Shohei Ohtani RC', userValue: '2,000' };
 const TROUT_SAVED: TSeedCard = { photo: 'trout', player: 'Mike Trout', year: '2011', brand: 'Topps Update', condition: 'PSA 9 MINT', userValue: '900' };
-const GRIFFEY_SAVED: TSeedCard = { photo: 'griffey', player: 'Ken Griffey Jr.', year: '1989', brand: 'Upper Deck', condition: 'PSA 8 NM-MT', userValue: 'ask me' };
+const GRIFFEY_SAVED: TSeedCard = {
+  photo: 'griffey',
+  player: 'Ken Griffey Jr.',
+  year: '1989',
+  brand: 'Upper Deck',
+  condition: 'PSA 8 NM-MT',
+  userValue: 'ask me',
+};
 
 /**
  * A new visitor (its own browser context) whose browser already holds `cards` as the anonymous
@@ -77,9 +101,19 @@ async function visitor(cards: TSeedCard[] = []): Promise<void> {
   ({ context, page } = await e2e.newPage());
   if (!cards.length) return;
   const stored = cards.map((c, i) => ({
-    id: `seed-${i + 1}`, image: stored800[c.photo]!, player: c.player, year: c.year ?? '', brand: c.brand ?? '', condition: c.condition ?? '',
-    userValue: c.userValue, userNotes: '', addedAt: new Date(Date.UTC(2026, 10, 20, 10, i)).toISOString(),
-    cardNumber: c.cardNumber ?? '', certNumber: c.certNumber ?? '', variety: '', sport: '',
+    id: `seed-${i + 1}`,
+    image: stored800[c.photo]!,
+    player: c.player,
+    year: c.year ?? '',
+    brand: c.brand ?? '',
+    condition: c.condition ?? '',
+    userValue: c.userValue,
+    userNotes: '',
+    addedAt: new Date(Date.UTC(2026, 10, 20, 10, i)).toISOString(),
+    cardNumber: c.cardNumber ?? '',
+    certNumber: c.certNumber ?? '',
+    variety: '',
+    sport: '',
   }));
   await context!.addInitScript((json) => {
     if (sessionStorage.getItem('seeded')) return;
@@ -164,38 +198,42 @@ describe('the anonymous collection in Chromium', () => {
     await dismissToast();
   });
 
-  it('scales the photo to 800 px, reads the label offline with a visible progress state and fills the fields', async () => {
-    await visitor();
-    await openStart();
-    await pick(photos.ohtani!, 'ohtani.jpg');
-    const size = await page.getByTestId('photo-preview').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
-    expect(Math.max(...size)).toBe(800);
+  it(
+    'scales the photo to 800 px, reads the label offline with a visible progress state and fills the fields',
+    async () => {
+      await visitor();
+      await openStart();
+      await pick(photos.ohtani!, 'ohtani.jpg');
+      const size = await page.getByTestId('photo-preview').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+      expect(Math.max(...size)).toBe(800);
 
-    // Hold the request briefly so the progress state can be seen; the answer is the server's own.
-    let sent: { image?: string } = {};
-    await page.route('**/api/analyze-card', async (route) => {
-      sent = route.request().postDataJSON() as { image?: string };
-      await new Promise((r) => setTimeout(r, 700));
-      await route.continue();
-    });
-    await page.getByRole('button', { name: 'Analyze', exact: true }).click();
-    await page.getByTestId('analysis-progress').waitFor();
-    expect(await page.getByRole('button', { name: 'Analyzing...' }).isDisabled()).toBe(true);
+      // Hold the request briefly so the progress state can be seen; the answer is the server's own.
+      let sent: { image?: string } = {};
+      await page.route('**/api/analyze-card', async (route) => {
+        sent = route.request().postDataJSON() as { image?: string };
+        await new Promise((r) => setTimeout(r, 700));
+        await route.continue();
+      });
+      await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+      await page.getByTestId('analysis-progress').waitFor();
+      expect(await page.getByRole('button', { name: 'Analyzing...' }).isDisabled()).toBe(true);
 
-    await expectToast('Analysis Complete', /Identified: Shohei Ohtani - .*10/i, READ_MS);
-    await page.unroute('**/api/analyze-card');
-    expect(sent.image).toMatch(/^data:image\/jpeg;base64,/);
+      await expectToast('Analysis Complete', /Identified: Shohei Ohtani - .*10/i, READ_MS);
+      await page.unroute('**/api/analyze-card');
+      expect(sent.image).toMatch(/^data:image\/jpeg;base64,/);
 
-    expect(await field('Player Name').inputValue()).toMatch(/shohei ohtani/i);
-    expect(await field('Year').inputValue()).toBe('2018');
-    expect(await field('Brand').inputValue()).toMatch(/topps chrome/i);
-    expect(await field('Condition').inputValue()).toMatch(/10/);
-    // The card and cert numbers read from the label are kept (docs/choices.md 39), and go to the gallery at sign-up.
-    expect(await field('Card Number').inputValue()).toBe('193');
-    expect(await field('Cert Number').inputValue()).toBe('12345678');
-    expect(await page.getByTestId('confidence').innerText()).toMatch(/confidence · \d+%/i);
-    await dismissToast();
-  }, READ_TEST_MS);
+      expect(await field('Player Name').inputValue()).toMatch(/shohei ohtani/i);
+      expect(await field('Year').inputValue()).toBe('2018');
+      expect(await field('Brand').inputValue()).toMatch(/topps chrome/i);
+      expect(await field('Condition').inputValue()).toMatch(/10/);
+      // The card and cert numbers read from the label are kept (docs/choices.md 39), and go to the gallery at sign-up.
+      expect(await field('Card Number').inputValue()).toBe('193');
+      expect(await field('Cert Number').inputValue()).toBe('12345678');
+      expect(await page.getByTestId('confidence').innerText()).toMatch(/confidence · \d+%/i);
+      await dismissToast();
+    },
+    READ_TEST_MS,
+  );
 
   it('saves the card with its value and shows it on the wall', async () => {
     // The fields as the analysis fills them (the test above), typed here.
@@ -203,7 +241,12 @@ describe('the anonymous collection in Chromium', () => {
     await openStart();
     await pick(photos.ohtani!, 'ohtani.jpg');
     await fill({
-      'Player Name': 'Shohei Ohtani', Year: '2018', Brand: 'Topps Chrome', Condition: 'PSA 10 GEM MT', 'Card Number': '193', 'Cert Number': '12345678',
+      'Player Name': 'Shohei Ohtani',
+      Year: '2018',
+      Brand: 'Topps Chrome',
+      Condition: 'PSA 10 GEM MT',
+      'Card Number': '193',
+      'Cert Number': '12345678',
       'Estimated Value ($)': '$1,250.50',
     });
     await saveAndLand();
@@ -381,7 +424,11 @@ describe('the anonymous collection in Chromium', () => {
       pending: localStorage.getItem('pending-migration'),
       cards: JSON.parse(localStorage.getItem('anonymous-collection') ?? '[]') as { image: string }[],
     }));
-    expect(backup.backup.map((c) => [c.player, c.image])).toEqual([['Shohei Ohtani RC', ''], ['Ken Griffey Jr.', ''], ['Mike Trout', '']]);
+    expect(backup.backup.map((c) => [c.player, c.image])).toEqual([
+      ['Shohei Ohtani RC', ''],
+      ['Ken Griffey Jr.', ''],
+      ['Mike Trout', ''],
+    ]);
     expect(backup.pending).toBe('true');
     expect(backup.cards.every((c) => c.image.startsWith('data:image/jpeg'))).toBe(true);
   });

@@ -17,7 +17,8 @@ beforeAll(async () => {
   e2e = await startE2E();
   // A detailed, noisy photo: large as a JPEG, so recompression visibly shrinks it.
   const { data, info } = await sharp({ create: { width: 900, height: 1400, channels: 3, background: '#345' } })
-    .raw().toBuffer({ resolveWithObject: true });
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   for (let i = 0; i < data.length; i++) data[i] = (data[i]! + ((i * 2654435761) >>> 24)) & 0xff;
   photo = await sharp(data, { raw: info }).jpeg({ quality: 95 }).toBuffer();
 });
@@ -113,9 +114,7 @@ describe('browser storage of the anonymous collection', () => {
   it('says "Storage Limit Reached" when nothing fits, and keeps the visitor on the form', async () => {
     const page = await visitor(fullStorage(-1));
     await addCard(page, 'Never Stored');
-    expect(await toastText(page, 'Storage Limit Reached')).toContain(
-      'Browser storage is full. Upgrade to PRO for unlimited cloud storage.',
-    );
+    expect(await toastText(page, 'Storage Limit Reached')).toContain('Browser storage is full. Upgrade to PRO for unlimited cloud storage.');
     // First try plus the three recompression steps (800/0.7, 600/0.4, 400/0.4), each smaller.
     const hits = await quotaHits(page);
     expect(hits).toHaveLength(4);
@@ -141,13 +140,17 @@ describe('browser storage of the anonymous collection', () => {
   });
 
   it('applies cache version 3.2: legacy ratio-* keys go, the cards, theme and session id stay', async () => {
-    const cards = JSON.stringify([{ id: 'kept', image: '', player: 'Kept Card', year: '2001', brand: 'Topps', condition: 'PSA 9', userValue: '10', userNotes: '', addedAt: '' }]);
-    const page = await visitor(seed({
-      'ratio-cache-version': '3.1',
-      'ratio-old-gallery-cache': 'stale',
-      'ratio-theme': 'light',
-      'anonymous-collection': cards,
-    }));
+    const cards = JSON.stringify([
+      { id: 'kept', image: '', player: 'Kept Card', year: '2001', brand: 'Topps', condition: 'PSA 9', userValue: '10', userNotes: '', addedAt: '' },
+    ]);
+    const page = await visitor(
+      seed({
+        'ratio-cache-version': '3.1',
+        'ratio-old-gallery-cache': 'stale',
+        'ratio-theme': 'light',
+        'anonymous-collection': cards,
+      }),
+    );
     await page.goto('/collection');
     await hydrated(page);
     // The store runs its version check once the wall mounts; wait for its visible result.

@@ -28,12 +28,15 @@ const SIZES = [
 ] as const;
 const THEMES = ['dark', 'light'] as const;
 
-const TINY_JPEG = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==';
+const TINY_JPEG =
+  'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==';
 
 /** A PRO account by the TEST MODE payment, for the context's user. */
 async function pay(context: BrowserContext): Promise<void> {
   const step = (await (await context.request.post('/api/create-subscription')).json()) as { clientSecret: string };
-  const paid = await context.request.post('/api/billing/test/pay', { data: { clientSecret: step.clientSecret, card: { number: '4242424242424242', expiry: futureExpiry(), cvc: '123' } } });
+  const paid = await context.request.post('/api/billing/test/pay', {
+    data: { clientSecret: step.clientSecret, card: { number: '4242424242424242', expiry: futureExpiry(), cvc: '123' } },
+  });
   if (!paid.ok()) throw new Error(`pay: ${paid.status()} ${await paid.text()}`);
 }
 
@@ -41,7 +44,12 @@ async function pay(context: BrowserContext): Promise<void> {
 async function seedWall(context: BrowserContext, n: number): Promise<void> {
   const titles = ['2018 Prizm Luka Doncic #280', '2003 Topps Chrome LeBron James #111', '2011 Topps Update Mike Trout #US175'];
   for (let i = 0; i < n; i++) {
-    await seedCard(context, i + 1, { title: titles[i % titles.length]!, description: 'PSA 10 GEM MT', value: `$${(i + 1) * 250}`, allTimeHigh: `$${(i + 1) * 400}` }, await slabJpeg(titles[i % titles.length]!, i * 70));
+    await seedCard(
+      context,
+      i + 1,
+      { title: titles[i % titles.length]!, description: 'PSA 10 GEM MT', value: `$${(i + 1) * 250}`, allTimeHigh: `$${(i + 1) * 400}` },
+      await slabJpeg(titles[i % titles.length]!, i * 70),
+    );
   }
   const moved = await context.request.patch('/api/cards/1', { data: { value: '$310' } });
   if (!moved.ok()) throw new Error(`patch: ${moved.status()}`);
@@ -102,7 +110,12 @@ function walker(size: (typeof SIZES)[number], theme: (typeof THEMES)[number]) {
     /** A page in a fresh context as `who` (the axe script is injected: the page's CSP is bypassed). */
     async page(who: TWho): Promise<Page> {
       const context = await e2e.browser.newContext({
-        baseURL: e2e.url, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch, bypassCSP: true, storageState: states[who as Exclude<TWho, 'visitor'>],
+        baseURL: e2e.url,
+        viewport: { width: size.width, height: size.height },
+        hasTouch: size.touch,
+        isMobile: size.touch,
+        bypassCSP: true,
+        storageState: states[who as Exclude<TWho, 'visitor'>],
       });
       await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
       contexts.push(context);
@@ -201,7 +214,22 @@ async function visitorPages(w: TWalker): Promise<void> {
   await page.addInitScript((image) => {
     localStorage.setItem('ratio-cache-version', '3.2');
     if (!localStorage.getItem('anonymous-collection')) {
-      localStorage.setItem('anonymous-collection', JSON.stringify([{ id: 'a1', image: 'TINY', player: 'Luka Doncic', year: '2018', brand: 'Prizm', condition: 'PSA 10', userValue: '1250', userNotes: '', addedAt: '2026-11-20T10:00:00Z' }]).replace('TINY', image));
+      localStorage.setItem(
+        'anonymous-collection',
+        JSON.stringify([
+          {
+            id: 'a1',
+            image: 'TINY',
+            player: 'Luka Doncic',
+            year: '2018',
+            brand: 'Prizm',
+            condition: 'PSA 10',
+            userValue: '1250',
+            userNotes: '',
+            addedAt: '2026-11-20T10:00:00Z',
+          },
+        ]).replace('TINY', image),
+      );
     }
   }, TINY_JPEG);
   await page.goto('/collection');
@@ -221,7 +249,7 @@ async function visitorPages(w: TWalker): Promise<void> {
   await page.goto('/pricing');
   await hydrated(page);
   await page.getByRole('button', { name: 'Skip the trial? Subscribe now' }).click();
-  await w.check(page, '/pricing, the visitor\'s payment step');
+  await w.check(page, "/pricing, the visitor's payment step");
   const opened = page.context().waitForEvent('page');
   await page.getByRole('button', { name: 'Subscribe to PRO - $10/month' }).click();
   const checkout = await opened;
@@ -355,7 +383,11 @@ async function proGallery(w: TWalker, who: 'trial' | 'pro'): Promise<void> {
   await closeDialog(page);
   await page.getByTestId('csv-import').click();
   const importer = await dialog(page);
-  await importer.getByTestId('import-file').setInputFiles({ name: 'cards.csv', mimeType: 'text/csv', buffer: Buffer.from('Slot,Title,Description,Value\n9,2020 Prizm Justin Herbert #325,PSA 10 GEM MT,$340\n10,,,\n') });
+  await importer.getByTestId('import-file').setInputFiles({
+    name: 'cards.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Slot,Title,Description,Value\n9,2020 Prizm Justin Herbert #325,PSA 10 GEM MT,$340\n10,,,\n'),
+  });
   await importer.getByTestId('import-summary').waitFor();
   await w.check(page, `/gallery, ${who}, Import cards with a preview`);
   await closeDialog(page);
@@ -393,7 +425,10 @@ async function sharedAdminCrash(w: TWalker): Promise<void> {
   await visitor.goto(shareLink);
   await visitor.getByTestId('shared-wall').waitFor();
   await w.check(visitor, '/share/<token>');
-  await visitor.getByRole('button', { name: /^View / }).first().click();
+  await visitor
+    .getByRole('button', { name: /^View / })
+    .first()
+    .click();
   await visitor.getByTestId('shared-viewer').waitFor();
   await w.check(visitor, '/share/<token>, the viewer');
 

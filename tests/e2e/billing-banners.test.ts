@@ -6,8 +6,12 @@ import { User } from '../../db/models/User.ts';
 import { seedCard, slabJpeg } from './gallery-seed.ts';
 
 let e2e: TE2E;
-beforeAll(async () => { e2e = await startE2E(); });
-afterAll(async () => { await e2e?.close(); });
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
 
 /** An account seeded in `preset` (the stored facts a real lifecycle leaves), signed in, on /gallery. */
 async function galleryOf(preset: TAccountPreset, options: TAccountOptions = {}): Promise<{ page: Page; close: () => Promise<void> }> {
@@ -48,7 +52,9 @@ describe('gallery banners by account status (docs/product.md §4), as the API se
     await seedCard(context, 1, { title: 'Kept Card' }, photo);
     await seedCard(context, 12, { title: 'Retained Card' }, photo);
     // The subscription ends: the stored facts a cancelled, expired subscription leaves.
-    await User.query(e2e.server.deps.db).patch(accountFacts('retention', { now: e2e.server.deps.clock(), customerId: user.billingCustomerId ?? undefined })).where('id', user.id);
+    await User.query(e2e.server.deps.db)
+      .patch(accountFacts('retention', { now: e2e.server.deps.clock(), customerId: user.billingCustomerId ?? undefined }))
+      .where('id', user.id);
     await page.goto('/gallery');
     await hydrated(page);
     await page.locator('li[data-slot="12"][data-retained="true"]').waitFor();
@@ -71,7 +77,11 @@ describe('gallery banners by account status (docs/product.md §4), as the API se
   });
 
   it('trial colours: 5+ days green, 2 to 4 yellow (halfway through), under 2 orange (Trial ends today)', async () => {
-    for (const [day, tone, words] of [[0, 'green', 'PRO Trial Active'], [3, 'yellow', 'halfway through'], [6.5, 'orange', 'Trial ends today']] as const) {
+    for (const [day, tone, words] of [
+      [0, 'green', 'PRO Trial Active'],
+      [3, 'yellow', 'halfway through'],
+      [6.5, 'orange', 'Trial ends today'],
+    ] as const) {
       const { page, close } = await galleryOf('trial', { day });
       const banner = page.getByTestId('trial-banner');
       await banner.getByText(words, { exact: false }).waitFor();
@@ -102,7 +112,12 @@ describe('gallery banners by account status (docs/product.md §4), as the API se
 
 describe('/account badge and subscription section by status', () => {
   it('badges: PRO TRIAL with days left, PRO, LEGACY (10 CARDS) without a Subscription section, FREE ACCOUNT', async () => {
-    for (const [preset, badge, section] of [['trial', 'PRO TRIAL', true], ['pro', 'PRO', true], ['grandfathered', 'LEGACY (10 CARDS)', false], ['free', 'FREE ACCOUNT', true]] as const) {
+    for (const [preset, badge, section] of [
+      ['trial', 'PRO TRIAL', true],
+      ['pro', 'PRO', true],
+      ['grandfathered', 'LEGACY (10 CARDS)', false],
+      ['free', 'FREE ACCOUNT', true],
+    ] as const) {
       const { page, close } = await galleryOf(preset);
       await page.goto('/account');
       await hydrated(page);

@@ -3,15 +3,28 @@ import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 import { currentUser, fillTestCard, freeUserToPayment } from './billing-helpers.ts';
 
 let e2e: TE2E;
-beforeAll(async () => { e2e = await startE2E(); });
-afterAll(async () => { await e2e?.close(); });
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
 
-const TINY_JPEG = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==';
+const TINY_JPEG =
+  'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==';
 
 describe('billing in local TEST MODE', () => {
   it("a visitor with 3 cards presses 'Start Free Trial', signs up and lands in a trial with the cards", async () => {
     const cards = ['Shohei Ohtani', 'Luka Doncic', 'Mike Trout'].map((player, i) => ({
-      id: `c${i}`, image: TINY_JPEG, player, year: '2018', brand: 'Topps', condition: 'PSA 10', userValue: '100', userNotes: '', addedAt: '2026-11-20T10:00:00Z',
+      id: `c${i}`,
+      image: TINY_JPEG,
+      player,
+      year: '2018',
+      brand: 'Topps',
+      condition: 'PSA 10',
+      userValue: '100',
+      userNotes: '',
+      addedAt: '2026-11-20T10:00:00Z',
     }));
     const { context, page } = await e2e.newPage();
     await context.addInitScript((stored) => {
@@ -35,8 +48,9 @@ describe('billing in local TEST MODE', () => {
 
     // The trial is named first, the cards it brought on a second line (docs/choices.md 47).
     await page.getByTestId('toast').getByText('Welcome to Ratio PRO!').waitFor();
-    expect(await page.getByTestId('toast').locator('.toast-description').innerText())
-      .toBe('Your 7-day free trial has started. Enjoy full PRO features!\n3 cards moved to your PRO gallery.');
+    expect(await page.getByTestId('toast').locator('.toast-description').innerText()).toBe(
+      'Your 7-day free trial has started. Enjoy full PRO features!\n3 cards moved to your PRO gallery.',
+    );
     await page.getByTestId('trial-banner').waitFor();
     expect(await page.getByTestId('filled-slot').count()).toBe(3);
     const user = await currentUser(page);
@@ -119,7 +133,7 @@ describe('billing in local TEST MODE', () => {
     await checkout.getByRole('button', { name: 'Complete Setup' }).click();
     await checkout.getByTestId('toast').getByText('Welcome to Ratio PRO!').waitFor();
     await checkout.waitForURL('**/gallery');
-    const user = await currentUser(checkout) as Awaited<ReturnType<typeof currentUser>> & { firstName: string; lastName: string };
+    const user = (await currentUser(checkout)) as Awaited<ReturnType<typeof currentUser>> & { firstName: string; lastName: string };
     expect(user).toMatchObject({ isPro: true, firstName: 'Gwen', lastName: 'Guest' });
     await context.close();
   });

@@ -4,8 +4,12 @@ import { signUp, startTrial } from './gallery-seed.ts';
 import { currentUser, fillTestCard, futureExpiry } from './billing-helpers.ts';
 
 let e2e: TE2E;
-beforeAll(async () => { e2e = await startE2E(); });
-afterAll(async () => { await e2e?.close(); });
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
 
 const email = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
@@ -74,7 +78,9 @@ describe('setup failures and missing parameters', () => {
   it("billing that cannot load shows 'Unable to load subscription' with 'Return to Gallery'", async () => {
     const { context, page } = await e2e.newPage();
     await signUp(context, email('setup-fail'));
-    await page.route('**/api/billing/config', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' }));
+    await page.route('**/api/billing/config', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' }),
+    );
     await page.goto('/pricing');
     await hydrated(page);
     await page.getByRole('button', { name: 'SKIP TRIAL, SUBSCRIBE NOW' }).click();
@@ -101,7 +107,9 @@ describe('/subscribe and the billing portal stand-in', () => {
     await page.getByRole('heading', { name: 'Waiting for your subscription' }).waitFor();
     // The payment completes elsewhere (another tab's checkout).
     const step = (await (await context.request.post('/api/create-subscription')).json()) as { clientSecret: string };
-    const paid = await context.request.post('/api/billing/test/pay', { data: { clientSecret: step.clientSecret, card: { number: '4242424242424242', expiry: futureExpiry(), cvc: '123' } } });
+    const paid = await context.request.post('/api/billing/test/pay', {
+      data: { clientSecret: step.clientSecret, card: { number: '4242424242424242', expiry: futureExpiry(), cvc: '123' } },
+    });
     expect(paid.ok()).toBe(true);
     await page.locator('[data-testid="subscribe-state"][data-pro="true"]').waitFor();
     await page.getByRole('heading', { name: 'Welcome to Ratio PRO!' }).waitFor();
@@ -112,7 +120,9 @@ describe('/subscribe and the billing portal stand-in', () => {
     const { context, page } = await e2e.newPage();
     await signUp(context, email('portal'));
     const step = (await (await context.request.post('/api/create-subscription')).json()) as { clientSecret: string };
-    await context.request.post('/api/billing/test/pay', { data: { clientSecret: step.clientSecret, card: { number: '4242424242424242', expiry: futureExpiry(), cvc: '123' } } });
+    await context.request.post('/api/billing/test/pay', {
+      data: { clientSecret: step.clientSecret, card: { number: '4242424242424242', expiry: futureExpiry(), cvc: '123' } },
+    });
     await page.goto('/account');
     await hydrated(page);
     const opened = context.waitForEvent('page');

@@ -24,10 +24,28 @@ async function paymentStep(context: BrowserContext): Promise<{ clientSecret: str
 type TShot = { name: string; who: 'visitor' | 'free' | 'pro'; open: (page: Page) => Promise<void> };
 
 const SHOTS: TShot[] = [
-  { name: 'pricing-signup', who: 'visitor', open: async (page) => { await page.goto('/pricing'); await hydrated(page); await page.getByRole('button', { name: 'Create Account' }).waitFor(); } },
-  { name: 'pricing-trial', who: 'free', open: async (page) => { await page.goto('/pricing'); await hydrated(page); await page.getByRole('button', { name: 'Try PRO Free for 7 Days' }).waitFor(); } },
   {
-    name: 'pricing-payment', who: 'free', open: async (page) => {
+    name: 'pricing-signup',
+    who: 'visitor',
+    open: async (page) => {
+      await page.goto('/pricing');
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Create Account' }).waitFor();
+    },
+  },
+  {
+    name: 'pricing-trial',
+    who: 'free',
+    open: async (page) => {
+      await page.goto('/pricing');
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Try PRO Free for 7 Days' }).waitFor();
+    },
+  },
+  {
+    name: 'pricing-payment',
+    who: 'free',
+    open: async (page) => {
       await page.goto('/pricing');
       await hydrated(page);
       await page.getByRole('button', { name: 'SKIP TRIAL, SUBSCRIBE NOW' }).click();
@@ -36,7 +54,9 @@ const SHOTS: TShot[] = [
     },
   },
   {
-    name: 'payment', who: 'free', open: async (page) => {
+    name: 'payment',
+    who: 'free',
+    open: async (page) => {
       const step = await paymentStep(page.context());
       await page.goto(`/payment?client_secret=${encodeURIComponent(step.clientSecret)}&subscription_id=${encodeURIComponent(step.subscriptionId)}`);
       await hydrated(page);
@@ -46,8 +66,24 @@ const SHOTS: TShot[] = [
       await page.locator('body').click({ position: { x: 5, y: 5 } });
     },
   },
-  { name: 'payment-success', who: 'pro', open: async (page) => { await page.goto('/payment-success'); await hydrated(page); await page.getByRole('heading', { name: 'Welcome to Ratio PRO!' }).waitFor(); } },
-  { name: 'account', who: 'pro', open: async (page) => { await page.goto('/account'); await hydrated(page); await page.getByTestId('subscription').waitFor(); } },
+  {
+    name: 'payment-success',
+    who: 'pro',
+    open: async (page) => {
+      await page.goto('/payment-success');
+      await hydrated(page);
+      await page.getByRole('heading', { name: 'Welcome to Ratio PRO!' }).waitFor();
+    },
+  },
+  {
+    name: 'account',
+    who: 'pro',
+    open: async (page) => {
+      await page.goto('/account');
+      await hydrated(page);
+      await page.getByTestId('subscription').waitFor();
+    },
+  },
 ];
 
 await fs.mkdir(OUT, { recursive: true });
@@ -58,7 +94,9 @@ try {
   const pro = await e2e.newPage();
   await signUp(pro.context, 'avery@example.com', 'Avery', 'Stone');
   const step = await paymentStep(pro.context);
-  const paid = await pro.context.request.post('/api/billing/test/pay', { data: { clientSecret: step.clientSecret, card: { number: '4242424242424242', expiry: futureExpiry(), cvc: '123' } } });
+  const paid = await pro.context.request.post('/api/billing/test/pay', {
+    data: { clientSecret: step.clientSecret, card: { number: '4242424242424242', expiry: futureExpiry(), cvc: '123' } },
+  });
   if (!paid.ok()) throw new Error(`pay: ${paid.status()} ${await paid.text()}`);
   const storage = { visitor: undefined, free: await free.context.storageState(), pro: await pro.context.storageState() };
   await free.context.close();
@@ -67,7 +105,11 @@ try {
   for (const shot of SHOTS) {
     for (const theme of ['dark', 'light'] as const) {
       for (const width of [1280, 390]) {
-        const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width, height: width > 800 ? 900 : 844 }, storageState: storage[shot.who] });
+        const context = await e2e.browser.newContext({
+          baseURL: e2e.url,
+          viewport: { width, height: width > 800 ? 900 : 844 },
+          storageState: storage[shot.who],
+        });
         await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
         const page = await context.newPage();
         await shot.open(page);

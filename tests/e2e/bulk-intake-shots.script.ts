@@ -21,11 +21,23 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 await fs.mkdir(OUT, { recursive: true });
-const psa = await startPsaEmulator({
-  '12345678': psaRecord('12345678'),
-  '87654321': psaRecord('87654321', { Year: '1986', Brand: 'FLEER', Subject: 'MICHAEL JORDAN', CardNumber: '57', Variety: '', CardGrade: 'NM-MT 8', Category: 'BASKETBALL CARDS', TotalPopulation: 12034 }),
-  '44556677': psaRecord('44556677', { Year: '2011', Brand: 'TOPPS UPDATE', Subject: 'MIKE TROUT', CardNumber: 'US175', Variety: '', TotalPopulation: 9120 }),
-}, await slabJpeg('2018 Topps Chrome Shohei Ohtani', 200));
+const psa = await startPsaEmulator(
+  {
+    '12345678': psaRecord('12345678'),
+    '87654321': psaRecord('87654321', {
+      Year: '1986',
+      Brand: 'FLEER',
+      Subject: 'MICHAEL JORDAN',
+      CardNumber: '57',
+      Variety: '',
+      CardGrade: 'NM-MT 8',
+      Category: 'BASKETBALL CARDS',
+      TotalPopulation: 12034,
+    }),
+    '44556677': psaRecord('44556677', { Year: '2011', Brand: 'TOPPS UPDATE', Subject: 'MIKE TROUT', CardNumber: 'US175', Variety: '', TotalPopulation: 9120 }),
+  },
+  await slabJpeg('2018 Topps Chrome Shohei Ohtani', 200),
+);
 const withPsa = await startE2E({ env: { PSA_API_TOKEN: psa.token, PSA_API_BASE_URL: psa.baseUrl, PSA_API_CALLS_PER_MINUTE: '120' } });
 const noPsa = await startE2E();
 try {
@@ -49,18 +61,33 @@ try {
       // By photo: real slabs read, one saved, one being fixed, a duplicate.
       if (REAL_SLABS_PRESENT) {
         await page.getByTestId('bulk-tab-photos').click();
-        const files = loadRealSlabs().filter((s) => s.file.startsWith('wo-')).slice(0, 3)
+        const files = loadRealSlabs()
+          .filter((s) => s.file.startsWith('wo-'))
+          .slice(0, 3)
           .map((s) => s.file)
-          .concat(loadRealSlabs().filter((s) => s.file.startsWith('bp-')).slice(0, 1).map((s) => s.file));
-        const payload = await Promise.all(files.map(async (f) => ({ name: f, mimeType: 'image/jpeg', buffer: await fs.readFile(path.join(REAL_SLABS_DIR, f)) })));
+          .concat(
+            loadRealSlabs()
+              .filter((s) => s.file.startsWith('bp-'))
+              .slice(0, 1)
+              .map((s) => s.file),
+          );
+        const payload = await Promise.all(
+          files.map(async (f) => ({ name: f, mimeType: 'image/jpeg', buffer: await fs.readFile(path.join(REAL_SLABS_DIR, f)) })),
+        );
         await page.getByTestId('bulk-photos-input').setInputFiles([...payload, { ...payload[0]!, name: 'IMG_0412.jpg' }]);
         await page.waitForTimeout(1200);
         await shot(page, `photos-reading-${tag}`);
-        await page.getByTestId('bulk-photo-progress').getByText(`${payload.length + 1} of ${payload.length + 1} read`).waitFor({ timeout: 120_000 });
+        await page
+          .getByTestId('bulk-photo-progress')
+          .getByText(`${payload.length + 1} of ${payload.length + 1} read`)
+          .waitFor({ timeout: 120_000 });
         const rows = page.getByTestId('bulk-photo');
         await rows.nth(0).focus();
         await page.keyboard.press('a');
-        await rows.nth(0).getByText(/Saved to slot/).waitFor();
+        await rows
+          .nth(0)
+          .getByText(/Saved to slot/)
+          .waitFor();
         await page.keyboard.press('f');
         await shot(page, `photos-review-${tag}`);
       } else {

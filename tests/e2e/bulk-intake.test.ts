@@ -14,10 +14,22 @@ import { openGallery, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 let e2e: TE2E;
 let psa: TPsaEmulator;
 beforeAll(async () => {
-  psa = await startPsaEmulator({
-    '12345678': psaRecord('12345678'),
-    '87654321': psaRecord('87654321', { Year: '1986', Brand: 'FLEER', Subject: 'MICHAEL JORDAN', CardNumber: '57', Variety: '', CardGrade: 'NM-MT 8', Category: 'BASKETBALL CARDS', TotalPopulation: 12034 }),
-  }, await slabJpeg('2018 Topps Chrome Shohei Ohtani', 200));
+  psa = await startPsaEmulator(
+    {
+      '12345678': psaRecord('12345678'),
+      '87654321': psaRecord('87654321', {
+        Year: '1986',
+        Brand: 'FLEER',
+        Subject: 'MICHAEL JORDAN',
+        CardNumber: '57',
+        Variety: '',
+        CardGrade: 'NM-MT 8',
+        Category: 'BASKETBALL CARDS',
+        TotalPopulation: 12034,
+      }),
+    },
+    await slabJpeg('2018 Topps Chrome Shohei Ohtani', 200),
+  );
   e2e = await startE2E({ env: { PSA_API_TOKEN: psa.token, PSA_API_BASE_URL: psa.baseUrl, PSA_API_CALLS_PER_MINUTE: '600' } });
 });
 afterAll(async () => {
@@ -55,7 +67,8 @@ describe('Bulk add (docs/choices.md 42)', () => {
       // The wall shows them behind the dialog, with PSA's photo.
       const cards = await cardsOf(page);
       expect(cards.map((c) => [c.slotNumber, c.subject, c.grade, c.populationAtGrade, Boolean(c.thumbUrl)])).toEqual([
-        [1, 'Shohei Ohtani', 10, 1000, true], [2, 'Michael Jordan', 8, 12034, true],
+        [1, 'Shohei Ohtani', 10, 1000, true],
+        [2, 'Michael Jordan', 8, 12034, true],
       ]);
       await dialog(page).getByTestId('bulk-certs').fill('12345678');
       await dialog(page).getByTestId('bulk-certs-add').click();
@@ -67,52 +80,73 @@ describe('Bulk add (docs/choices.md 42)', () => {
       await expect.poll(() => page.getByTestId('filled-slot').count()).toBe(2);
     });
 
-    it(`adds by photo at ${width} px: real slab photos read in the background, reviewed by keyboard (accept, fix, skip), duplicates flagged, accepted cards kept after a reload`, { timeout: READ_TEST_MS }, async () => {
-      if (!REAL_SLABS_PRESENT) {
-        console.log(`skipped the photo intake at ${width} px: no real slab photos at ${REAL_SLABS_DIR}`);
-        return;
-      }
-      const { page } = await e2e.newPage({ width, height: width > 500 ? 900 : 844 });
-      await openBulk(page, width);
-      await dialog(page).getByTestId('bulk-tab-certs').press('ArrowRight');
-      await dialog(page).getByTestId('bulk-drop').waitFor();
-      const slabs = loadRealSlabs().filter((s) => s.file.startsWith('bp-')).slice(0, 3);
-      const files = slabs.map((s) => ({ name: s.file, mimeType: 'image/jpeg', buffer: fs.readFileSync(path.join(REAL_SLABS_DIR, s.file)) }));
-      await dialog(page).getByTestId('bulk-photos-input').setInputFiles([...files, { ...files[0]!, name: 'copy.jpg' }]);
-      const rows = dialog(page).getByTestId('bulk-photo');
-      await dialog(page).getByTestId('bulk-photo-progress').getByText('4 of 4 read').waitFor({ timeout: READ_MS });
-      // The same file twice is flagged and left out.
-      await expect.poll(() => rows.nth(3).getByTestId('bulk-photo-flag').innerText()).toBe(`Duplicate: the same photo as ${slabs[0]!.file}.`);
-      // What the reader read fills each photo's fields.
-      expect(await rows.nth(0).getByLabel('Cert Number').inputValue()).toBe(slabs[0]!.cert);
+    it(
+      `adds by photo at ${width} px: real slab photos read in the background, reviewed by keyboard (accept, fix, skip), duplicates flagged, accepted cards kept after a reload`,
+      { timeout: READ_TEST_MS },
+      async () => {
+        if (!REAL_SLABS_PRESENT) {
+          console.log(`skipped the photo intake at ${width} px: no real slab photos at ${REAL_SLABS_DIR}`);
+          return;
+        }
+        const { page } = await e2e.newPage({ width, height: width > 500 ? 900 : 844 });
+        await openBulk(page, width);
+        await dialog(page).getByTestId('bulk-tab-certs').press('ArrowRight');
+        await dialog(page).getByTestId('bulk-drop').waitFor();
+        const slabs = loadRealSlabs()
+          .filter((s) => s.file.startsWith('bp-'))
+          .slice(0, 3);
+        const files = slabs.map((s) => ({ name: s.file, mimeType: 'image/jpeg', buffer: fs.readFileSync(path.join(REAL_SLABS_DIR, s.file)) }));
+        await dialog(page)
+          .getByTestId('bulk-photos-input')
+          .setInputFiles([...files, { ...files[0]!, name: 'copy.jpg' }]);
+        const rows = dialog(page).getByTestId('bulk-photo');
+        await dialog(page).getByTestId('bulk-photo-progress').getByText('4 of 4 read').waitFor({ timeout: READ_MS });
+        // The same file twice is flagged and left out.
+        await expect.poll(() => rows.nth(3).getByTestId('bulk-photo-flag').innerText()).toBe(`Duplicate: the same photo as ${slabs[0]!.file}.`);
+        // What the reader read fills each photo's fields.
+        expect(await rows.nth(0).getByLabel('Cert Number').inputValue()).toBe(slabs[0]!.cert);
 
-      // Keyboard: A accepts the first (saved at once) and moves on; F goes into the second's fields, Enter accepts; S skips the third.
-      await rows.nth(0).focus();
-      await page.keyboard.press('a');
-      await rows.nth(0).getByText(/Saved to slot 1\./).waitFor();
-      await expect.poll(() => rows.nth(1).evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.keyboard.press('f');
-      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toMatch(/INPUT|SELECT/);
-      await rows.nth(1).getByLabel('Player').fill('Fixed Name');
-      await rows.nth(1).getByLabel('Player').press('Enter');
-      await rows.nth(1).getByText(/Saved to slot 2\./).waitFor();
-      await rows.nth(2).focus();
-      await page.keyboard.press('s');
-      expect(await rows.nth(2).getByTestId('bulk-photo-status').innerText()).toBe('SKIPPED');
+        // Keyboard: A accepts the first (saved at once) and moves on; F goes into the second's fields, Enter accepts; S skips the third.
+        await rows.nth(0).focus();
+        await page.keyboard.press('a');
+        await rows
+          .nth(0)
+          .getByText(/Saved to slot 1\./)
+          .waitFor();
+        await expect.poll(() => rows.nth(1).evaluate((el) => el === document.activeElement)).toBe(true);
+        await page.keyboard.press('f');
+        await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toMatch(/INPUT|SELECT/);
+        await rows.nth(1).getByLabel('Player').fill('Fixed Name');
+        await rows.nth(1).getByLabel('Player').press('Enter');
+        await rows
+          .nth(1)
+          .getByText(/Saved to slot 2\./)
+          .waitFor();
+        await rows.nth(2).focus();
+        await page.keyboard.press('s');
+        expect(await rows.nth(2).getByTestId('bulk-photo-status').innerText()).toBe('SKIPPED');
 
-      // A photo of a slab already on the wall (another file of the same slab) is flagged.
-      const again = await sharp(files[0]!.buffer).rotate(0).jpeg({ quality: 80 }).toBuffer();
-      await dialog(page).getByTestId('bulk-photos-input').setInputFiles([{ name: 'same-slab-again.jpg', mimeType: 'image/jpeg', buffer: again }]);
-      await expect.poll(() => rows.nth(4).getByTestId('bulk-photo-flag').innerText(), { timeout: READ_MS }).toBe('Already on your wall: this cert is the card in slot 1.');
+        // A photo of a slab already on the wall (another file of the same slab) is flagged.
+        const again = await sharp(files[0]!.buffer).rotate(0).jpeg({ quality: 80 }).toBuffer();
+        await dialog(page)
+          .getByTestId('bulk-photos-input')
+          .setInputFiles([{ name: 'same-slab-again.jpg', mimeType: 'image/jpeg', buffer: again }]);
+        await expect
+          .poll(() => rows.nth(4).getByTestId('bulk-photo-flag').innerText(), { timeout: READ_MS })
+          .toBe('Already on your wall: this cert is the card in slot 1.');
 
-      // Closing the tab loses nothing accepted.
-      const saved = await cardsOf(page);
-      expect(saved.map((c) => [c.slotNumber, c.certNumber])).toEqual([[1, slabs[0]!.cert], [2, expect.any(String)]]);
-      expect(saved[1]!.subject).toBe('Fixed Name');
-      await page.reload();
-      await openGallery(page);
-      expect((await cardsOf(page)).map((c) => c.slotNumber)).toEqual([1, 2]);
-    });
+        // Closing the tab loses nothing accepted.
+        const saved = await cardsOf(page);
+        expect(saved.map((c) => [c.slotNumber, c.certNumber])).toEqual([
+          [1, slabs[0]!.cert],
+          [2, expect.any(String)],
+        ]);
+        expect(saved[1]!.subject).toBe('Fixed Name');
+        await page.reload();
+        await openGallery(page);
+        expect((await cardsOf(page)).map((c) => c.slotNumber)).toEqual([1, 2]);
+      },
+    );
   }
 
   for (const theme of ['dark', 'light'] as const) {
@@ -123,10 +157,14 @@ describe('Bulk add (docs/choices.md 42)', () => {
       await openBulk(page, 1000 + (theme === 'dark' ? 1 : 2));
       await page.keyboard.type('12345678\n99999999\n');
       await dialog(page).getByTestId('bulk-certs-add').click();
-      await dialog(page).getByText(/^Done:/).waitFor();
+      await dialog(page)
+        .getByText(/^Done:/)
+        .waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await dialog(page).getByTestId('bulk-tab-photos').click();
-      await dialog(page).getByTestId('bulk-photos-input').setInputFiles([{ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('Axe card', 120) }]);
+      await dialog(page)
+        .getByTestId('bulk-photos-input')
+        .setInputFiles([{ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('Axe card', 120) }]);
       await dialog(page).getByTestId('bulk-photo-progress').getByText('1 of 1 read').waitFor({ timeout: READ_MS });
       expect(await axeViolations(page)).toEqual([]);
       await context.close();

@@ -15,21 +15,52 @@ const DOCS = process.env.DOCS === '1';
 const OUT = DOCS ? 'docs/screenshots' : (process.env.OUT ?? '/tmp/cfshots');
 const VARIANTS = (['dark', 'light'] as const).flatMap((theme) => [1280, 390].map((width) => ({ theme, width })));
 const ANALYSIS = {
-  player: 'Luka Doncic', sport: 'Basketball', year: '2018-19', brand: 'Panini Prizm', cardName: 'Silver #280', cardNumber: '280', variety: 'Silver',
-  condition: 'PSA 10 GEM MT', grader: 'PSA', grade: '10', certNumber: '48213377', psaCertNumber: '48213377', confidence: 0.91, psaVerified: false,
-  gradeDetails: null, certificationUrl: 'https://www.psacard.com/cert/48213377', subgrades: null, autoGrade: null,
+  player: 'Luka Doncic',
+  sport: 'Basketball',
+  year: '2018-19',
+  brand: 'Panini Prizm',
+  cardName: 'Silver #280',
+  cardNumber: '280',
+  variety: 'Silver',
+  condition: 'PSA 10 GEM MT',
+  grader: 'PSA',
+  grade: '10',
+  certNumber: '48213377',
+  psaCertNumber: '48213377',
+  confidence: 0.91,
+  psaVerified: false,
+  gradeDetails: null,
+  certificationUrl: 'https://www.psacard.com/cert/48213377',
+  subgrades: null,
+  autoGrade: null,
   fieldConfidence: { player: 0.97, year: 0.99, brand: 0.64, cardName: 0.95, condition: 0.98, certNumber: 0.99 },
 };
 const OWNED = {
-  subject: 'Michael Jordan', year: '1986', set: 'Fleer', cardNumber: '57', sport: 'Basketball', grader: 'BGS', grade: '9.5', qualifier: '',
-  certNumber: '0012345678', subgrades: JSON.stringify({ centering: 9.5, corners: 9.5, edges: 9, surface: 10 }), costCents: '650000',
-  acquiredOn: '2024-03-16', source: 'The National', notes: 'Bought from the original owner.', value: '$9,500', allTimeHigh: '$12,000',
+  subject: 'Michael Jordan',
+  year: '1986',
+  set: 'Fleer',
+  cardNumber: '57',
+  sport: 'Basketball',
+  grader: 'BGS',
+  grade: '9.5',
+  qualifier: '',
+  certNumber: '0012345678',
+  subgrades: JSON.stringify({ centering: 9.5, corners: 9.5, edges: 9, surface: 10 }),
+  costCents: '650000',
+  acquiredOn: '2024-03-16',
+  source: 'The National',
+  notes: 'Bought from the original owner.',
+  value: '$9,500',
+  allTimeHigh: '$12,000',
 };
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(350);
   const png = await page.screenshot({ fullPage: false });
-  await fs.writeFile(`${OUT}/${DOCS ? 'card-fields-' : ''}${name}.png`, DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png);
+  await fs.writeFile(
+    `${OUT}/${DOCS ? 'card-fields-' : ''}${name}.png`,
+    DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png,
+  );
 }
 
 await fs.mkdir(OUT, { recursive: true });
@@ -39,7 +70,9 @@ try {
   const owner = await e2e.newPage();
   await signUp(owner.context, 'fields@example.com', 'Avery', 'Stone');
   await startTrial(owner.context);
-  const res = await owner.context.request.post('/api/cards/1/upload', { multipart: { image: { name: 'mj.jpg', mimeType: 'image/jpeg', buffer: image }, ...OWNED } });
+  const res = await owner.context.request.post('/api/cards/1/upload', {
+    multipart: { image: { name: 'mj.jpg', mimeType: 'image/jpeg', buffer: image }, ...OWNED },
+  });
   if (!res.ok()) throw new Error(`seed: ${res.status()} ${await res.text()}`);
   const link = await owner.context.request.post('/api/share', { data: { showValues: true, title: 'The Vault', layout: '4x5' } });
   const shareUrl = ((await link.json()) as { url: string }).url;
@@ -57,7 +90,9 @@ try {
     await page.waitForSelector('[data-testid="filled-slot"] img');
 
     await page.locator('li[data-slot="2"] button').first().click();
-    await page.getByTestId('add-photo-input').setInputFiles({ name: 'luka.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('2018 Prizm Luka Doncic #280', 200) });
+    await page
+      .getByTestId('add-photo-input')
+      .setInputFiles({ name: 'luka.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('2018 Prizm Luka Doncic #280', 200) });
     await page.getByRole('button', { name: 'Analyze Card' }).click();
     await page.getByTestId('toast').getByText('Analysis Complete').waitFor();
     await shot(page, `add-${tag}`);
@@ -80,7 +115,9 @@ try {
     await anon.route('**/api/analyze-card', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(ANALYSIS) }));
     await anon.goto('/start-collection');
     await hydrated(anon);
-    await anon.getByTestId('photo-input').setInputFiles({ name: 'luka.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('2018 Prizm Luka Doncic #280', 200) });
+    await anon
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'luka.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('2018 Prizm Luka Doncic #280', 200) });
     await anon.getByTestId('photo-preview').waitFor();
     await anon.getByRole('button', { name: 'Analyze', exact: true }).click();
     await anon.getByTestId('toast').getByText('Analysis Complete').waitFor();
@@ -90,7 +127,10 @@ try {
     await anon.waitForURL('**/collection');
     await hydrated(anon);
     await anon.getByTestId('filled-slot').first().hover();
-    await anon.getByRole('button', { name: /^Edit / }).first().click();
+    await anon
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
     await anon.getByRole('heading', { name: 'Edit Card Details' }).waitFor();
     await shot(anon, `collection-edit-${tag}`);
     await visitor.close();

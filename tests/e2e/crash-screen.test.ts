@@ -10,8 +10,12 @@ import { breakCardsAnswer } from './crash-seed.ts';
  */
 
 let e2e: TE2E;
-beforeAll(async () => { e2e = await startE2E(); });
-afterAll(async () => { await e2e?.close(); });
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
 
 describe('the crash screen', () => {
   it('shows the wordmark, the spec text, Try Again, Refresh Page and a Go Home link that leads home', async () => {

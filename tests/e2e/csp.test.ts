@@ -10,8 +10,12 @@ import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
  */
 
 let e2e: TE2E;
-beforeAll(async () => { e2e = await startE2E(); });
-afterAll(async () => { await e2e?.close(); });
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
 
 /** Records CSP violations on every page the context opens. */
 async function watch(page: Page): Promise<string[]> {
@@ -19,10 +23,14 @@ async function watch(page: Page): Promise<string[]> {
   page.on('console', (msg) => {
     if (/Content Security Policy|Refused to/i.test(msg.text())) seen.push(`console: ${msg.text()}`);
   });
-  await page.context().exposeFunction('reportCspViolation', (text: string) => { seen.push(text); });
+  await page.context().exposeFunction('reportCspViolation', (text: string) => {
+    seen.push(text);
+  });
   await page.context().addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI} on ${location.pathname}`);
+      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI} on ${location.pathname}`,
+      );
     });
   });
   return seen;
@@ -37,10 +45,12 @@ async function visit(page: Page, path: string, expectPath = path): Promise<void>
 }
 
 describe('Content-Security-Policy in Chromium', () => {
-  it('no page has anything blocked: visitor pages, the try-out flow, then a collector\'s gallery and account', async () => {
+  it("no page has anything blocked: visitor pages, the try-out flow, then a collector's gallery and account", async () => {
     const { page } = await e2e.newPage({ theme: 'light' });
     const violations = await watch(page);
-    const photo = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#2a6' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#2a6' } })
+      .jpeg()
+      .toBuffer();
 
     await visit(page, '/');
     // The hashed inline script ran: the stored light theme is applied before paint.
@@ -61,14 +71,20 @@ describe('Content-Security-Policy in Chromium', () => {
 
     // A collector: sign up through the API from the page (same origin), upload a photo, open the gallery.
     await page.evaluate(async (b64) => {
-      await fetch('/api/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `csp-${Date.now()}@example.com`, password: 'csp-pass1', firstName: 'Cass', lastName: 'P' }) });
+      await fetch('/api/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `csp-${Date.now()}@example.com`, password: 'csp-pass1', firstName: 'Cass', lastName: 'P' }),
+      });
       const form = new FormData();
       form.append('image', new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' }), 'card.jpg');
       form.append('title', 'CSP card');
       await fetch('/api/cards/1/upload', { method: 'POST', body: form });
     }, photo.toString('base64'));
     await visit(page, '/gallery');
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid=filled-slot] img')].some((i) => i.complete && i.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid=filled-slot] img')].some((i) => i.complete && i.naturalWidth > 0),
+    );
     await visit(page, '/account');
     await page.getByRole('heading', { name: 'ACCOUNT SETTINGS' }).waitFor();
     await page.getByTestId('subscription').waitFor();
@@ -76,7 +92,9 @@ describe('Content-Security-Policy in Chromium', () => {
     // The billing pages (local TEST MODE): the trial step, /payment with its card form, /subscribe.
     await visit(page, '/pricing');
     await page.getByRole('button', { name: 'Try PRO Free for 7 Days' }).waitFor();
-    const step = await page.evaluate(() => fetch('/api/create-subscription', { method: 'POST' }).then((r) => r.json() as Promise<{ clientSecret: string; subscriptionId: string }>));
+    const step = await page.evaluate(() =>
+      fetch('/api/create-subscription', { method: 'POST' }).then((r) => r.json() as Promise<{ clientSecret: string; subscriptionId: string }>),
+    );
     const payment = `/payment?client_secret=${encodeURIComponent(step.clientSecret)}&subscription_id=${encodeURIComponent(step.subscriptionId)}`;
     await page.goto(payment);
     await hydrated(page);

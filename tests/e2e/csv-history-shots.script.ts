@@ -41,7 +41,7 @@ try {
     const rows = [];
     let cents = Math.round((card.valueCents ?? 10000) * 0.55);
     for (let k = 8; k >= 1; k--) {
-      cents = k === 1 ? card.valueCents ?? cents : Math.round(cents * (1 + (((card.id * 7 + k * 13) % 11) - 3) / 40));
+      cents = k === 1 ? (card.valueCents ?? cents) : Math.round(cents * (1 + (((card.id * 7 + k * 13) % 11) - 3) / 40));
       rows.push({ cardId: card.id, valueCents: cents, recordedAt: new Date(now - k * 40 * DAY_MS + card.slotNumber * 3 * DAY_MS) });
     }
     await CardValueHistory.query(db).insert(rows);
@@ -74,7 +74,11 @@ try {
       if (!DOCS || (theme === 'dark') === (width === 1280)) await shoot(page, `csv-import-errors-${tag}`);
       await page.keyboard.press('Escape');
       if (!DOCS || (theme === 'dark') === (width === 1280)) {
-        if (phone) await page.locator('.g-panels-toggle').click().catch(() => undefined);
+        if (phone)
+          await page
+            .locator('.g-panels-toggle')
+            .click()
+            .catch(() => undefined);
         const total = page.getByTestId('total-value-history');
         if (!(await total.count())) await page.getByTestId('value-chart-toggle').click();
         await total.locator('canvas').waitFor();
@@ -91,7 +95,10 @@ try {
     }
   }
   // Imported cards without photos: the grid's and the viewer's placeholder.
-  for (const [theme, width] of [['dark', 1280], ['light', 390]] as const) {
+  for (const [theme, width] of [
+    ['dark', 1280],
+    ['light', 390],
+  ] as const) {
     const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width, height: width > 800 ? 900 : 844 }, storageState: storage });
     await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
     const page = await context.newPage();

@@ -61,7 +61,12 @@ describe('CSV', () => {
   it('exports from one account and imports into a new one: preview, then the same cards with photo placeholders', async () => {
     const owner = await e2e.newPage();
     await signUp(owner.context, email('exporter'));
-    await seedCard(owner.context, 1, { title: '2018 Prizm Luka Doncic #280', description: 'PSA 10 GEM MT • Cert #12345678', value: '$1,250', allTimeHigh: '$2,400' }, photo);
+    await seedCard(
+      owner.context,
+      1,
+      { title: '2018 Prizm Luka Doncic #280', description: 'PSA 10 GEM MT • Cert #12345678', value: '$1,250', allTimeHigh: '$2,400' },
+      photo,
+    );
     await seedCard(owner.context, 3, { title: '=SUM(1,2) joker', description: 'Raw', value: 'trade only' }, photo);
     await openGallery(owner.page);
     await owner.page.getByTestId('csv-export-menu').locator('summary').click();
@@ -89,7 +94,13 @@ describe('CSV', () => {
     await toast(fresh.page).getByText('2 cards were added to your gallery.').waitFor();
     await importer.waitFor({ state: 'hidden' });
 
-    const cards = (await (await fresh.context.request.get('/api/cards')).json()) as Array<{ slotNumber: number; title: string; value: string; allTimeHigh: string; imageUrl: string | null }>;
+    const cards = (await (await fresh.context.request.get('/api/cards')).json()) as Array<{
+      slotNumber: number;
+      title: string;
+      value: string;
+      allTimeHigh: string;
+      imageUrl: string | null;
+    }>;
     expect(cards.map((c) => [c.slotNumber, c.title, c.value, c.allTimeHigh, c.imageUrl])).toEqual([
       [1, '2018 Prizm Luka Doncic #280', '$1,250', '$2,400', null],
       [3, '=SUM(1,2) joker', 'trade only', null, null],
@@ -105,18 +116,26 @@ describe('CSV', () => {
     await openGallery(page);
     await page.getByTestId('csv-import').click();
     const csv = 'Slot,Title,Value\n1,Fine,$5\n12,Too far,$5\n2,Bad value,lots\n';
-    await dialog(page).getByTestId('import-file').setInputFiles({ name: 'mine.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog(page)
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'mine.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const errors = dialog(page).getByTestId('import-errors');
     await errors.waitFor();
-    expect(await errors.innerText()).toMatch(/2 rows cannot be imported\. Import the 1 card of the good rows, or nothing[\s\S]*Line 3\s*Over your limit\s*Slot 12 is beyond your 10 slots[\s\S]*Line 4\s*Bad value\s*Value 'lots' is not an amount/i);
+    expect(await errors.innerText()).toMatch(
+      /2 rows cannot be imported\. Import the 1 card of the good rows, or nothing[\s\S]*Line 3\s*Over your limit\s*Slot 12 is beyond your 10 slots[\s\S]*Line 4\s*Bad value\s*Value 'lots' is not an amount/i,
+    );
     expect(await dialog(page).getByTestId('import-confirm').count()).toBe(0);
     const limit = dialog(page).getByTestId('import-limit');
-    expect(await limit.innerText()).toContain('Your gallery has room for 10 more cards: the 1 card of line 2 fits. The other card needs PRO, which holds 1,000 cards.');
+    expect(await limit.innerText()).toContain(
+      'Your gallery has room for 10 more cards: the 1 card of line 2 fits. The other card needs PRO, which holds 1,000 cards.',
+    );
     await limit.getByRole('button', { name: 'Upgrade to PRO' }).waitFor(); // a free account: PRO holds more
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     expect(await (await context.request.get('/api/cards')).json()).toEqual([]);
     await page.getByTestId('csv-import').click();
-    await dialog(page).getByTestId('import-file').setInputFiles({ name: 'mine.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog(page)
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'mine.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog(page).getByTestId('import-good-rows').click();
     await toast(page).getByText('1 card was added to your gallery.').waitFor();
     expect(((await (await context.request.get('/api/cards')).json()) as Array<{ title: string }>).map((c) => c.title)).toEqual(['Fine']);

@@ -14,14 +14,18 @@ import { seedCard, signUp, slabJpeg } from './gallery-seed.ts';
 
 const DOCS = process.env.DOCS === '1';
 const OUT = DOCS ? 'docs/screenshots' : (process.env.OUT ?? '/tmp/csvshots');
-const VARIANTS = (['dark', 'light'] as const).flatMap((theme) => [1280, 390].map((width) => ({ theme, width })))
+const VARIANTS = (['dark', 'light'] as const)
+  .flatMap((theme) => [1280, 390].map((width) => ({ theme, width })))
   .filter(({ theme, width }) => !DOCS || (theme === 'dark') === (width === 1280));
 const fixture = (name: string) => fs.readFile(path.resolve(import.meta.dirname, '../fixtures/exports', name));
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(300);
   const png = await page.screenshot();
-  await fs.writeFile(`${OUT}/${DOCS ? 'csv-import-' : ''}${name}.png`, DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png);
+  await fs.writeFile(
+    `${OUT}/${DOCS ? 'csv-import-' : ''}${name}.png`,
+    DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png,
+  );
 }
 
 await fs.mkdir(OUT, { recursive: true });
@@ -29,13 +33,23 @@ const e2e = await startE2E();
 try {
   const owner = await e2e.newPage();
   await signUp(owner.context, 'importer@example.com', 'Jordan', 'Reyes');
-  await seedCard(owner.context, 1, { title: '2018 Prizm Luka Doncic #280', description: 'PSA 10 GEM MT', value: '$1,250' }, await slabJpeg('2018 Prizm Luka Doncic #280', 20));
+  await seedCard(
+    owner.context,
+    1,
+    { title: '2018 Prizm Luka Doncic #280', description: 'PSA 10 GEM MT', value: '$1,250' },
+    await slabJpeg('2018 Prizm Luka Doncic #280', 20),
+  );
   const storage = await owner.context.storageState();
   await owner.context.close();
   const other = await fixture('other-app.csv');
   const collx = await fixture('collx.csv');
-  const big = Buffer.from(['category,number,name,team,year,brand,set,flags,front_image,back_image',
-    ...Array.from({ length: 2984 }, (_, i) => `Basketball,${i + 1},Player ${i + 1},,2020,Panini,Prizm,,,`), '2019,,,,18,,,,,'].join('\n'));
+  const big = Buffer.from(
+    [
+      'category,number,name,team,year,brand,set,flags,front_image,back_image',
+      ...Array.from({ length: 2984 }, (_, i) => `Basketball,${i + 1},Player ${i + 1},,2020,Panini,Prizm,,,`),
+      '2019,,,,18,,,,,',
+    ].join('\n'),
+  );
 
   for (const { theme, width } of VARIANTS) {
     const tag = `${theme}-${width}`;

@@ -7,8 +7,12 @@ import { startE2E, type TE2E } from '../helpers/e2e.ts';
 import { openGallery, signUp, startTrial } from './gallery-seed.ts';
 
 let e2e: TE2E;
-beforeAll(async () => { e2e = await startE2E(); });
-afterAll(async () => { await e2e?.close(); });
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const fixture = (name: string) => fs.readFileSync(path.join(ROOT, 'tests/fixtures/exports', name));
@@ -60,7 +64,19 @@ describe('the import dialog (docs/choices.md 40)', () => {
     await toast(page).getByText('3 cards were added to your gallery.').waitFor();
     await dialog(page).waitFor({ state: 'hidden' });
     const cards = await cardsOf(page);
-    expect(cards.map((c) => [c.slotNumber, c.subject, c.year, c.grader ?? null, c.grade ?? null, c.certNumber ?? null, c.valueCents, c.costCents, c.acquiredOn ?? null])).toEqual([
+    expect(
+      cards.map((c) => [
+        c.slotNumber,
+        c.subject,
+        c.year,
+        c.grader ?? null,
+        c.grade ?? null,
+        c.certNumber ?? null,
+        c.valueCents,
+        c.costCents,
+        c.acquiredOn ?? null,
+      ]),
+    ).toEqual([
       [1, 'Ken Griffey Jr.', '1989', 'PSA', 8, '44556677', 30_000, 12_000, '2024-06-01'],
       [2, 'Derek Jeter', '1993', 'BGS', 9.5, '0011223344', 260_000, 110_000, '2023-07-04'],
       [3, 'Cal Ripken Jr.', '1982', null, null, null, 7500, 4000, null],
@@ -95,7 +111,9 @@ describe('the import dialog (docs/choices.md 40)', () => {
     await chooseFile(page, 'collectr.csv', fixture('collectr.csv'));
     const errors = dialog(page).getByTestId('import-errors');
     await errors.waitFor();
-    expect(await errors.innerText()).toMatch(/1 row cannot be imported\. Import the 6 cards of the good rows, or nothing[\s\S]*Line 6\s*Not owned\s*On the watchlist: not in the collection/i);
+    expect(await errors.innerText()).toMatch(
+      /1 row cannot be imported\. Import the 6 cards of the good rows, or nothing[\s\S]*Line 6\s*Not owned\s*On the watchlist: not in the collection/i,
+    );
     await dialog(page).getByTestId('import-good-rows').click();
     await toast(page).getByText('6 cards were added to your gallery.').waitFor();
     expect(await cardsOf(page)).toHaveLength(expected + 6);

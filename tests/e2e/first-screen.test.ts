@@ -10,8 +10,12 @@ import { fillSlotsInDb, seedCard, signUp, slabJpeg, startTrial } from './gallery
  */
 
 let e2e: TE2E;
-beforeAll(async () => { e2e = await startE2E(); });
-afterAll(async () => { await e2e?.close(); });
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
 
 /** A trial (PRO features) user whose 300 slots all hold a card with a photo. */
 async function bigWall(context: BrowserContext, email: string): Promise<void> {
@@ -28,9 +32,15 @@ async function bigWall(context: BrowserContext, email: string): Promise<void> {
 const wallCookie = (look: object) => ({ name: 'ratio-wall', value: encodeURIComponent(JSON.stringify(look)), url: e2e.url });
 
 /** Card photos inside the viewport, and whether each has loaded. */
-const photosInView = (page: Page) => page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('img[src*="/api/images/"]')]
-  .filter((img) => { const r = img.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight && r.width > 0; })
-  .map((img) => ({ loaded: img.complete && img.naturalWidth > 0, top: img.getBoundingClientRect().top })));
+const photosInView = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLImageElement>('img[src*="/api/images/"]')]
+      .filter((img) => {
+        const r = img.getBoundingClientRect();
+        return r.bottom > 0 && r.top < innerHeight && r.width > 0;
+      })
+      .map((img) => ({ loaded: img.complete && img.naturalWidth > 0, top: img.getBoundingClientRect().top })),
+  );
 
 describe('/gallery first screen', () => {
   it('is in the HTML: with JavaScript disabled the first row of photos shows, in the saved layout, with the title', async () => {
@@ -56,7 +66,7 @@ describe('/gallery first screen', () => {
       await expect.poll(() => page.locator('.g-placard').count()).toBeGreaterThan(20);
       expect(await page.locator('.g-panels').count()).toBe(0);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Vault of Slabs');
-      expect(await page.getByTestId("filled-slot").count()).toBe(28);
+      expect(await page.getByTestId('filled-slot').count()).toBe(28);
     } finally {
       await context.close();
     }
@@ -78,17 +88,32 @@ describe('/gallery first screen', () => {
       });
       // The page's module scripts wait until the boxes of the server's first screen are noted.
       let release!: () => void;
-      const held = new Promise<void>((resolve) => { release = resolve; });
-      await page.route(/\/_astro\/.*\.js$/, async (route) => { await held; await route.continue(); });
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/_astro\/.*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
       const errors: string[] = [];
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
       // Parsed (readyState 'interactive' comes before the held module scripts run).
       await page.goto('/gallery', { waitUntil: 'commit' });
       await page.waitForFunction(() => document.readyState !== 'loading');
       // Everything on the first screen, by what it is: header, title, toolbar, panels and each slot.
-      const boxes = () => page.evaluate(() => Object.fromEntries([...document.querySelectorAll<HTMLElement>('header, h1, .g-toolbar, .g-panels, .g-grid > li')]
-        .filter((el) => el.getBoundingClientRect().top < innerHeight)
-        .map((el) => { const r = el.getBoundingClientRect(); return [el.dataset.slot ?? el.className, [r.x, r.y, r.width, r.height].map(Math.round).join(',')]; })));
+      const boxes = () =>
+        page.evaluate(() =>
+          Object.fromEntries(
+            [...document.querySelectorAll<HTMLElement>('header, h1, .g-toolbar, .g-panels, .g-grid > li')]
+              .filter((el) => el.getBoundingClientRect().top < innerHeight)
+              .map((el) => {
+                const r = el.getBoundingClientRect();
+                return [el.dataset.slot ?? el.className, [r.x, r.y, r.width, r.height].map(Math.round).join(',')];
+              }),
+          ),
+        );
       const before = await boxes();
       expect(Object.keys(before).length).toBeGreaterThan(8);
       expect(await page.locator('#wall-root[data-live]').count()).toBe(0);
@@ -109,7 +134,7 @@ describe('/gallery first screen', () => {
     }
   });
 
-  it('draws each request with its own user: concurrent requests of two users never show the other\'s wall', async () => {
+  it("draws each request with its own user: concurrent requests of two users never show the other's wall", async () => {
     const a = await e2e.newPage();
     const b = await e2e.newPage();
     try {
@@ -118,7 +143,7 @@ describe('/gallery first screen', () => {
       await seedCard(a.context, 1, { title: 'Ada Only Card' }, await slabJpeg('Ada Only Card', 200));
       await seedCard(b.context, 1, { title: 'Bo Only Card' }, await slabJpeg('Bo Only Card', 100));
       await a.context.addCookies([wallCookie({ title: 'Ada Vault' })]);
-      const pages = await Promise.all(Array.from({ length: 12 }, (_, i) => ((i % 2 ? b : a).context.request.get('/gallery')).then((r) => r.text())));
+      const pages = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? b : a).context.request.get('/gallery').then((r) => r.text())));
       pages.forEach((html, i) => {
         const [mine, theirs] = i % 2 ? ['Bo Only Card', 'Ada Only Card'] : ['Ada Only Card', 'Bo Only Card'];
         expect(html).toContain(mine);

@@ -19,12 +19,17 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};
  * the given hue), 500x700: enough to tell cards apart in tests and screenshots.
  */
 export async function slabJpeg(title: string, hue: number, grade = 'GEM MT 10'): Promise<Buffer> {
-  return sharp(slabSvg(title, hue, grade)).flatten({ background: '#3a3a40' }).jpeg({ quality: 86 }).toBuffer();
+  return sharp(slabSvg(title, hue, grade))
+    .flatten({ background: '#3a3a40' })
+    .jpeg({ quality: 86 })
+    .toBuffer();
 }
 
 /** The same slab as a PNG with a transparent surround, as a cut-out product photo. */
 export async function slabPng(title: string, hue: number, grade = 'GEM MT 10'): Promise<Buffer> {
-  return sharp(slabSvg(title, hue, grade)).png().toBuffer();
+  return sharp(slabSvg(title, hue, grade))
+    .png()
+    .toBuffer();
 }
 
 function slabSvg(title: string, hue: number, grade: string): Buffer {

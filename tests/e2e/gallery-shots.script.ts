@@ -14,8 +14,19 @@ type TTheme = 'dark' | 'light';
 const DOCS = process.env.DOCS === '1';
 const OUT = DOCS ? 'docs/screenshots' : (process.env.OUT ?? '/tmp/gshots');
 const SHOTS: Array<[TWho, TTheme, number]> = (['free', 'pro'] as const).flatMap((who) =>
-  (['dark', 'light'] as const).flatMap((theme) => [1280, 390].map((w): [TWho, TTheme, number] => [who, theme, w])));
-const STATES: Array<[TTheme, number]> = DOCS ? [['dark', 1280], ['dark', 390], ['light', 1280], ['light', 390]] : [['dark', 1280], ['light', 390]];
+  (['dark', 'light'] as const).flatMap((theme) => [1280, 390].map((w): [TWho, TTheme, number] => [who, theme, w])),
+);
+const STATES: Array<[TTheme, number]> = DOCS
+  ? [
+      ['dark', 1280],
+      ['dark', 390],
+      ['light', 1280],
+      ['light', 390],
+    ]
+  : [
+      ['dark', 1280],
+      ['light', 390],
+    ];
 const shot = async (page: import('playwright-core').Page, name: string) => {
   const png = await page.screenshot();
   const file = `${OUT}/${DOCS ? 'gallery-' : ''}${name}.png`;
@@ -41,16 +52,23 @@ try {
   for (const [who, theme, width] of SHOTS) {
     const phone = width < 800;
     const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width, height: phone ? 1000 : 1120 }, storageState: storage[who] });
-    await context.addInitScript(([t, registry]) => {
-      localStorage.setItem('ratio-theme', t);
-      if (registry) localStorage.setItem('ratio-gallery-settings', JSON.stringify({ layout: '4x5', customCount: 30, fullGallery: false, registryMode: true }));
-    }, [theme, who === 'pro'] as const);
+    await context.addInitScript(
+      ([t, registry]) => {
+        localStorage.setItem('ratio-theme', t);
+        if (registry)
+          localStorage.setItem('ratio-gallery-settings', JSON.stringify({ layout: '4x5', customCount: 30, fullGallery: false, registryMode: true }));
+      },
+      [theme, who === 'pro'] as const,
+    );
     const page = await context.newPage();
     await page.goto('/gallery');
     await hydrated(page);
     await page.waitForSelector('[data-testid="filled-slot"] img');
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.g-grid img')]
-      .filter((img) => img.getBoundingClientRect().top < window.innerHeight).every((img) => img.complete));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('.g-grid img')]
+        .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+        .every((img) => img.complete),
+    );
     await page.waitForTimeout(400);
     await shot(page, `${who}-${theme}-${width}`);
     await context.close();

@@ -435,8 +435,17 @@ describe('add-item analysis', () => {
         status: 200,
         contentType: 'application/json',
         body: JSON.stringify({
-          player: 'Luka Doncic', sport: 'Basketball', year: '2018', brand: 'Panini Prizm', cardName: '#280',
-          condition: 'PSA 10 GEM MT', confidence: 0.93, psaVerified: false, gradeDetails: null, psaCertNumber: '12345678', certificationUrl: '',
+          player: 'Luka Doncic',
+          sport: 'Basketball',
+          year: '2018',
+          brand: 'Panini Prizm',
+          cardName: '#280',
+          condition: 'PSA 10 GEM MT',
+          confidence: 0.93,
+          psaVerified: false,
+          gradeDetails: null,
+          psaCertNumber: '12345678',
+          certificationUrl: '',
           fieldConfidence: { player: 0.97, year: 0.99, brand: 0.62, cardName: 0.95, condition: 0.98, certNumber: 0.99 },
         }),
       });
@@ -472,7 +481,9 @@ describe('add-item analysis', () => {
     expect(await dialog(page).getByText(note).count()).toBe(0);
 
     await page.unroute('**/api/analyze-card');
-    await page.route('**/api/analyze-card', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'busy', message: 'Try again in a minute' } }) }));
+    await page.route('**/api/analyze-card', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'busy', message: 'Try again in a minute' } }) }),
+    );
     await dialog(page).getByRole('button', { name: 'Analyze Card' }).click();
     await toast(page).getByText('Analysis Service Busy').waitFor();
     expect(await toast(page).innerText()).toContain('Try again in a minute');
@@ -523,7 +534,13 @@ describe('a 1,000-card wall', () => {
     // Scrolling to the far end renders the last slots; thumbnails there load lazily.
     await scrollToSlot(page, 1000);
     await expect.poll(() => slot(page, 1000).innerText(), { timeout: 15_000 }).toContain('CARD 1000');
-    await expect.poll(() => slot(page, 1000).locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        slot(page, 1000)
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
     await context.close();
   });
 
@@ -608,10 +625,13 @@ describe('a 1,000-card wall', () => {
 /** Scrolls down the page a screen at a time until slot n is rendered, then brings it to the middle. */
 async function scrollToSlot(page: Page, n: number): Promise<void> {
   for (let i = 0; i < 400 && !(await slot(page, n).count()); i++) {
-    await page.evaluate(() => new Promise((done) => {
-      window.scrollBy({ top: innerHeight, behavior: 'instant' });
-      requestAnimationFrame(() => requestAnimationFrame(done));
-    }));
+    await page.evaluate(
+      () =>
+        new Promise((done) => {
+          window.scrollBy({ top: innerHeight, behavior: 'instant' });
+          requestAnimationFrame(() => requestAnimationFrame(done));
+        }),
+    );
   }
   await slot(page, n).evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
 }

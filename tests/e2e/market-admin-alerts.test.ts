@@ -25,16 +25,45 @@ beforeAll(async () => {
   const day = (daysAgo: number) => new Date(clock().getTime() - daysAgo * DAY_MS).toISOString().slice(0, 10);
   const priced = { marketSource: 'SportsCardsPro', marketIsMarket: true, marketLabel: 'PSA 10', priceMatch: 'auto' as const };
   await CardSlot.query(db).insert([
-    { userId: collector.id, slotNumber: 1, title: '2011 Topps Update Mike Trout #US175', description: 'PSA 10', ...priced, priceProductId: '1', marketCents: 450000, marketAsOf: day(1) },
-    { userId: collector.id, slotNumber: 2, title: '2018 Panini Prizm Luka Doncic #280', description: 'PSA 9', ...priced, priceProductId: '2', marketCents: 90000, marketAsOf: day(12) },
-    { userId: collector.id, slotNumber: 3, title: '1986 Fleer Michael Jordan #57', description: 'PSA 8', ...priced, priceProductId: '3', marketCents: 350000, marketAsOf: day(9),
-      marketError: 'SportsCardsPro answered 500' },
+    {
+      userId: collector.id,
+      slotNumber: 1,
+      title: '2011 Topps Update Mike Trout #US175',
+      description: 'PSA 10',
+      ...priced,
+      priceProductId: '1',
+      marketCents: 450000,
+      marketAsOf: day(1),
+    },
+    {
+      userId: collector.id,
+      slotNumber: 2,
+      title: '2018 Panini Prizm Luka Doncic #280',
+      description: 'PSA 9',
+      ...priced,
+      priceProductId: '2',
+      marketCents: 90000,
+      marketAsOf: day(12),
+    },
+    {
+      userId: collector.id,
+      slotNumber: 3,
+      title: '1986 Fleer Michael Jordan #57',
+      description: 'PSA 8',
+      ...priced,
+      priceProductId: '3',
+      marketCents: 350000,
+      marketAsOf: day(9),
+      marketError: 'SportsCardsPro answered 500',
+    },
     { userId: collector.id, slotNumber: 4, title: 'A card nobody sells', description: '', priceMatch: 'none' },
   ]);
   admin = await createAccount(db, 'pro', { email: 'prices-admin@example.com' });
   await User.query(db).patch({ isAdmin: true }).where('id', admin.id);
 });
-afterAll(async () => { await e2e?.close(); });
+afterAll(async () => {
+  await e2e?.close();
+});
 
 /** A page of its own (axe-core is injected: the context bypasses the CSP), in a theme, at a width. */
 async function newPage(options: { theme?: 'dark' | 'light'; width?: number } = {}) {
@@ -59,7 +88,9 @@ describe("admin's Market Prices", () => {
       const api = (await (await context.request.get('/api/admin/prices')).json()) as TAdminPricesAnswer;
       expect(api.sources).toEqual([{ source: 'SportsCardsPro', matched: 3, stale: 2, failing: 1 }]);
       // The test server prices from the embedded sample list: said to be no market data.
-      await expect(section.getByTestId('admin-prices-provider').innerText()).resolves.toMatch(new RegExp(`^Provider:\\s*${api.provider}\\s*Not market data$`, 'i'));
+      await expect(section.getByTestId('admin-prices-provider').innerText()).resolves.toMatch(
+        new RegExp(`^Provider:\\s*${api.provider}\\s*Not market data$`, 'i'),
+      );
       const cells = await section.locator('tbody tr').first().locator('th, td').allInnerTexts();
       expect(cells).toEqual(['SportsCardsPro', '3', '2', '1']);
       await expect(section.getByTestId('admin-prices-unmatched').innerText()).resolves.toBe('1');
@@ -90,7 +121,10 @@ describe('Price Alerts on /account', () => {
     it(`lists each alert with its card and rule, and deletes one for good (${width} wide)`, async () => {
       const { context, page } = await newPage({ width });
       await signInAs(e2e.server, context, e2e.url, collector);
-      for (const data of [{ kind: 'above', slotNumber: 1, thresholdCents: 500000 }, { kind: 'move', slotNumber: 2, percent: 15, days: 30, digest: true }]) {
+      for (const data of [
+        { kind: 'above', slotNumber: 1, thresholdCents: 500000 },
+        { kind: 'move', slotNumber: 2, percent: 15, days: 30, digest: true },
+      ]) {
         expect((await context.request.post('/api/price-alerts', { data })).status()).toBe(201);
       }
       await page.goto('/account');

@@ -37,14 +37,27 @@ try {
   await startTrial(pro.context);
   for (let i = 0; i < 6; i++) await seedCard(pro.context, i + 1, SAMPLE_CARDS[i]!, images[i]!);
   const { db, prices, clock, mailer } = e2e.server.deps;
-  for (const [i, f] of FIELDS.entries()) await CardSlot.query(db).patch(f).where({ userId: user.id, slotNumber: i + 1 });
+  for (const [i, f] of FIELDS.entries())
+    await CardSlot.query(db)
+      .patch(f)
+      .where({ userId: user.id, slotNumber: i + 1 });
   await refreshPrices({ db, prices, clock, email, staleAfterMs: 0 });
   // Slot 5 as SportsCardsPro priced it ten days ago: a market price, stale.
   const tenDaysAgo = new Date(Date.now() - 10 * DAY_MS).toISOString().slice(0, 10);
-  await CardSlot.query(db).patch({
-    marketCents: 210000, marketLabel: 'Grade 9', marketEstimatedFrom: null, marketSource: 'SportsCardsPro', marketIsMarket: true, marketAsOf: tenDaysAgo,
-    priceProductId: '2283154', priceProductName: 'Football Cards 2000 Playoff Contenders Tom Brady #144', priceMatch: 'auto', marketError: null,
-  }).where({ userId: user.id, slotNumber: 5 });
+  await CardSlot.query(db)
+    .patch({
+      marketCents: 210000,
+      marketLabel: 'Grade 9',
+      marketEstimatedFrom: null,
+      marketSource: 'SportsCardsPro',
+      marketIsMarket: true,
+      marketAsOf: tenDaysAgo,
+      priceProductId: '2283154',
+      priceProductName: 'Football Cards 2000 Playoff Contenders Tom Brady #144',
+      priceMatch: 'auto',
+      marketError: null,
+    })
+    .where({ userId: user.id, slotNumber: 5 });
   await pro.context.request.put('/api/cards/counts-value', { data: { countsValue: 'market' } });
   await pro.context.request.post('/api/cards/6/sell', { data: { soldCents: 52000, feesCents: 6500, soldOn: new Date().toISOString().slice(0, 10) } });
   await pro.context.request.post('/api/price-alerts', { data: { kind: 'above', slotNumber: 3, thresholdCents: 400000 } });
@@ -73,7 +86,11 @@ try {
       await hydrated(page);
       await page.waitForSelector('[data-testid="filled-slot"] img');
       const tag = `${theme}-${width}`;
-      if (phone) await page.locator('.g-panels-toggle').click().catch(() => undefined);
+      if (phone)
+        await page
+          .locator('.g-panels-toggle')
+          .click()
+          .catch(() => undefined);
       if (!(await page.getByTestId('profit').count())) await page.getByTestId('value-chart-toggle').click();
       const profit = page.getByTestId('profit');
       await profit.getByTestId('pl-total').waitFor();
@@ -115,7 +132,9 @@ try {
   const files = (await fs.readdir(e2e.outboxDir)).filter((f) => f.endsWith('.eml'));
   const eml = await fs.readFile(path.join(e2e.outboxDir, files.at(-1)!), 'utf8');
   const page = (await e2e.newPage({ width: 900, height: 600 })).page;
-  await page.setContent(`<pre style="font: 14px/1.5 monospace; white-space: pre-wrap; padding: 16px">${eml.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'))}</pre>`);
+  await page.setContent(
+    `<pre style="font: 14px/1.5 monospace; white-space: pre-wrap; padding: 16px">${eml.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'))}</pre>`,
+  );
   await shoot(page, 'market-alert-email');
   console.log('saved to', OUT, 'outbox:', files.length, 'mail(s)');
 } finally {

@@ -31,7 +31,8 @@ describe('market values', () => {
     const user = await signUp(context, 'market-e2e@example.com');
     await startTrial(context);
     await seedCard(context, 1, { title: '2011 Topps Update Mike Trout #US175', description: 'PSA 10 GEM MT', value: '$3,000' }, photo);
-    await CardSlot.query(e2e.server.deps.db).patch({ year: '2011', set: 'Topps Update', cardNumber: 'US175', subject: 'Mike Trout', grader: 'PSA', grade: 10, costCents: 250000 })
+    await CardSlot.query(e2e.server.deps.db)
+      .patch({ year: '2011', set: 'Topps Update', cardNumber: 'US175', subject: 'Mike Trout', grader: 'PSA', grade: 10, costCents: 250000 })
       .where({ userId: user.id, slotNumber: 1 });
     await openGallery(page);
 
@@ -88,10 +89,21 @@ describe('market values', () => {
     await startTrial(context);
     await seedCard(context, 1, { title: '2000 Playoff Contenders Tom Brady #144', description: 'BGS 9 MINT', value: '$2,200' }, photo);
     const asOf = new Date(e2e.server.deps.clock().getTime() - 10 * 86_400_000).toISOString().slice(0, 10);
-    await CardSlot.query(e2e.server.deps.db).patch({
-      grader: 'BGS', grade: 9, costCents: 120000, marketCents: 210000, marketLabel: 'Grade 9', marketSource: 'SportsCardsPro', marketIsMarket: true, marketAsOf: asOf,
-      priceProductId: '2283154', priceProductName: 'Football Cards 2000 Playoff Contenders Tom Brady #144', priceMatch: 'auto',
-    }).where({ userId: user.id, slotNumber: 1 });
+    await CardSlot.query(e2e.server.deps.db)
+      .patch({
+        grader: 'BGS',
+        grade: 9,
+        costCents: 120000,
+        marketCents: 210000,
+        marketLabel: 'Grade 9',
+        marketSource: 'SportsCardsPro',
+        marketIsMarket: true,
+        marketAsOf: asOf,
+        priceProductId: '2283154',
+        priceProductName: 'Football Cards 2000 Playoff Contenders Tom Brady #144',
+        priceMatch: 'auto',
+      })
+      .where({ userId: user.id, slotNumber: 1 });
     await openGallery(page);
     await page.getByTestId('slot-grid').locator('li[data-slot="1"] button.g-face').click();
     const market = dialog(page).getByTestId('market-value');
@@ -104,7 +116,10 @@ describe('market values', () => {
     await dialog(page).getByRole('button', { name: 'Close viewer' }).click();
     await dialog(page).waitFor({ state: 'hidden' });
 
-    await page.locator('.g-panels-toggle').click().catch(() => undefined);
+    await page
+      .locator('.g-panels-toggle')
+      .click()
+      .catch(() => undefined);
     await page.getByTestId('value-chart-toggle').click();
     const profit = page.getByTestId('profit');
     await expect(profit.getByTestId('pl-unrealized').textContent()).resolves.toBe('+$1,000');

@@ -8,8 +8,12 @@ import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
  */
 
 let e2e: TE2E;
-beforeAll(async () => { e2e = await startE2E(); });
-afterAll(async () => { await e2e?.close(); });
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
 
 /** Script budgets, gzip bytes: the landing page's is the 10 KB; the form pages a few KB. */
 const BUDGETS: Record<string, number> = {
@@ -28,14 +32,25 @@ describe('page weight', () => {
         await page.goto(path);
         await hydrated(page);
         await page.waitForLoadState('load');
-        const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => /\.m?js(\?|$)/.test(u)));
-        const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].filter((s) => !(s as HTMLScriptElement).type.includes('json')).map((s) => s.textContent ?? '').join(''));
+        const urls = await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((e) => e.name)
+            .filter((u) => /\.m?js(\?|$)/.test(u)),
+        );
+        const inline = await page.evaluate(() =>
+          [...document.querySelectorAll('script:not([src])')]
+            .filter((s) => !(s as HTMLScriptElement).type.includes('json'))
+            .map((s) => s.textContent ?? '')
+            .join(''),
+        );
         const bodies = await Promise.all(urls.map(async (u) => (await context.request.get(u)).body()));
         const gzip = bodies.reduce((sum, b) => sum + gzipSync(b).length, 0) + gzipSync(inline).length;
         expect(urls.length).toBeGreaterThan(0);
         expect(gzip).toBeLessThanOrEqual(budget);
         // React's runtime announces itself in its code; none of it is on these pages.
-        for (const [i, body] of bodies.entries()) expect(body.toString('utf8'), urls[i]).not.toMatch(/react\.(transitional\.)?element|__REACT_DEVTOOLS_GLOBAL_HOOK__/);
+        for (const [i, body] of bodies.entries())
+          expect(body.toString('utf8'), urls[i]).not.toMatch(/react\.(transitional\.)?element|__REACT_DEVTOOLS_GLOBAL_HOOK__/);
         expect(await page.evaluate(() => 'React' in window || document.querySelector('astro-island') !== null)).toBe(false);
       } finally {
         await context.close();

@@ -32,8 +32,11 @@ try {
     for (const width of [1280, 390]) {
       const { context, page } = await e2e.newPage({ width, height: width > 800 ? 1000 : 844, theme });
       await page.goto(url);
-      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.sw-grid img')]
-        .filter((img) => img.getBoundingClientRect().top < window.innerHeight).every((img) => img.complete));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('.sw-grid img')]
+          .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+          .every((img) => img.complete),
+      );
       await page.waitForTimeout(300);
       await save(`share-page-${theme}-${width}.png`, await page.screenshot());
       if (!DOCS || width === 1280) {
@@ -50,8 +53,15 @@ try {
   await save('share-preview.png', Buffer.from(await preview.arrayBuffer()));
 
   // The owner's dialog on /gallery (its New Link replaces the link above).
-  for (const [theme, width] of [['dark', 1280], ['light', 390]] as const) {
-    const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width, height: width > 800 ? 900 : 844 }, storageState: await owner.context.storageState() });
+  for (const [theme, width] of [
+    ['dark', 1280],
+    ['light', 390],
+  ] as const) {
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.url,
+      viewport: { width, height: width > 800 ? 900 : 844 },
+      storageState: await owner.context.storageState(),
+    });
     await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
     const page = await context.newPage();
     await page.goto('/gallery');

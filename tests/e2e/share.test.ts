@@ -33,7 +33,11 @@ describe('share links', () => {
     // Share, values shown, and copy the link in one click.
     await page.getByTestId('share-button').click();
     await dialog(page).getByRole('heading', { name: 'Share Your Collection' }).waitFor();
-    expect(await dialog(page).getByRole('checkbox', { name: /Show values/ }).isChecked()).toBe(true);
+    expect(
+      await dialog(page)
+        .getByRole('checkbox', { name: /Show values/ })
+        .isChecked(),
+    ).toBe(true);
     await dialog(page).getByRole('button', { name: 'Create Link' }).click();
     await dialog(page).getByRole('heading', { name: 'Your Wall Is Shared' }).waitFor();
     const url = await dialog(page).getByTestId('share-url').inputValue();
@@ -67,7 +71,9 @@ describe('share links', () => {
     expect(res?.status()).toBe(200);
     expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'[^;]*'sha256-/);
     expect(await visitor.page.title()).toBe('The Vault · Ratio');
-    expect(await visitor.page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(new RegExp(`^${e2e.url}/api/share/[A-Za-z0-9_-]{43}/preview\\.png\\?v=`));
+    expect(await visitor.page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(
+      new RegExp(`^${e2e.url}/api/share/[A-Za-z0-9_-]{43}/preview\\.png\\?v=`),
+    );
     expect(await visitor.page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
     const wall = visitor.page.getByTestId('shared-wall');
     await wall.getByRole('heading', { name: 'The Vault' }).waitFor();
@@ -80,7 +86,9 @@ describe('share links', () => {
     expect(await visitor.page.getByRole('button', { name: /Add|Edit|Delete/ }).count()).toBe(0);
     const cards = visitor.page.getByTestId('shared-grid').locator('li');
     expect(await cards.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-slot')))).toEqual(['1', '2', '3', '4']);
-    await visitor.page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.sw-grid img')].every((img) => img.complete && img.naturalWidth > 0));
+    await visitor.page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('.sw-grid img')].every((img) => img.complete && img.naturalWidth > 0),
+    );
 
     // The full-image viewer, by keyboard too.
     await visitor.page.getByRole('button', { name: 'View 2003 Topps Chrome LeBron James #111' }).click();
@@ -97,7 +105,9 @@ describe('share links', () => {
 
     // The owner hides values: the visitor's next look shows none.
     await page.getByTestId('share-button').click();
-    await dialog(page).getByRole('checkbox', { name: /Show values/ }).uncheck();
+    await dialog(page)
+      .getByRole('checkbox', { name: /Show values/ })
+      .uncheck();
     await dialog(page).getByTestId('share-meta').getByText('values hidden').waitFor();
     await visitor.page.reload();
     expect(await visitor.page.getByTestId('shared-wall').innerText()).not.toContain('$');

@@ -27,56 +27,60 @@ describe.runIf(SPORTS_SLABS_PRESENT)('adding a real sports slab by photo on a ph
     await e2e?.close();
   });
 
-  it('fills year, set, player, grade and cert from the photo at 390 px, and keeps the cert on save', async () => {
-    const truth = loadSportsSlabs().find((s) => s.file === FILE);
-    expect(truth, `${FILE} in truth.json`).toBeTruthy();
-    const photo = fs.readFileSync(path.join(SPORTS_SLABS_DIR, FILE));
-    const shots = process.env.SHOTS_DIR;
-    const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    try {
-      const page = await context.newPage();
-      const shot = async (name: string) => {
-        if (shots) await page.screenshot({ path: path.join(shots, `sports-phone-${name}.png`), fullPage: true });
-      };
-      await page.goto('/start-collection');
-      await hydrated(page);
-      await page.getByTestId('photo-input').setInputFiles({ name: FILE, mimeType: 'image/jpeg', buffer: photo });
-      await page.getByTestId('photo-preview').waitFor();
-      await shot('1-picked');
+  it(
+    'fills year, set, player, grade and cert from the photo at 390 px, and keeps the cert on save',
+    async () => {
+      const truth = loadSportsSlabs().find((s) => s.file === FILE);
+      expect(truth, `${FILE} in truth.json`).toBeTruthy();
+      const photo = fs.readFileSync(path.join(SPORTS_SLABS_DIR, FILE));
+      const shots = process.env.SHOTS_DIR;
+      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      try {
+        const page = await context.newPage();
+        const shot = async (name: string) => {
+          if (shots) await page.screenshot({ path: path.join(shots, `sports-phone-${name}.png`), fullPage: true });
+        };
+        await page.goto('/start-collection');
+        await hydrated(page);
+        await page.getByTestId('photo-input').setInputFiles({ name: FILE, mimeType: 'image/jpeg', buffer: photo });
+        await page.getByTestId('photo-preview').waitFor();
+        await shot('1-picked');
 
-      // A 503 ('Analysis Service Busy': the reader's queue or time limit on a loaded machine) is the
-      // server's honest answer, and the visitor taps again: up to three times.
-      let said = '';
-      for (let attempt = 0; attempt < 3 && !/Analysis Complete/.test(said); attempt++) {
-        if (attempt) {
-          await page.getByRole('button', { name: 'Dismiss notification' }).tap();
-          await page.getByTestId('toast').waitFor({ state: 'detached' });
+        // A 503 ('Analysis Service Busy': the reader's queue or time limit on a loaded machine) is the
+        // server's honest answer, and the visitor taps again: up to three times.
+        let said = '';
+        for (let attempt = 0; attempt < 3 && !/Analysis Complete/.test(said); attempt++) {
+          if (attempt) {
+            await page.getByRole('button', { name: 'Dismiss notification' }).tap();
+            await page.getByTestId('toast').waitFor({ state: 'detached' });
+          }
+          await page.getByRole('button', { name: 'Analyze', exact: true }).tap();
+          await page.getByTestId('toast').first().waitFor({ timeout: ANALYSIS_MS });
+          said = await page.getByTestId('toast').first().innerText();
+          if (!/Analysis Service Busy/.test(said)) break;
         }
-        await page.getByRole('button', { name: 'Analyze', exact: true }).tap();
-        await page.getByTestId('toast').first().waitFor({ timeout: ANALYSIS_MS });
-        said = await page.getByTestId('toast').first().innerText();
-        if (!/Analysis Service Busy/.test(said)) break;
-      }
-      await shot('2-read');
-      expect(said).toMatch(/Analysis Complete/);
-      const field = (label: string) => page.getByLabel(label, { exact: true });
-      expect(await field('Year').inputValue()).toBe(truth!.year);
-      expect((await field('Brand').inputValue()).toUpperCase()).toBe(truth!.brand);
-      expect((await field('Player Name').inputValue()).toUpperCase()).toBe(truth!.player);
-      expect(await field('Condition').inputValue()).toMatch(new RegExp(`\\b${truth!.grade}\\b`));
-      expect(await field('Cert Number').inputValue()).toBe(truth!.cert);
+        await shot('2-read');
+        expect(said).toMatch(/Analysis Complete/);
+        const field = (label: string) => page.getByLabel(label, { exact: true });
+        expect(await field('Year').inputValue()).toBe(truth!.year);
+        expect((await field('Brand').inputValue()).toUpperCase()).toBe(truth!.brand);
+        expect((await field('Player Name').inputValue()).toUpperCase()).toBe(truth!.player);
+        expect(await field('Condition').inputValue()).toMatch(new RegExp(`\\b${truth!.grade}\\b`));
+        expect(await field('Cert Number').inputValue()).toBe(truth!.cert);
 
-      await field('Estimated Value ($)').fill('120');
-      await page.getByRole('button', { name: 'Save to Collection' }).tap();
-      await page.waitForURL('**/collection');
-      await hydrated(page);
-      await page.getByTestId('filled-slot').first().waitFor();
-      await shot('3-saved');
-      const cards = (await page.evaluate(() => JSON.parse(localStorage.getItem('anonymous-collection') ?? '[]'))) as { certNumber?: string; year?: string }[];
-      expect(cards).toHaveLength(1);
-      expect(cards[0]).toMatchObject({ certNumber: truth!.cert, year: truth!.year });
-    } finally {
-      await context.close();
-    }
-  }, ANALYSIS_MS + 120_000);
+        await field('Estimated Value ($)').fill('120');
+        await page.getByRole('button', { name: 'Save to Collection' }).tap();
+        await page.waitForURL('**/collection');
+        await hydrated(page);
+        await page.getByTestId('filled-slot').first().waitFor();
+        await shot('3-saved');
+        const cards = (await page.evaluate(() => JSON.parse(localStorage.getItem('anonymous-collection') ?? '[]'))) as { certNumber?: string; year?: string }[];
+        expect(cards).toHaveLength(1);
+        expect(cards[0]).toMatchObject({ certNumber: truth!.cert, year: truth!.year });
+      } finally {
+        await context.close();
+      }
+    },
+    ANALYSIS_MS + 120_000,
+  );
 });

@@ -15,19 +15,29 @@ import { openGallery, signUp } from './gallery-seed.ts';
  */
 
 let e2e: TE2E;
-beforeAll(async () => { e2e = await startE2E(); });
-afterAll(async () => { await e2e?.close(); });
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
 
-interface TRaw { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
+interface TRaw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
 
 /** A GET that keeps the body as it came over the wire (fetch would decode it). */
 function rawGet(url: string, acceptEncoding: string, headers: Record<string, string> = {}): Promise<TRaw> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { 'accept-encoding': acceptEncoding, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding, ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -68,9 +78,15 @@ describe('static assets are served precompressed', () => {
     for (const pagePath of ['/', '/pricing', '/auth']) {
       const html = (await rawGet(e2e.url + pagePath, 'identity')).body.toString('utf8');
       const icons = [...html.matchAll(/<link rel="(icon|apple-touch-icon)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]);
-      expect(icons, pagePath).toEqual([['icon', '/favicon-32.png'], ['apple-touch-icon', '/apple-touch-icon.png']]);
+      expect(icons, pagePath).toEqual([
+        ['icon', '/favicon-32.png'],
+        ['apple-touch-icon', '/apple-touch-icon.png'],
+      ]);
     }
-    for (const [icon, size] of [['/favicon-32.png', 32], ['/apple-touch-icon.png', 180]] as const) {
+    for (const [icon, size] of [
+      ['/favicon-32.png', 32],
+      ['/apple-touch-icon.png', 180],
+    ] as const) {
       const res = await rawGet(e2e.url + icon, 'gzip, br');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
@@ -120,8 +136,13 @@ describe('pages preload the modules their islands import', () => {
   /** The modules a page's HTML asks the browser to preload. */
   const preloaded = (html: string) => new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]!));
   /** Scripts the page loaded, as site paths, leaving out code loaded on demand (the value chart). */
-  const scriptsLoaded = (page: import('playwright-core').Page) => page.evaluate(() =>
-    performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js') && !/\/(ValueChart|UPlotChart)\./.test(p)));
+  const scriptsLoaded = (page: import('playwright-core').Page) =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => p.endsWith('.js') && !/\/(ValueChart|UPlotChart)\./.test(p)),
+    );
 
   it('the gallery and the landing page load no module their HTML did not list (no import waterfall), from a handful of files', async () => {
     const { context, page } = await e2e.newPage();
@@ -141,7 +162,13 @@ describe('pages preload the modules their islands import', () => {
       // React, the site's shared code and the page's island: a few files, not dozens of tiny ones.
       expect(galleryScripts.length).toBeLessThanOrEqual(12);
       // The first page of cards came with the page (api/routes/gallery/gallery-page.ts): no call for it.
-      const calls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name)).filter((u) => u.pathname === '/api/cards').map((u) => u.search));
+      const calls = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name))
+          .filter((u) => u.pathname === '/api/cards')
+          .map((u) => u.search),
+      );
       expect(calls).not.toContain('?limit=60');
     } finally {
       await context.close();

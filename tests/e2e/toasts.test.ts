@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 
 let e2e: TE2E;
-beforeAll(async () => { e2e = await startE2E(); });
-afterAll(async () => { await e2e?.close(); });
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
 
 describe('notifications (docs/product.md §9)', () => {
   it('show one at a time, F8 focuses the area, a swipe right dismisses, and each leaves after 5 s', async () => {

@@ -8,15 +8,28 @@ import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
  */
 
 let e2e: TE2E;
-beforeAll(async () => { e2e = await startE2E(); });
-afterAll(async () => { await e2e?.close(); });
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
 
 describe('/collection on a touch screen', () => {
   it('keeps the photo clear until the corner button is tapped, then edits from the revealed controls', async () => {
-    const jpeg = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#7a1f1f' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#7a1f1f' } })
+      .jpeg()
+      .toBuffer();
     const card = {
-      id: 'touch-1', image: `data:image/jpeg;base64,${jpeg.toString('base64')}`, player: 'Shohei Ohtani', year: '2018',
-      brand: 'Topps', condition: 'PSA 10', userValue: '$900', userNotes: '', addedAt: '2026-11-20T10:00:00.000Z',
+      id: 'touch-1',
+      image: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+      player: 'Shohei Ohtani',
+      year: '2018',
+      brand: 'Topps',
+      condition: 'PSA 10',
+      userValue: '$900',
+      userNotes: '',
+      addedAt: '2026-11-20T10:00:00.000Z',
     };
     const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     try {

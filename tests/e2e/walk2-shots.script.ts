@@ -21,7 +21,10 @@ await fs.mkdir(OUT, { recursive: true });
 /** Saves a screenshot as `name` (in docs/screenshots: prefixed 'walk-' and palette-compressed). */
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   const png = await page.screenshot({ fullPage });
-  await fs.writeFile(`${OUT}/${DOCS ? 'walk-' : ''}${name}.png`, DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png);
+  await fs.writeFile(
+    `${OUT}/${DOCS ? 'walk-' : ''}${name}.png`,
+    DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png,
+  );
 }
 const e2e = await startE2E();
 let n = 0;
@@ -78,7 +81,11 @@ try {
         await page.waitForTimeout(600);
         await shot(page, `share-page-name-${theme}-${width}`);
         await context.close();
-        const mine = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width, height: size.height }, storageState: await owner.context.storageState() });
+        const mine = await e2e.browser.newContext({
+          baseURL: e2e.url,
+          viewport: { width, height: size.height },
+          storageState: await owner.context.storageState(),
+        });
         await mine.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
         const gallery = await mine.newPage();
         await gallery.goto('/gallery');

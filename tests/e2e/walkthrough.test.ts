@@ -21,7 +21,9 @@ const email = (who: string) => `${who}-${++emails}@walk.example.com`;
 
 /** A flat PNG of the given size: photos of any aspect ratio. */
 const flat = (width: number, height: number, hue: number) =>
-  sharp({ create: { width, height, channels: 3, background: `hsl(${hue}, 60%, 45%)` } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: `hsl(${hue}, 60%, 45%)` } })
+    .png()
+    .toBuffer();
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -50,7 +52,11 @@ const SIZES = [
 
 async function trialPage(size: (typeof SIZES)[number], theme: 'dark' | 'light' = 'dark'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await e2e.browser.newContext({
-    baseURL: e2e.url, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch, storageState: trialState,
+    baseURL: e2e.url,
+    viewport: { width: size.width, height: size.height },
+    hasTouch: size.touch,
+    isMobile: size.touch,
+    storageState: trialState,
   });
   await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
   const page = await context.newPage();
@@ -69,16 +75,21 @@ describe('card photos (docs/choices.md 47 item 1)', () => {
     for (const theme of ['dark', 'light'] as const) {
       it(`every photo sits inside its frame at ${size.width} px, ${theme}`, async () => {
         const { context, page } = await trialPage(size, theme);
-        await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.g-grid img')].length >= 5
-          && [...document.querySelectorAll<HTMLImageElement>('.g-grid img')].every((img) => img.complete && img.naturalWidth > 0));
-        const spills = await page.$$eval('.g-grid .g-frame', (frames) => frames.flatMap((frame) => {
-          const f = frame.getBoundingClientRect();
-          return [...frame.querySelectorAll('img, [data-testid="no-photo"]')].flatMap((el) => {
-            const r = el.getBoundingClientRect();
-            const inside = r.left >= f.left - 0.5 && r.right <= f.right + 0.5 && r.top >= f.top - 0.5 && r.bottom <= f.bottom + 0.5;
-            return inside ? [] : [`${el.tagName} ${Math.round(r.width)}x${Math.round(r.height)} in ${Math.round(f.width)}x${Math.round(f.height)}`];
-          });
-        }));
+        await page.waitForFunction(
+          () =>
+            [...document.querySelectorAll<HTMLImageElement>('.g-grid img')].length >= 5
+            && [...document.querySelectorAll<HTMLImageElement>('.g-grid img')].every((img) => img.complete && img.naturalWidth > 0),
+        );
+        const spills = await page.$$eval('.g-grid .g-frame', (frames) =>
+          frames.flatMap((frame) => {
+            const f = frame.getBoundingClientRect();
+            return [...frame.querySelectorAll('img, [data-testid="no-photo"]')].flatMap((el) => {
+              const r = el.getBoundingClientRect();
+              const inside = r.left >= f.left - 0.5 && r.right <= f.right + 0.5 && r.top >= f.top - 0.5 && r.bottom <= f.bottom + 0.5;
+              return inside ? [] : [`${el.tagName} ${Math.round(r.width)}x${Math.round(r.height)} in ${Math.round(f.width)}x${Math.round(f.height)}`];
+            });
+          }),
+        );
         expect(spills).toEqual([]);
         await context.close();
       });
@@ -88,11 +99,13 @@ describe('card photos (docs/choices.md 47 item 1)', () => {
 
 /** Every control of `root` whose box is not wholly inside the viewport's width. */
 async function offScreen(page: Page, root: string): Promise<string[]> {
-  return page.$$eval(`${root} :is(button, summary, a, input)`, (els) => els.flatMap((el) => {
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) return [`${el.textContent?.trim()} (hidden)`];
-    return r.left >= 0 && r.right <= window.innerWidth ? [] : [`${el.textContent?.trim()} ${Math.round(r.left)}..${Math.round(r.right)}`];
-  }));
+  return page.$$eval(`${root} :is(button, summary, a, input)`, (els) =>
+    els.flatMap((el) => {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) return [`${el.textContent?.trim()} (hidden)`];
+      return r.left >= 0 && r.right <= window.innerWidth ? [] : [`${el.textContent?.trim()} ${Math.round(r.left)}..${Math.round(r.right)}`];
+    }),
+  );
 }
 
 describe('a phone reaches every tool and link (docs/choices.md 47 item 2)', () => {
@@ -105,7 +118,13 @@ describe('a phone reaches every tool and link (docs/choices.md 47 item 2)', () =
       await seedCard(signup, 1, { title: 'One card', value: '$10' }, await slabJpeg('One card', 40));
       const state = await signup.storageState();
       await signup.close();
-      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, storageState: state });
+      const context = await e2e.browser.newContext({
+        baseURL: e2e.url,
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+        storageState: state,
+      });
       await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
       const page = await context.newPage();
       await openGallery(page);
@@ -205,13 +224,21 @@ describe('the value chart (docs/choices.md 47 item 4)', () => {
     // Both hung a week ago; one has risen since.
     const db = e2e.server.deps.db;
     const cardIds = (await db('card_slots').where({ user_id: id }).select('id')).map((r: { id: number }) => r.id);
-    await db('card_value_history').whereIn('card_id', cardIds).update({ recorded_at: new Date(Date.now() - 7 * 86_400_000) });
+    await db('card_value_history')
+      .whereIn('card_id', cardIds)
+      .update({ recorded_at: new Date(Date.now() - 7 * 86_400_000) });
     const res = await signup.request.patch('/api/cards/1', { data: { value: '$1,250' } });
     expect(res.ok()).toBe(true);
     const state = await signup.storageState();
     await signup.close();
     for (const size of SIZES) {
-      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch, storageState: state });
+      const context = await e2e.browser.newContext({
+        baseURL: e2e.url,
+        viewport: { width: size.width, height: size.height },
+        hasTouch: size.touch,
+        isMobile: size.touch,
+        storageState: state,
+      });
       const page = await context.newPage();
       await openGallery(page);
       if (size.touch) await page.locator('.g-panels-toggle').click();
@@ -241,7 +268,13 @@ describe('cards without photos (docs/choices.md 47 item 7)', () => {
       ]);
     });
     for (const size of SIZES) {
-      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch, storageState: state });
+      const context = await e2e.browser.newContext({
+        baseURL: e2e.url,
+        viewport: { width: size.width, height: size.height },
+        hasTouch: size.touch,
+        isMobile: size.touch,
+        storageState: state,
+      });
       const page = await context.newPage();
       await openGallery(page);
       const placeholders = page.getByTestId('slot-grid').getByTestId('no-photo');
@@ -316,7 +349,9 @@ describe('the shared page (docs/choices.md 47 item 6)', () => {
     await startTrial(owner);
     await e2e.server.deps.db.transaction(async (trx) => {
       await lockUser(trx, id);
-      await trx('card_slots').insert(Array.from({ length: 25 }, (_, i) => ({ user_id: id, slot_number: i + 1, title: `Imported card ${i + 1}`, description: 'PSA 9 MINT' })));
+      await trx('card_slots').insert(
+        Array.from({ length: 25 }, (_, i) => ({ user_id: id, slot_number: i + 1, title: `Imported card ${i + 1}`, description: 'PSA 9 MINT' })),
+      );
     });
     const made = await owner.request.post('/api/share', { data: { showValues: true, layout: '4x5' } });
     const { url } = (await made.json()) as { url: string };
@@ -334,19 +369,27 @@ describe('the shared page (docs/choices.md 47 item 6)', () => {
     for (const size of SIZES) {
       const { context, page } = await e2e.newPage({ width: size.width, height: size.height });
       await page.goto(url);
-      expect(await page.getByTestId('shared-scope').innerText()).toBe('Showing 20 cards of 25: the first 20 slots of this collection, as its owner hangs them.');
+      expect(await page.getByTestId('shared-scope').innerText()).toBe(
+        'Showing 20 cards of 25: the first 20 slots of this collection, as its owner hangs them.',
+      );
       await context.close();
     }
   });
 });
 
-const TINY_JPEG = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==';
+const TINY_JPEG =
+  'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==';
 
 describe('axe-core (docs/choices.md 47 item 11)', () => {
   /** A context as trialPage's, without the page's CSP (axe is injected), in a theme. */
   async function axeContext(size: (typeof SIZES)[number], theme: 'dark' | 'light', storageState?: typeof trialState) {
     const context = await e2e.browser.newContext({
-      baseURL: e2e.url, viewport: { width: size.width, height: size.height }, hasTouch: size.touch, isMobile: size.touch, bypassCSP: true, storageState,
+      baseURL: e2e.url,
+      viewport: { width: size.width, height: size.height },
+      hasTouch: size.touch,
+      isMobile: size.touch,
+      bypassCSP: true,
+      storageState,
     });
     await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
     return context;
@@ -389,7 +432,22 @@ describe('axe-core (docs/choices.md 47 item 11)', () => {
       const phone = await visitor.newPage();
       await phone.addInitScript((image) => {
         localStorage.setItem('ratio-cache-version', '3.2');
-        localStorage.setItem('anonymous-collection', JSON.stringify([{ id: 'a1', image: 'TINY', player: 'Luka Doncic', year: '2018', brand: 'Prizm', condition: 'PSA 10', userValue: '1250', userNotes: '', addedAt: '2026-11-20T10:00:00Z' }]).replace('TINY', image));
+        localStorage.setItem(
+          'anonymous-collection',
+          JSON.stringify([
+            {
+              id: 'a1',
+              image: 'TINY',
+              player: 'Luka Doncic',
+              year: '2018',
+              brand: 'Prizm',
+              condition: 'PSA 10',
+              userValue: '1250',
+              userNotes: '',
+              addedAt: '2026-11-20T10:00:00Z',
+            },
+          ]).replace('TINY', image),
+        );
       }, TINY_JPEG);
       await phone.goto('/collection');
       await hydrated(phone);
@@ -455,7 +513,7 @@ describe('upgrading during the trial (docs/choices.md 47 item 13)', () => {
     const page = await context.newPage();
     await page.goto('/pricing');
     await hydrated(page);
-    const before = await currentUser(page) as Awaited<ReturnType<typeof currentUser>> & { trialEndDate: string; trialDaysLeft: number };
+    const before = (await currentUser(page)) as Awaited<ReturnType<typeof currentUser>> & { trialEndDate: string; trialDaysLeft: number };
     // Chromium and this process share the machine's time zone, which decides the day.
     const words = `Your card is charged $10.00 on ${formatShortDate(before.trialEndDate)}, when your trial ends.`;
     expect(await page.getByTestId('first-charge').innerText()).toBe(words);
@@ -469,14 +527,16 @@ describe('upgrading during the trial (docs/choices.md 47 item 13)', () => {
     // /account?upgrade=success clears its param once the welcome shows: on a loaded machine the page can be
     // past it before this process looks, so every address the page reached is recorded, in order.
     const reached: string[] = [];
-    page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) reached.push(frame.url()); });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reached.push(frame.url());
+    });
     await page.getByRole('button', { name: 'Complete Upgrade' }).click();
     await page.waitForURL((url) => url.pathname === '/account');
     await page.locator('[data-testid="subscription"][data-status="pro_active"]').waitFor();
     expect(reached.some((url) => /\/account\?upgrade=success$/.test(url))).toBe(true);
-    const after = await currentUser(page) as typeof before;
+    const after = (await currentUser(page)) as typeof before;
     expect(after).toMatchObject({ isPro: true, trialEndDate: before.trialEndDate, trialDaysLeft: before.trialDaysLeft });
-    const status = await page.evaluate(() => fetch('/api/subscription/status').then((r) => r.json())) as { stripeDetails: { nextBillingDate: string } };
+    const status = (await page.evaluate(() => fetch('/api/subscription/status').then((r) => r.json()))) as { stripeDetails: { nextBillingDate: string } };
     expect(status.stripeDetails.nextBillingDate).toBe(before.trialEndDate);
     await context.close();
   });
@@ -489,7 +549,17 @@ describe('/collection on a phone (docs/choices.md 47 item 11)', () => {
     const photo = `data:image/jpeg;base64,${(await slabJpeg('2018 Prizm Luka Doncic', 30)).toString('base64')}`;
     await page.addInitScript((image) => {
       localStorage.setItem('ratio-cache-version', '3.2');
-      const cards = [1, 2, 3].map((i) => ({ id: `a${i}`, image, player: `Player ${i}`, year: '2018', brand: 'Prizm', condition: 'PSA 10', userValue: `${i}250`, userNotes: '', addedAt: '2026-11-20T10:00:00Z' }));
+      const cards = [1, 2, 3].map((i) => ({
+        id: `a${i}`,
+        image,
+        player: `Player ${i}`,
+        year: '2018',
+        brand: 'Prizm',
+        condition: 'PSA 10',
+        userValue: `${i}250`,
+        userNotes: '',
+        addedAt: '2026-11-20T10:00:00Z',
+      }));
       localStorage.setItem('anonymous-collection', JSON.stringify(cards));
       // Session windows as web-vitals counts CLS: shifts without recent input, 1 s apart at most, 5 s long at most.
       const w = window as unknown as { __cls: number };
@@ -501,7 +571,10 @@ describe('/collection on a phone (docs/choices.md 47 item 11)', () => {
         for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
           if (entry.hadRecentInput) continue;
           if (session && entry.startTime - last < 1000 && entry.startTime - first < 5000) session += entry.value;
-          else { session = entry.value; first = entry.startTime; }
+          else {
+            session = entry.value;
+            first = entry.startTime;
+          }
           last = entry.startTime;
           w.__cls = Math.max(w.__cls, session);
         }

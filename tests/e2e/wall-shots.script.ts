@@ -10,7 +10,12 @@ import { hydrated, startE2E } from '../helpers/e2e.ts';
 import { SAMPLE_CARDS, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 
 const OUT = process.env.OUT ?? 'docs/screenshots';
-const SHOTS = [['dark', 1280, 900], ['light', 1280, 1], ['dark', 390, 1], ['light', 390, 900]] as const;
+const SHOTS = [
+  ['dark', 1280, 900],
+  ['light', 1280, 1],
+  ['dark', 390, 1],
+  ['light', 390, 900],
+] as const;
 
 await fs.mkdir(OUT, { recursive: true });
 const e2e = await startE2E();
@@ -19,7 +24,12 @@ try {
   const user = await signUp(owner.context, 'wall@example.com', 'Avery', 'Stone');
   await startTrial(owner.context);
   for (let i = 0; i < SAMPLE_CARDS.length; i++) {
-    await seedCard(owner.context, i + 1, SAMPLE_CARDS[i]!, await slabJpeg(SAMPLE_CARDS[i]!.title, (i * 47) % 360, SAMPLE_CARDS[i]!.description?.replace(/^\S+ /, '') ?? 'MINT 9'));
+    await seedCard(
+      owner.context,
+      i + 1,
+      SAMPLE_CARDS[i]!,
+      await slabJpeg(SAMPLE_CARDS[i]!.title, (i * 47) % 360, SAMPLE_CARDS[i]!.description?.replace(/^\S+ /, '') ?? 'MINT 9'),
+    );
   }
   const seeded = (await (await owner.context.request.get('/api/cards')).json()) as Array<{ thumbUrl: string; title: string; value: string | null }>;
   // Slots 9..1,000 reuse the eight photos (the API would take minutes for 1,000 uploads; the page cannot tell).
@@ -29,7 +39,15 @@ try {
       const n = k + seeded.length + 1;
       const card = seeded[n % seeded.length]!;
       const cents = ((n * 37) % 5000) * 100 + 5000;
-      return { user_id: user.id, slot_number: n, image_id: card.thumbUrl.split('/')[3], title: card.title, description: '', value: `$${cents / 100}`, value_cents: cents };
+      return {
+        user_id: user.id,
+        slot_number: n,
+        image_id: card.thumbUrl.split('/')[3],
+        title: card.title,
+        description: '',
+        value: `$${cents / 100}`,
+        value_cents: cents,
+      };
     });
     for (let i = 0; i < rows.length; i += 200) await trx('card_slots').insert(rows.slice(i, i + 200));
   });
@@ -49,18 +67,32 @@ try {
     await page.getByTestId('slot-grid').and(page.locator(':not([aria-busy])')).waitFor();
     if (at > 1) {
       for (let i = 0; i < 600 && !(await page.locator(`li[data-slot="${at}"]`).count()); i++) {
-        await page.evaluate(() => new Promise((done) => {
-          window.scrollBy({ top: innerHeight, behavior: 'instant' });
-          requestAnimationFrame(() => requestAnimationFrame(done));
-        }));
+        await page.evaluate(
+          () =>
+            new Promise((done) => {
+              window.scrollBy({ top: innerHeight, behavior: 'instant' });
+              requestAnimationFrame(() => requestAnimationFrame(done));
+            }),
+        );
       }
       await page.locator(`li[data-slot="${at}"]`).evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
     }
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.g-grid img')]
-      .filter((img) => { const r = img.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).every((img) => img.complete));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('.g-grid img')]
+        .filter((img) => {
+          const r = img.getBoundingClientRect();
+          return r.bottom > 0 && r.top < innerHeight;
+        })
+        .every((img) => img.complete),
+    );
     await page.waitForTimeout(300);
     const file = `${OUT}/wall-${at > 1 ? `slot${at}` : 'top'}-${theme}-${width}.png`;
-    await fs.writeFile(file, await sharp(await page.screenshot()).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer());
+    await fs.writeFile(
+      file,
+      await sharp(await page.screenshot())
+        .png({ palette: true, quality: 90, compressionLevel: 9 })
+        .toBuffer(),
+    );
     await context.close();
   }
   console.log('saved to', OUT);

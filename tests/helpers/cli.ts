@@ -16,14 +16,19 @@ export interface TCliResult {
 /** Runs `ratio <args>` as its own process (this Node, the project's sources), as an operator would. */
 export function runRatio(args: string[], env: Record<string, string>): Promise<TCliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.resolve('cli/index.ts'), ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...env },
-      cwd: os.tmpdir(),
-      timeout: 200_000, // a killed command reads as a failure: on a loaded 2-core machine one has taken over 60 s
-    }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [path.resolve('cli/index.ts'), ...args],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', ...env },
+        cwd: os.tmpdir(),
+        timeout: 200_000, // a killed command reads as a failure: on a loaded 2-core machine one has taken over 60 s
+      },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -42,11 +47,17 @@ export interface TCliDb {
 
 export async function createCliDb(kind: TTestDbKind): Promise<TCliDb> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-cli-'));
-  const use = (env: Record<string, string>) => <T>(fn: (db: Knex) => Promise<T>) => withDb(parseEnv({ LOG_LEVEL: 'silent', ...env }), fn);
+  const use =
+    (env: Record<string, string>) =>
+    <T>(fn: (db: Knex) => Promise<T>) =>
+      withDb(parseEnv({ LOG_LEVEL: 'silent', ...env }), fn);
   if (kind === 'pglite') {
     const env = { DATA_DIR: dataDir };
     return {
-      kind, dataDir, env, use: use(env),
+      kind,
+      dataDir,
+      env,
+      use: use(env),
       drop: () => fs.rm(dataDir, { recursive: true, force: true }),
     };
   }
@@ -54,7 +65,10 @@ export async function createCliDb(kind: TTestDbKind): Promise<TCliDb> {
   await testDb.db.destroy();
   const env = { DATA_DIR: dataDir, DATABASE_URL: testDb.url! };
   return {
-    kind, dataDir, env, use: use(env),
+    kind,
+    dataDir,
+    env,
+    use: use(env),
     async drop() {
       await testDb.drop().catch(() => undefined);
       await fs.rm(dataDir, { recursive: true, force: true });

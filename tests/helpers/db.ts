@@ -26,9 +26,15 @@ export async function postgresReachable(): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432) });
     socket.setTimeout(1000);
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 

@@ -9,7 +9,8 @@ import { CHROMIUM } from './e2e.ts';
 export default function setup(): void {
   if (!fs.existsSync('dist/server/entry.mjs')) {
     execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-      stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: 'inherit',
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
     });
   }
   if (!fs.existsSync(CHROMIUM)) {

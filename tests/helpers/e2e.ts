@@ -11,8 +11,14 @@ import { createMigratedTestDb } from './db.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export interface TE2E {
@@ -34,7 +40,15 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-e2e-'));
   // A known port, so PUBLIC_URL (the links local billing's checkout and portal hand out) is right.
   const port = await freePort();
-  const env = parseEnv({ NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
   const server = await startServer(env, {
     siteDir: path.resolve('dist'),
     deps: { db: (await createMigratedTestDb('pglite')).db, log: createLogger('silent'), limits: createRateLimits(50) },

@@ -14,15 +14,7 @@ import { createSession } from '../../api/services/sessions/sessions.ts';
 import type { TTestServer } from './server.ts';
 import type { TestClient } from './http.ts';
 
-export type TAccountPreset =
-  | 'free'
-  | 'trial'
-  | 'trial_expired'
-  | 'pro'
-  | 'grace'
-  | 'retention'
-  | 'suspended'
-  | 'grandfathered';
+export type TAccountPreset = 'free' | 'trial' | 'trial_expired' | 'pro' | 'grace' | 'retention' | 'suspended' | 'grandfathered';
 
 /** The password every factory account signs in with. */
 export const FACTORY_PASSWORD = 'factory-pass-1';
@@ -47,8 +39,14 @@ export function accountFacts(preset: TAccountPreset, options: TAccountOptions = 
   const day = options.day ?? (preset === 'retention' ? 1 : 0);
   const customer = { billingCustomerId: options.customerId ?? `cus_factory_${counter}` };
   const sub = (status: string, extra: Partial<User> = {}): Partial<User> => ({
-    ...customer, subscriptionId: options.subscriptionId ?? `sub_factory_${counter}`, subscriptionProviderStatus: status,
-    subscriptionCancelAtPeriodEnd: false, subscriptionPeriodEnd: at(20), subscriptionSyncedAt: at(0), subscriptionStartedAt: at(-10), ...extra,
+    ...customer,
+    subscriptionId: options.subscriptionId ?? `sub_factory_${counter}`,
+    subscriptionProviderStatus: status,
+    subscriptionCancelAtPeriodEnd: false,
+    subscriptionPeriodEnd: at(20),
+    subscriptionSyncedAt: at(0),
+    subscriptionStartedAt: at(-10),
+    ...extra,
   });
   switch (preset) {
     case 'free':
@@ -62,7 +60,13 @@ export function accountFacts(preset: TAccountPreset, options: TAccountOptions = 
     case 'grace':
       return sub('active', { subscriptionCancelAtPeriodEnd: true, subscriptionPeriodEnd: at(10) });
     case 'retention':
-      return sub('canceled', { subscriptionCancelAtPeriodEnd: true, subscriptionPeriodEnd: at(-day), subscriptionEndedAt: at(-day), subscriptionEndReason: 'cancelled', subscriptionStartedAt: at(-day - 30) });
+      return sub('canceled', {
+        subscriptionCancelAtPeriodEnd: true,
+        subscriptionPeriodEnd: at(-day),
+        subscriptionEndedAt: at(-day),
+        subscriptionEndReason: 'cancelled',
+        subscriptionStartedAt: at(-day - 30),
+      });
     case 'suspended':
       return sub('unpaid', { subscriptionPeriodEnd: at(-RETENTION_DAYS / 3) });
     case 'grandfathered':
@@ -98,13 +102,24 @@ export async function accountWithClient(srv: TTestServer, preset: TAccountPreset
 }
 
 /** Fills slots 1..count of a user's gallery with cards (no photo), each valued `valueCents`. */
-export async function addCards(db: Knex, user: Pick<User, 'id'>, count: number, options: { createdAt?: Date; valueCents?: number; firstSlot?: number } = {}): Promise<void> {
+export async function addCards(
+  db: Knex,
+  user: Pick<User, 'id'>,
+  count: number,
+  options: { createdAt?: Date; valueCents?: number; firstSlot?: number } = {},
+): Promise<void> {
   const first = options.firstSlot ?? 1;
   const at = options.createdAt ?? new Date();
   const cents = options.valueCents ?? 1000;
   const rows = Array.from({ length: count }, (_, i) => ({
-    userId: user.id, slotNumber: first + i, title: `Card ${first + i}`, description: '', value: `$${cents / 100}`, valueCents: cents,
-    createdAt: at, updatedAt: at,
+    userId: user.id,
+    slotNumber: first + i,
+    title: `Card ${first + i}`,
+    description: '',
+    value: `$${cents / 100}`,
+    valueCents: cents,
+    createdAt: at,
+    updatedAt: at,
   }));
   for (let i = 0; i < rows.length; i += 500) await CardSlot.query(db).insert(rows.slice(i, i + 500));
 }

@@ -62,7 +62,11 @@ export class TestClient {
     }
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, headers: res.headers, body: parsed as T, text };
   }
 
@@ -76,8 +80,16 @@ export class TestClient {
     return this.request(c.method, callUrl(c, { params, query }), body);
   }
 
-  get<T = TApiBody>(path: string) { return this.request<T>('GET', path); }
-  post<T = TApiBody>(path: string, body?: unknown, headers?: Record<string, string>) { return this.request<T>('POST', path, body, headers); }
-  patch<T = TApiBody>(path: string, body?: unknown) { return this.request<T>('PATCH', path, body); }
-  delete<T = TApiBody>(path: string) { return this.request<T>('DELETE', path); }
+  get<T = TApiBody>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = TApiBody>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body, headers);
+  }
+  patch<T = TApiBody>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, body);
+  }
+  delete<T = TApiBody>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
 }

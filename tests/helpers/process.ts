@@ -22,8 +22,12 @@ export function runRatio(args: string[], options: { env: Record<string, string>;
 function collect(child: ChildProcess): Promise<TRun> {
   let stdout = '';
   let stderr = '';
-  child.stdout?.on('data', (c: Buffer) => { stdout += c.toString(); });
-  child.stderr?.on('data', (c: Buffer) => { stderr += c.toString(); });
+  child.stdout?.on('data', (c: Buffer) => {
+    stdout += c.toString();
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
@@ -60,15 +64,27 @@ export async function startServerProcess(env: Record<string, string>, args: stri
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
   });
   let printed = '';
-  child.stdout?.on('data', (c: Buffer) => { printed += c.toString(); });
-  child.stderr?.on('data', (c: Buffer) => { printed += c.toString(); });
+  child.stdout?.on('data', (c: Buffer) => {
+    printed += c.toString();
+  });
+  child.stderr?.on('data', (c: Buffer) => {
+    printed += c.toString();
+  });
   const ended = collect(child);
   const url = `http://127.0.0.1:${port}`;
   let exited: TRun | null = null;
-  void ended.then((r) => { exited = r; });
+  void ended.then((r) => {
+    exited = r;
+  });
   for (;;) {
     if (exited) throw new Error(`ratio serve exited ${(exited as TRun).code}: ${(exited as TRun).stderr}`);
-    if (await fetch(`${url}/api/user`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/user`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

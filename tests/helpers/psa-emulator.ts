@@ -22,11 +22,28 @@ export interface TPsaEmulator {
 }
 
 /** A PSA record for a test slab. */
-export function psaRecord(cert: string, o: Partial<Record<'Year' | 'Brand' | 'Subject' | 'CardNumber' | 'Variety' | 'CardGrade' | 'Category', string>> & { TotalPopulation?: number } = {}) {
+export function psaRecord(
+  cert: string,
+  o: Partial<Record<'Year' | 'Brand' | 'Subject' | 'CardNumber' | 'Variety' | 'CardGrade' | 'Category', string>> & { TotalPopulation?: number } = {},
+) {
   return {
-    CertNumber: cert, SpecID: 1, LabelType: 'LighthouseLabel', Year: '2018', Brand: 'TOPPS CHROME', Category: 'BASEBALL CARDS',
-    CardNumber: '193', Subject: 'SHOHEI OHTANI', Variety: 'REFRACTOR', CardGrade: 'GEM MT 10', GradeDescription: 'GEM MINT 10',
-    IsPSADNA: false, IsDualCert: false, TotalPopulation: 1000, TotalPopulationWithQualifier: 0, PopulationHigher: 0, ...o,
+    CertNumber: cert,
+    SpecID: 1,
+    LabelType: 'LighthouseLabel',
+    Year: '2018',
+    Brand: 'TOPPS CHROME',
+    Category: 'BASEBALL CARDS',
+    CardNumber: '193',
+    Subject: 'SHOHEI OHTANI',
+    Variety: 'REFRACTOR',
+    CardGrade: 'GEM MT 10',
+    GradeDescription: 'GEM MINT 10',
+    IsPSADNA: false,
+    IsDualCert: false,
+    TotalPopulation: 1000,
+    TotalPopulationWithQualifier: 0,
+    PopulationHigher: 0,
+    ...o,
   };
 }
 
@@ -49,7 +66,8 @@ export async function startPsaEmulator(records: TPsaRecords, frontImage: Buffer,
     if (req.path.startsWith('/images/')) return { status: 200, body: frontImage, headers: { 'content-type': 'image/jpeg' } };
     const m = /^\/publicapi\/cert\/(GetByCertNumber|GetImagesByCertNumber)\/(\w+)$/.exec(req.path);
     if (!m) return { status: 404, json: { Message: 'No HTTP resource was found' } };
-    if (req.headers.authorization?.toLowerCase() !== `bearer ${token}`) return { status: 401, json: { Message: 'Authorization has been denied for this request.' } };
+    if (req.headers.authorization?.toLowerCase() !== `bearer ${token}`)
+      return { status: 401, json: { Message: 'Authorization has been denied for this request.' } };
     apiCalls++;
     if (limit) {
       // A token bucket: `calls` at most at once, refilled at calls per windowMs (how API gateways limit).
@@ -58,7 +76,11 @@ export async function startPsaEmulator(records: TPsaRecords, frontImage: Buffer,
       refilledAt = now;
       if (tokens < 1) {
         limited++;
-        return { status: 429, json: { Message: 'API calls quota exceeded' }, headers: { 'retry-after': String(Math.max(1, Math.ceil(((1 - tokens) * limit.windowMs) / limit.calls / 1000))) } };
+        return {
+          status: 429,
+          json: { Message: 'API calls quota exceeded' },
+          headers: { 'retry-after': String(Math.max(1, Math.ceil(((1 - tokens) * limit.windowMs) / limit.calls / 1000))) },
+        };
       }
       tokens -= 1;
     }
@@ -73,19 +95,33 @@ export async function startPsaEmulator(records: TPsaRecords, frontImage: Buffer,
     }
     const record = records[cert];
     if (endpoint === 'GetImagesByCertNumber') {
-      return { status: 200, json: record ? [{ IsFrontImage: true, ImageURL: `${baseUrl}/images/${cert}-front.jpg` }, { IsFrontImage: false, ImageURL: `${baseUrl}/images/${cert}-back.jpg` }] : [] };
+      return {
+        status: 200,
+        json: record
+          ? [
+              { IsFrontImage: true, ImageURL: `${baseUrl}/images/${cert}-front.jpg` },
+              { IsFrontImage: false, ImageURL: `${baseUrl}/images/${cert}-back.jpg` },
+            ]
+          : [],
+      };
     }
-    return record
-      ? { status: 200, json: { PSACert: record, DNACert: {} } }
-      : { status: 200, json: { IsValidRequest: true, ServerMessage: 'No data found' } };
+    return record ? { status: 200, json: { PSACert: record, DNACert: {} } } : { status: 200, json: { IsValidRequest: true, ServerMessage: 'No data found' } };
   };
   const peer: THttpPeer = await startHttpPeer(handler);
   baseUrl = peer.baseUrl;
   return {
-    baseUrl, token, requests: peer.requests,
+    baseUrl,
+    token,
+    requests: peer.requests,
     apiCalls: () => apiCalls,
-    fault(cert, kind, times = 1) { faults.set(cert, { kind, left: times }); },
-    rateLimit(l) { limit = l; tokens = l?.calls ?? 0; refilledAt = Date.now(); },
+    fault(cert, kind, times = 1) {
+      faults.set(cert, { kind, left: times });
+    },
+    rateLimit(l) {
+      limit = l;
+      tokens = l?.calls ?? 0;
+      refilledAt = Date.now();
+    },
     limited: () => limited,
     close: () => peer.close(),
   };

@@ -8,7 +8,10 @@ declare module 's3rver' {
 
   export default class S3rver extends EventEmitter {
     constructor(options: {
-      port?: number; address?: string; silent?: boolean; directory: string;
+      port?: number;
+      address?: string;
+      silent?: boolean;
+      directory: string;
       configureBuckets?: Array<{ name: string; configs: Array<string | Buffer> }>;
     });
     run(): Promise<{ address: string; port: number }>;

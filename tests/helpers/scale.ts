@@ -21,8 +21,12 @@ export async function startLocalS3(bucket = 'ratio-photos'): Promise<TLocalS3> {
   return {
     server,
     env: {
-      S3_BUCKET: bucket, S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true',
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
     },
     async close() {
       await server.close();
@@ -31,13 +35,20 @@ export async function startLocalS3(bucket = 'ratio-photos'): Promise<TLocalS3> {
   };
 }
 
-const answers = (port: number) => new Promise<boolean>((resolve) => {
-  const socket = net.connect({ host: '127.0.0.1', port });
-  socket.setTimeout(1000);
-  socket.once('connect', () => { socket.destroy(); resolve(true); });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => { socket.destroy(); resolve(false); });
-});
+const answers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
 
 /**
  * Redis for tests: the machine's at 127.0.0.1:6379, or (when it is not running) a `redis-server`

@@ -23,7 +23,13 @@ export interface TMemoryMailer extends Mailer {
 
 export function memoryMailer(): TMemoryMailer {
   const sent: TMail[] = [];
-  return { isOutbox: false, sent, async send(mail) { sent.push(mail); } };
+  return {
+    isOutbox: false,
+    sent,
+    async send(mail) {
+      sent.push(mail);
+    },
+  };
 }
 
 export interface TTestServer {
@@ -45,13 +51,15 @@ export interface TTestServer {
  * is local (test mode), or Stripe against the given emulator (no network retries, so an outage
  * shows at once), which then shares the server's clock and sends its webhooks to it.
  */
-export async function startTestServer(options: {
-  env?: Record<string, string>;
-  deps?: Partial<TDeps>;
-  rateLimitScale?: number;
-  siteDir?: string;
-  stripe?: StripeEmulator;
-} = {}): Promise<TTestServer> {
+export async function startTestServer(
+  options: {
+    env?: Record<string, string>;
+    deps?: Partial<TDeps>;
+    rateLimitScale?: number;
+    siteDir?: string;
+    stripe?: StripeEmulator;
+  } = {},
+): Promise<TTestServer> {
   const testDb = await createMigratedTestDb();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-api-'));
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir, ...options.stripe?.env, ...options.env });
@@ -79,7 +87,9 @@ export async function startTestServer(options: {
     testDb,
     dataDir,
     mailer,
-    advance(ms) { offset += ms; },
+    advance(ms) {
+      offset += ms;
+    },
     client: () => new TestClient(url),
     async close() {
       server.closeAllConnections();

@@ -56,7 +56,11 @@ beforeAll(async () => {
   [testDb, s3, redis] = await Promise.all([createTestDb('postgres'), startLocalS3(), reachRedis()]);
   db = testDb.db;
   shared = {
-    ...s3.env, DATABASE_URL: testDb.url!, REDIS_URL: redis.url, SESSION_SECRET: 's'.repeat(40), TRUST_PROXY: 'true',
+    ...s3.env,
+    DATABASE_URL: testDb.url!,
+    REDIS_URL: redis.url,
+    SESSION_SECRET: 's'.repeat(40),
+    TRUST_PROXY: 'true',
   };
   [a, b] = await Promise.all([serverEnv().then(startServerProcess), serverEnv().then(startServerProcess)]);
 }, 120_000);
@@ -117,7 +121,7 @@ describe('two API processes on one PostgreSQL, photos in S3, limits in Redis', (
     expect((await clientOf(b, client).get('/api/cards')).status).toBe(200);
   });
 
-  it('a card edit through A shows in B\'s gallery at once, every time', async () => {
+  it("a card edit through A shows in B's gallery at once, every time", async () => {
     const { client } = await register(a);
     const up = await client.request('POST', '/api/cards/2/upload', uploadForm(await jpegWithExif(300, 400), { title: 'Edit 0' }));
     expect(up.status).toBe(201);
@@ -195,7 +199,9 @@ describe('GET /api/health and graceful shutdown', () => {
     const form = new Request('http://x', { method: 'POST', body: uploadForm(await jpegWithExif(400, 500)) });
     const body = Buffer.from(await form.arrayBuffer());
     let sendRest!: () => void;
-    const rest = new Promise<void>((resolve) => { sendRest = resolve; });
+    const rest = new Promise<void>((resolve) => {
+      sendRest = resolve;
+    });
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {
         controller.enqueue(body.subarray(0, body.length >> 1));
@@ -205,7 +211,9 @@ describe('GET /api/health and graceful shutdown', () => {
       },
     });
     const upload = fetch(`${c.url}/api/cards/1/upload`, {
-      method: 'POST', body: stream, duplex: 'half',
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
       headers: { cookie: client.cookieHeader, 'content-type': form.headers.get('content-type')!, 'X-Forwarded-For': address },
     } as RequestInit);
     await new Promise((r) => setTimeout(r, 300));

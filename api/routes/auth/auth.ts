@@ -21,7 +21,13 @@ export function authRoutes(deps: TDeps): Router {
   // Up to 3 anonymous cards may come along, their photos as data URLs of ≤ 800 px JPEGs (docs/product.md §5).
   serve(router, 'register', { use: [limitByIp(deps.limits.registerIp)], json: '4mb' }, async (ctx, { body: input }) => {
     const { user, cardsMoved } = await signUp({
-      db: deps.db, images: deps.images, log: deps.log, now: deps.clock(), input, startTrial: input.startTrial, cards: input.collectionData,
+      db: deps.db,
+      images: deps.images,
+      log: deps.log,
+      now: deps.clock(),
+      input,
+      startTrial: input.startTrial,
+      cards: input.collectionData,
     });
     await startSession(ctx, deps, user.id);
     deps.log.info({ userId: user.id, trial: Boolean(input.startTrial) }, 'user registered');
@@ -55,10 +61,22 @@ export function authRoutes(deps: TDeps): Router {
   serve(router, 'forgotPassword', { use: [limitByIp(deps.limits.forgotIp)] }, async (ctx, { body: input }) => {
     await consume([deps.limits.forgotAccount, input.email.toLowerCase()]);
     // Not awaited: the answer must not tell, by its time, whether the address has an account.
-    const answered = new Promise((resolve) => { ctx.res.once('finish', resolve); ctx.res.once('close', resolve); });
-    startPasswordReset({
-      db: deps.db, mailer: deps.mailer, log: deps.log, email: input.email, secret, baseUrl: publicUrl(deps.env), now: deps.clock(),
-    }, answered);
+    const answered = new Promise((resolve) => {
+      ctx.res.once('finish', resolve);
+      ctx.res.once('close', resolve);
+    });
+    startPasswordReset(
+      {
+        db: deps.db,
+        mailer: deps.mailer,
+        log: deps.log,
+        email: input.email,
+        secret,
+        baseUrl: publicUrl(deps.env),
+        now: deps.clock(),
+      },
+      answered,
+    );
     return { message: 'If an account exists for that email, a reset link is on its way. It expires in 1 hour.' };
   });
 

@@ -36,7 +36,15 @@ export function checkoutRoutes(deps: TDeps): Router {
 
   serve(router, 'completeAccountSetup', {}, async (ctx, { body: input }) => {
     await consume([deps.limits.registerIp, ctx.ip]);
-    const user = await completeAccountSetup({ db: deps.db, billing, now: deps.clock(), sessionId: input.sessionId, password: input.password, firstName: input.firstName, lastName: input.lastName });
+    const user = await completeAccountSetup({
+      db: deps.db,
+      billing,
+      now: deps.clock(),
+      sessionId: input.sessionId,
+      password: input.password,
+      firstName: input.firstName,
+      lastName: input.lastName,
+    });
     await startSession(ctx, deps, user.id);
     deps.log.info({ userId: user.id }, 'account set up after checkout');
     ctx.status = 201;

@@ -1,7 +1,14 @@
 import Router, { type RouterContext } from '@koa/router';
 import { TEST_CARDS } from '../../../core/billing.ts';
 import type {
-  TBillingConfig, TCancelAnswer, TCreateSubscriptionAnswer, TPaymentStep, TPortalAnswer, TReactivateAnswer, TSubscriptionStatusView, TSyncAnswer,
+  TBillingConfig,
+  TCancelAnswer,
+  TCreateSubscriptionAnswer,
+  TPaymentStep,
+  TPortalAnswer,
+  TReactivateAnswer,
+  TSubscriptionStatusView,
+  TSyncAnswer,
 } from '../../../core/contracts/billing.types.ts';
 import { PRO_PRICE_CENTS } from '../../../core/limits.ts';
 import type { User } from '../../../db/models/User.ts';
@@ -83,9 +90,8 @@ export function subscriptionRoutes(deps: TDeps): Router {
   serve(router, 'syncSubscription', { use: [auth] }, async (ctx) => {
     const user = userOf(ctx);
     const own = user.billingCustomerId !== null && billing.ownsCustomer(user.billingCustomerId);
-    const synced = own && user.billingCustomerId
-      ? ((await syncSubscription({ ...base, now: deps.clock(), customerId: user.billingCustomerId })) ?? user)
-      : user;
+    const synced =
+      own && user.billingCustomerId ? ((await syncSubscription({ ...base, now: deps.clock(), customerId: user.billingCustomerId })) ?? user) : user;
     const answer: TSyncAnswer = { user: presentUser(synced, deps.clock()), subscription: status(synced) };
     return answer;
   });
@@ -98,9 +104,8 @@ export function subscriptionRoutes(deps: TDeps): Router {
 
   serve(router, 'reactivateSubscription', { use: [auth] }, async (ctx) => {
     const result = await reactivateSubscription({ ...base, user: userOf(ctx), now: deps.clock(), returnUrl: accountUrl() });
-    const answer: TReactivateAnswer = result.action === 'reactivated'
-      ? { action: 'reactivated', message: 'Subscription Reactivated', subscription: status(result.user) }
-      : result;
+    const answer: TReactivateAnswer =
+      result.action === 'reactivated' ? { action: 'reactivated', message: 'Subscription Reactivated', subscription: status(result.user) } : result;
     return answer;
   });
 

@@ -21,8 +21,7 @@ import { serve } from '../serve.ts';
 export function testModeRoutes(deps: TDeps, local: LocalBilling): Router {
   const router = new Router();
   const auth = requireUser(deps);
-  const handle = (event: Parameters<typeof handleBillingEvent>[0]['event']) =>
-    handleBillingEvent({ db: deps.db, billing: local, now: deps.clock(), event });
+  const handle = (event: Parameters<typeof handleBillingEvent>[0]['event']) => handleBillingEvent({ db: deps.db, billing: local, now: deps.clock(), event });
   const answerFor = async (userId: number): Promise<TSyncAnswer> => {
     const user = await accountById(deps.db, userId);
     if (!user) throw notFound('No such account');
@@ -39,7 +38,13 @@ export function testModeRoutes(deps: TDeps, local: LocalBilling): Router {
   serve(router, 'testCheckout', {}, async (_ctx, { params: { sessionId } }) => {
     const checkout = await local.checkout(sessionId);
     if (!checkout) throw notFound('This checkout link is not valid.', 'checkout_not_found');
-    const answer: TTestCheckoutView = { sessionId: checkout.id, status: checkout.status, email: checkout.email, priceCents: PRO_PRICE_CENTS, billing: local.billing };
+    const answer: TTestCheckoutView = {
+      sessionId: checkout.id,
+      status: checkout.status,
+      email: checkout.email,
+      priceCents: PRO_PRICE_CENTS,
+      billing: local.billing,
+    };
     return answer;
   });
 

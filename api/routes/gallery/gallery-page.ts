@@ -5,7 +5,13 @@ import type { Middleware } from 'koa';
 import type { TSlotView } from '../../../core/contracts/cards.types.ts';
 import type { TUserView } from '../../../core/contracts/user.types.ts';
 import {
-  FIRST_PAGE, FIRST_PAGE_ELEMENT_ID, FIRST_PAGE_PATH, FIRST_THUMBS, USER_ELEMENT_ID, WALL_COOKIE, WALL_SETTINGS_ELEMENT_ID,
+  FIRST_PAGE,
+  FIRST_PAGE_ELEMENT_ID,
+  FIRST_PAGE_PATH,
+  FIRST_THUMBS,
+  USER_ELEMENT_ID,
+  WALL_COOKIE,
+  WALL_SETTINGS_ELEMENT_ID,
 } from '../../../core/first-screen.ts';
 import type { TDeps } from '../../deps.ts';
 import { currentUser } from '../../middleware/session.ts';
@@ -30,9 +36,15 @@ export const FIRST_SCREEN_END = '<!--/first-screen-->';
  * row's thumbnails.
  */
 export function firstScreenMarkup(userJson: string, cardsJson: string, cards: readonly TSlotView[], lookJson?: string): string {
-  const thumbs = cards.slice(0, FIRST_THUMBS).flatMap((c) => (c.thumbUrl ? [`<link rel="preload" as="image" href="${attr(c.thumbUrl)}" fetchpriority="high">`] : []));
-  return jsonElement(USER_ELEMENT_ID, userJson) + jsonElement(FIRST_PAGE_ELEMENT_ID, cardsJson)
-    + (lookJson ? jsonElement(WALL_SETTINGS_ELEMENT_ID, lookJson) : '') + thumbs.join('');
+  const thumbs = cards
+    .slice(0, FIRST_THUMBS)
+    .flatMap((c) => (c.thumbUrl ? [`<link rel="preload" as="image" href="${attr(c.thumbUrl)}" fetchpriority="high">`] : []));
+  return (
+    jsonElement(USER_ELEMENT_ID, userJson)
+    + jsonElement(FIRST_PAGE_ELEMENT_ID, cardsJson)
+    + (lookJson ? jsonElement(WALL_SETTINGS_ELEMENT_ID, lookJson) : '')
+    + thumbs.join('')
+  );
 }
 
 type TRenderFirstScreen = (input: { user: TUserView; cards: readonly TSlotView[]; wallCookie: string | undefined }) => { html: string; look: unknown };
@@ -87,8 +99,6 @@ export async function galleryPage(deps: TDeps, siteDir: string, built: string, c
     if (csp) ctx.set('Content-Security-Policy', csp);
     else ctx.remove('Content-Security-Policy');
     const markup = firstScreenMarkup(JSON.stringify(answer), json, list, drawn ? JSON.stringify(drawn.look) : undefined);
-    ctx.body = drawn
-      ? head + markup + rest.slice(0, start) + drawn.html + rest.slice(end + FIRST_SCREEN_END.length)
-      : head + markup + rest;
+    ctx.body = drawn ? head + markup + rest.slice(0, start) + drawn.html + rest.slice(end + FIRST_SCREEN_END.length) : head + markup + rest;
   };
 }

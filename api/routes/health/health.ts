@@ -8,8 +8,16 @@ const CHECK_MS = 2000;
 
 const within = (work: Promise<unknown>): Promise<'ok' | 'unreachable'> => {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'unreachable'>((resolve) => { timer = setTimeout(() => resolve('unreachable'), CHECK_MS); });
-  return Promise.race([work.then(() => 'ok' as const, () => 'unreachable' as const), late]).finally(() => clearTimeout(timer));
+  const late = new Promise<'unreachable'>((resolve) => {
+    timer = setTimeout(() => resolve('unreachable'), CHECK_MS);
+  });
+  return Promise.race([
+    work.then(
+      () => 'ok' as const,
+      () => 'unreachable' as const,
+    ),
+    late,
+  ]).finally(() => clearTimeout(timer));
 };
 
 /**
@@ -29,7 +37,10 @@ export function healthRoutes(deps: TDeps): Router {
     const checks = { database, storage };
     if (deps.lifecycle?.draining) throw new AppError(503, 'shutting_down', 'This server is shutting down', checks);
     if (database !== 'ok' || storage !== 'ok') {
-      const down = Object.entries(checks).filter(([, v]) => v !== 'ok').map(([k]) => k).join(' and ');
+      const down = Object.entries(checks)
+        .filter(([, v]) => v !== 'ok')
+        .map(([k]) => k)
+        .join(' and ');
       throw new AppError(503, 'unavailable', `The ${down} cannot be reached`, checks);
     }
     return { status: 'ok', database: 'ok', storage: 'ok' };

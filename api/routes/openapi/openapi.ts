@@ -41,18 +41,20 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): TSc
 function operation(id: TCallId): TSchema {
   const c: TCall = API[id];
   const schemas: { summary: string; params?: z.ZodType; query?: z.ZodType; body?: z.ZodType } = API_SCHEMAS[id];
-  const ok = c.answer === 'redirect'
-    ? { 302: { description: 'Redirect' } }
-    : c.answer === 'empty'
-      ? { 204: { description: 'Done' } }
-      : { 200: { description: 'OK', content: { [MEDIA[c.answer]]: {} } } };
-  const body = c.body === 'json' && schemas.body
-    ? { required: true, content: { 'application/json': { schema: jsonSchema(schemas.body) } } }
-    : c.body === 'form'
-      ? { required: true, content: { 'multipart/form-data': { schema: schemas.body ? jsonSchema(schemas.body) : {} } } }
-      : c.body === 'raw'
-        ? { required: true, content: { 'application/json': {} } }
-        : undefined;
+  const ok =
+    c.answer === 'redirect'
+      ? { 302: { description: 'Redirect' } }
+      : c.answer === 'empty'
+        ? { 204: { description: 'Done' } }
+        : { 200: { description: 'OK', content: { [MEDIA[c.answer]]: {} } } };
+  const body =
+    c.body === 'json' && schemas.body
+      ? { required: true, content: { 'application/json': { schema: jsonSchema(schemas.body) } } }
+      : c.body === 'form'
+        ? { required: true, content: { 'multipart/form-data': { schema: schemas.body ? jsonSchema(schemas.body) : {} } } }
+        : c.body === 'raw'
+          ? { required: true, content: { 'application/json': {} } }
+          : undefined;
   const params = [...parameters(schemas.params, 'path'), ...parameters(schemas.query, 'query')];
   return {
     operationId: id,

@@ -15,7 +15,6 @@ import { profitSummary, realizedGainsCsv, sellCard } from '../../services/prices
 import { PriceProviderError } from '../../services/prices/provider.ts';
 import { serve } from '../serve.ts';
 
-
 /** Market values, P&L and price alerts (docs/choices.md 45). */
 export function priceRoutes(deps: TDeps): Router {
   const router = new Router();
@@ -101,10 +100,11 @@ export function priceRoutes(deps: TDeps): Router {
   });
   // The link in every alert mail: one click, no sign-in.
   serve(router, 'unsubscribeAlert', {}, async (ctx, { query: { token } }) => {
-    const done = token !== undefined && await unsubscribeAlert(deps.db, token);
+    const done = token !== undefined && (await unsubscribeAlert(deps.db, token));
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'html';
-    ctx.body = `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Price alert</title>`
+    ctx.body =
+      `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Price alert</title>`
       + `<p>${done ? 'Unsubscribed: this price alert will send no more mail.' : 'This price alert was already removed.'}</p><p><a href="${publicUrl(deps.env)}/gallery">Back to your gallery</a></p>`;
   });
 

@@ -14,7 +14,12 @@ export function trialRoutes(deps: TDeps): Router {
   const router = new Router();
   serve(router, 'startFreeTrial', { use: [requireUser(deps)], json: '4mb' }, async (ctx, { body: input }) => {
     const { user, cardsMoved } = await startTrialWithCards({
-      db: deps.db, images: deps.images, log: deps.log, now: deps.clock(), userId: userOf(ctx).id, cards: input.collectionData,
+      db: deps.db,
+      images: deps.images,
+      log: deps.log,
+      now: deps.clock(),
+      userId: userOf(ctx).id,
+      cards: input.collectionData,
     });
     const answer: TAccountAnswer = { ...presentUser(user, deps.clock()), ...(cardsMoved ? { cardsMoved } : {}) };
     return answer;

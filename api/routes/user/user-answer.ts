@@ -11,7 +11,10 @@ import { freshAccount } from '../../services/billing/fresh-account.ts';
  */
 export async function userAnswer(deps: TDeps, user: User): Promise<TUserView> {
   const fresh = await freshAccount({
-    db: deps.db, billing: deps.billing.provider, user, now: deps.clock(),
+    db: deps.db,
+    billing: deps.billing.provider,
+    user,
+    now: deps.clock(),
     onError: (err) => deps.log.warn({ err }, 'billing refresh failed'),
   });
   return presentUser(fresh, deps.clock());

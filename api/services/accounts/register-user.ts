@@ -38,4 +38,3 @@ export async function insertUser(db: TDb, fields: { email: string; passwordHash:
     throw err;
   }
 }
-

@@ -18,8 +18,7 @@ const invalid = () => badRequest('invalid_token', 'This reset link is invalid or
  */
 export async function resetPassword(opts: { db: Knex; token: string; password: string; secret: string; now: Date }): Promise<string> {
   const tokenHash = hashToken(opts.token, opts.secret);
-  const usable = (row: PasswordResetToken | undefined): row is PasswordResetToken =>
-    !!row && !row.usedAt && row.expiresAt.getTime() > opts.now.getTime();
+  const usable = (row: PasswordResetToken | undefined): row is PasswordResetToken => !!row && !row.usedAt && row.expiresAt.getTime() > opts.now.getTime();
   if (!usable(await PasswordResetToken.query(opts.db).where('tokenHash', tokenHash).first())) throw invalid();
   const passwordHash = await hashPassword(opts.password);
   return opts.db.transaction(async (trx) => {

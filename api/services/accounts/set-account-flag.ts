@@ -25,7 +25,9 @@ export async function setAccountFlag(opts: { db: Knex; email: string; flag: TAcc
   const user = await findByEmail(opts.db, opts.email);
   return opts.db.transaction(async (trx) => {
     const bump = opts.flag === 'isGrandfathered' ? { galleryVersion: raw('gallery_version + 1') } : {};
-    await User.query(trx).patch({ [opts.flag]: opts.value, updatedAt: opts.now, ...bump }).where('id', user.id);
+    await User.query(trx)
+      .patch({ [opts.flag]: opts.value, updatedAt: opts.now, ...bump })
+      .where('id', user.id);
     return (await User.query(trx).findById(user.id))!;
   });
 }

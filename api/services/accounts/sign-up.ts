@@ -52,7 +52,9 @@ async function withCards(opts: TCardsOptions, write: (trx: Knex.Transaction) => 
       if (prep.kind === 'ready') {
         const mark = written.length;
         try {
-          const result = await trx.transaction((sp) => applyTransfer({ trx: sp, images: opts.images, userId: id, now: opts.now, prepared: prep.prepared, written }));
+          const result = await trx.transaction((sp) =>
+            applyTransfer({ trx: sp, images: opts.images, userId: id, now: opts.now, prepared: prep.prepared, written }),
+          );
           cardsMoved = { ok: true, transferred: result.transferred.length, skipped: result.skipped };
         } catch (err) {
           await removeImageFiles(opts.images, id, written.splice(mark));
@@ -77,7 +79,9 @@ async function withCards(opts: TCardsOptions, write: (trx: Knex.Transaction) => 
  * they move into the new gallery: account, trial and cards in one transaction, so a visitor who
  * pressed 'Start Free Trial' always ends in a trial with their cards.
  */
-export async function signUp(opts: TCardsOptions & { input: TRegisterInput; startTrial?: boolean | undefined }): Promise<{ user: User; cardsMoved?: TCardsMoved }> {
+export async function signUp(
+  opts: TCardsOptions & { input: TRegisterInput; startTrial?: boolean | undefined },
+): Promise<{ user: User; cardsMoved?: TCardsMoved }> {
   await assertEmailFree(opts.db, opts.input.email.trim().toLowerCase());
   const passwordHash = await hashPassword(opts.input.password);
   return withCards(opts, async (trx) => {

@@ -4,7 +4,11 @@ import type { TCardAnalysis } from '../../../core/analysis/types.ts';
 import { AnalysisBusyError, AnalysisFailedError, AnalysisInputError } from './errors.ts';
 
 /** A photo to read, sent to the child. */
-export interface TChildRequest { id: number; image: Uint8Array; mime: string }
+export interface TChildRequest {
+  id: number;
+  image: Uint8Array;
+  mime: string;
+}
 /** What the child sends back. */
 export type TChildReply =
   | { kind: 'ready' }
@@ -90,10 +94,12 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
 
   const spawn = (): ChildProcess => {
     const c = fork(CHILD, [], {
-      serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       // Memory (issue 27): a 1 MB young generation (V8's default grows to 16 MB a half-space), and
       // two malloc arenas for ONNX Runtime's and libvips' threads instead of up to eight a core.
-      execArgv: ['--max-semi-space-size=1'], env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+      execArgv: ['--max-semi-space-size=1'],
+      env: { ...process.env, MALLOC_ARENA_MAX: '2' },
     });
     c.on('message', (m: TChildReply) => {
       if (m.kind === 'ready') return;

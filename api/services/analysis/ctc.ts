@@ -141,4 +141,3 @@ export function greedyDecode(out: TCtcOutput, allowed: (soFar: string) => string
   const end = text.length - (text.length - text.trimEnd().length);
   return { text: text.slice(0, end), charScores: charScores.slice(0, end) };
 }
-

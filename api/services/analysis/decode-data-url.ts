@@ -79,7 +79,9 @@ export async function decodeImageDataUrl(dataUrl: string, maxBytes = MAX_IMAGE_B
   const mime = sniffImageMime(data);
   if (!mime) throw new AnalysisInputError('The file is not an image');
   if (mime !== 'image/heic' && mime !== 'image/heif') {
-    const meta = await sharp(data).metadata().catch(() => null);
+    const meta = await sharp(data)
+      .metadata()
+      .catch(() => null);
     if (!meta?.width || !meta.height) throw new AnalysisInputError('The file is not an image');
     if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new AnalysisInputError('The image has too many pixels (50 megapixels at most)');
   }

@@ -71,7 +71,15 @@ describe('finding a slab label by its red frame', () => {
     };
     const bars = [];
     for (let x = 20; x < 140; x += 8) bars.push({ x0: x, y0: 84, x1: x + 4, y1: 100, rgb: INK });
-    const img = photo(w, h, [...label(0, 0, w, h), ...text(20, 14, 160), ...text(330, 14, 380), ...text(20, 44, 200), ...text(330, 44, 380), ...bars, ...text(280, 84, 380)]);
+    const img = photo(w, h, [
+      ...label(0, 0, w, h),
+      ...text(20, 14, 160),
+      ...text(330, 14, 380),
+      ...text(20, 44, 200),
+      ...text(330, 44, 380),
+      ...bars,
+      ...text(280, 84, 380),
+    ]);
     const { boxes, barcode } = labelLineBoxes(img);
     expect(boxes).toHaveLength(5);
     const rows = [...new Set(boxes.map((b) => Math.round(b.y0 / 10)))];

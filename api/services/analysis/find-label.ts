@@ -145,11 +145,12 @@ export function findLabelFrame(img: TRgb): TLabelSearch {
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       if (!mask[y * w + x]) continue;
-      for (let dy = -GROW; dy <= GROW; dy++) for (let dx = -GROW; dx <= GROW; dx++) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (nx >= 0 && ny >= 0 && nx < w && ny < h) grown[ny * w + nx] = 1;
-      }
+      for (let dy = -GROW; dy <= GROW; dy++)
+        for (let dx = -GROW; dx <= GROW; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx >= 0 && ny >= 0 && nx < w && ny < h) grown[ny * w + nx] = 1;
+        }
     }
   }
   // Regions of red; pieces of one frame (broken by the 'PSA' letters, glare or blur) joined when their boxes touch.
@@ -171,16 +172,27 @@ export function findLabelFrame(img: TRgb): TLabelSearch {
   }
   const gap = Math.max(2, Math.round(Math.min(w, h) * 0.02));
   const touch = (a: TComponent, b: TComponent) =>
-    a.x0 - gap <= b.x1 && b.x0 - gap <= a.x1 && a.y0 - gap <= b.y1 && b.y0 - gap <= a.y1 &&
-    Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) >= -gap && Math.abs(a.y0 - b.y0) <= gap * 2;
-  for (let merged = true; merged; ) {
+    a.x0 - gap <= b.x1
+    && b.x0 - gap <= a.x1
+    && a.y0 - gap <= b.y1
+    && b.y0 - gap <= a.y1
+    && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) >= -gap
+    && Math.abs(a.y0 - b.y0) <= gap * 2;
+  for (let merged = true; merged;) {
     merged = false;
     outer: for (let i = 0; i < regions.length; i++) {
       for (let j = i + 1; j < regions.length; j++) {
         const a = regions[i] as TComponent;
         const b = regions[j] as TComponent;
         if (!touch(a, b)) continue;
-        regions[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), count: a.count + b.count, pixels: a.pixels.concat(b.pixels) };
+        regions[i] = {
+          x0: Math.min(a.x0, b.x0),
+          y0: Math.min(a.y0, b.y0),
+          x1: Math.max(a.x1, b.x1),
+          y1: Math.max(a.y1, b.y1),
+          count: a.count + b.count,
+          pixels: a.pixels.concat(b.pixels),
+        };
         regions = regions.filter((_, k) => k !== j);
         merged = true;
         break outer;
@@ -358,7 +370,9 @@ export function labelLineBoxes(img: TRgb): { boxes: TLineBox[]; barcode: TLineBo
   const overlaps = (a: { y0: number; y1: number }, b: { y0: number; y1: number }) =>
     Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
   const free = (y: number) => !wide.some((l) => y >= l.y0 - 1 && y < l.y1 + 1);
-  const narrow = linesIn(rightStart, right, free).map(([y0, y1]) => ({ y0, y1, x0: rightStart })).filter((l) => !wide.some((o) => overlaps(o, l)));
+  const narrow = linesIn(rightStart, right, free)
+    .map(([y0, y1]) => ({ y0, y1, x0: rightStart }))
+    .filter((l) => !wide.some((o) => overlaps(o, l)));
   const lines = [...wide, ...narrow].sort((a, b) => a.y0 - b.y0);
   const lastBottom = Math.max(...lines.map((l) => l.y1));
   const boxes: TLineBox[] = [];

@@ -26,9 +26,7 @@ const BUSY_STATUSES = new Set([429, 500, 502, 503, 504]);
 /** Provider trouble as Ratio's errors: overload, quota, timeouts and outages are 'busy' (503). */
 function toAnalysisError(e: unknown): Error {
   if (sdk && e instanceof sdk.ApiError) {
-    return BUSY_STATUSES.has(e.status) || /RESOURCE_EXHAUSTED|UNAVAILABLE/.test(e.message)
-      ? new AnalysisBusyError(undefined, e)
-      : new AnalysisFailedError(e);
+    return BUSY_STATUSES.has(e.status) || /RESOURCE_EXHAUSTED|UNAVAILABLE/.test(e.message) ? new AnalysisBusyError(undefined, e) : new AnalysisFailedError(e);
   }
   if (e instanceof Error && (e.name === 'AbortError' || e.name === 'TimeoutError' || e instanceof TypeError)) {
     return new AnalysisBusyError(undefined, e); // timed out, or the provider could not be reached

@@ -77,12 +77,14 @@ export async function createPaddleReader(threads = 1): Promise<PaddleReader> {
     }
     const out = await det.run({ [det.inputNames[0] ?? 'x']: new ort.Tensor('float32', input, [1, 3, h, w]) });
     const prob = out[det.outputNames[0] ?? '']?.data as Float32Array;
-    return boxesOf(prob, w, h).map((b) => ({
-      x0: Math.max(0, b.x0),
-      y0: Math.max(0, b.y0),
-      x1: Math.min(image.width, b.x1),
-      y1: Math.min(image.height, b.y1),
-    })).filter((b) => b.x1 - b.x0 >= 4 && b.y1 - b.y0 >= 4);
+    return boxesOf(prob, w, h)
+      .map((b) => ({
+        x0: Math.max(0, b.x0),
+        y0: Math.max(0, b.y0),
+        x1: Math.min(image.width, b.x1),
+        y1: Math.min(image.height, b.y1),
+      }))
+      .filter((b) => b.x1 - b.x0 >= 4 && b.y1 - b.y0 >= 4);
   }
 
   async function outputFor(image: TRgbImage, b: { x0: number; y0: number; x1: number; y1: number }): Promise<TCtcOutput> {

@@ -28,7 +28,10 @@ export interface PsaVerifier {
   lookup(certNumber: string): Promise<TPsaLookup>;
 }
 
-const text = z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? null : String(v)));
+const text = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)));
 const ZPsaCertResponse = z.object({
   PSACert: z
     .object({

@@ -148,7 +148,11 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
     case 'grade': {
       const best = readGrade(out);
       if (!best) return null;
-      return scored(b, best.text, [...best.text].map(() => best.certainty));
+      return scored(
+        b,
+        best.text,
+        [...best.text].map(() => best.certainty),
+      );
     }
     case 'first': {
       // A set code in place of a year (T206, E90-1): read freely.
@@ -156,27 +160,43 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
       // Else the likeliest year before the rest of the line as read.
       const cut = free.text.search(/(?<=^\S{3,5})\s|(?<=^\S{4})/);
       const rest = cut > 0 ? free.text.slice(cut).trim() : '';
-      const year = bestCandidate(out, YEARS.map((y) => (rest ? `${y} ${rest}` : y)));
+      const year = bestCandidate(
+        out,
+        YEARS.map((y) => (rest ? `${y} ${rest}` : y)),
+      );
       if (!year) return null;
       // A known set read this nearly as likely as the free read is taken: blur turns TOPPS into TOP9S.
       if (rest) {
         const y = year.text.slice(0, 4);
         const freeLl = ctcLogLikelihood(out, `${y} ${rest}`);
-        const set = bestCandidate(out, BRANDS.map((s) => `${y} ${s}`));
+        const set = bestCandidate(
+          out,
+          BRANDS.map((s) => `${y} ${s}`),
+        );
         if (set && ctcLogLikelihood(out, set.text) >= freeLl - SET_PRIOR) {
-          return scored(b, set.text, [...set.text].map((_, i) => (i < 4 ? year.certainty : set.certainty)));
+          return scored(
+            b,
+            set.text,
+            [...set.text].map((_, i) => (i < 4 ? year.certainty : set.certainty)),
+          );
         }
       }
       const restScores = free.charScores.slice(free.text.length - rest.length);
       return scored(b, year.text, [...year.text.slice(0, 4)].map(() => year.certainty).concat(rest ? [1, ...restScores] : []));
     }
     default:
-      return free.text.trim() ? scored(b, free.text.trim(), free.charScores.slice(free.text.length - free.text.trimStart().length).slice(0, free.text.trim().length)) : null;
+      return free.text.trim()
+        ? scored(b, free.text.trim(), free.charScores.slice(free.text.length - free.text.trimStart().length).slice(0, free.text.trim().length))
+        : null;
   }
 }
 
 /** Text boxes of a label image (in its pixels), each read by its place on the label. */
-export async function readLabelImage(reader: PaddleReader, img: TRgb, trace?: (piece: { role: string; free: string; read: string | null; box: TLineBox }) => void): Promise<TTextBox[]> {
+export async function readLabelImage(
+  reader: PaddleReader,
+  img: TRgb,
+  trace?: (piece: { role: string; free: string; read: string | null; box: TLineBox }) => void,
+): Promise<TTextBox[]> {
   const { boxes } = labelLineBoxes(img);
   const rowsY = [...new Set(boxes.map((b) => b.y0))].sort((a, c) => a - c);
   // Rows: boxes whose tops are within half a line of each other.
@@ -205,7 +225,11 @@ export async function readLabelImage(reader: PaddleReader, img: TRgb, trace?: (p
       const qualifier = q && /\(([A-Z]{2})\)$/.exec(q.text)?.[1];
       const wordText = qualifier ? `${pair.word} (${qualifier})` : pair.word;
       const put = (g: typeof word, text: string) => {
-        const box = scored(g.b, text, [...text].map(() => pair.certainty));
+        const box = scored(
+          g.b,
+          text,
+          [...text].map(() => pair.certainty),
+        );
         if (g.at >= 0) read[g.at] = box;
         else read.push(box);
       };

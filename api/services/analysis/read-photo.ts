@@ -33,12 +33,31 @@ const GOOD_ENOUGH = 0.8;
  */
 export function viewsFor(width: number, height: number): TView[] {
   const aspect = width / height;
-  if (aspect >= 2.2) return [{ turn: 0, region: 'full' }, { turn: 180, region: 'full' }];
+  if (aspect >= 2.2)
+    return [
+      { turn: 0, region: 'full' },
+      { turn: 180, region: 'full' },
+    ];
   if (aspect >= 1.05) {
-    return [{ turn: 0, region: 'full' }, { turn: 90, region: 'top' }, { turn: 270, region: 'top' }, { turn: 180, region: 'full' }];
+    return [
+      { turn: 0, region: 'full' },
+      { turn: 90, region: 'top' },
+      { turn: 270, region: 'top' },
+      { turn: 180, region: 'full' },
+    ];
   }
-  if (aspect <= 0.5) return [{ turn: 90, region: 'full' }, { turn: 270, region: 'full' }, { turn: 0, region: 'top' }];
-  return [{ turn: 0, region: 'top' }, { turn: 180, region: 'top' }, { turn: 0, region: 'full' }, { turn: 90, region: 'full' }];
+  if (aspect <= 0.5)
+    return [
+      { turn: 90, region: 'full' },
+      { turn: 270, region: 'full' },
+      { turn: 0, region: 'top' },
+    ];
+  return [
+    { turn: 0, region: 'top' },
+    { turn: 180, region: 'top' },
+    { turn: 0, region: 'full' },
+    { turn: 90, region: 'full' },
+  ];
 }
 
 const unreadable = () => new AnalysisInputError('This image format cannot be read. Please upload a JPEG or PNG photo.', 'unsupported_image');
@@ -179,7 +198,12 @@ export async function labelBlurFactor(data: Buffer, raw: TRaw, found: Extract<TL
   const f = found.frame;
   const width = Math.max(8, f.x1 - f.x0);
   const height = Math.max(8, f.y1 - f.y0);
-  const gray = await sharp(data, { raw }).extract({ left: f.x0, top: f.y0, width: Math.min(width, raw.width - f.x0), height: Math.min(height, raw.height - f.y0) }).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const gray = await sharp(data, { raw })
+    .extract({ left: f.x0, top: f.y0, width: Math.min(width, raw.width - f.x0), height: Math.min(height, raw.height - f.y0) })
+    .greyscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width: w, height: h } = gray.info;
   const px = gray.data;
   let mean = 0;
@@ -191,8 +215,16 @@ export async function labelBlurFactor(data: Buffer, raw: TRaw, found: Extract<TL
   for (const k of [2, 3, 4]) {
     if (w / k < 24 || h / k < 8) break;
     // Two pipelines: sharp keeps only the last resize of one.
-    const down = await sharp(px, { raw: { width: w, height: h, channels: 1 } }).resize({ width: Math.round(w / k), height: Math.round(h / k), fit: 'fill', kernel: 'cubic' }).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
-    const back = await sharp(down.data, { raw: { width: down.info.width, height: down.info.height, channels: 1 } }).resize({ width: w, height: h, fit: 'fill', kernel: 'cubic' }).toColourspace('b-w').raw().toBuffer();
+    const down = await sharp(px, { raw: { width: w, height: h, channels: 1 } })
+      .resize({ width: Math.round(w / k), height: Math.round(h / k), fit: 'fill', kernel: 'cubic' })
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const back = await sharp(down.data, { raw: { width: down.info.width, height: down.info.height, channels: 1 } })
+      .resize({ width: w, height: h, fit: 'fill', kernel: 'cubic' })
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer();
     let lost = 0;
     for (let i = 0; i < px.length; i++) lost += Math.abs((px[i] ?? 0) - (back[i] ?? 0));
     if (lost > detail * BLUR_LOSS) break;
@@ -204,7 +236,13 @@ export async function labelBlurFactor(data: Buffer, raw: TRaw, found: Extract<TL
 const BLUR_LOSS = 0.15;
 
 /** Reads the label in a found frame: the photo turned to straighten it, the label cut out, scaled and read line by line. */
-async function readFramedLabel(reader: PaddleReader, data: Buffer, raw: TRaw, found: Extract<TLabelSearch, { kind: 'label' }>, labelWidth: number): Promise<TCardAnalysis> {
+async function readFramedLabel(
+  reader: PaddleReader,
+  data: Buffer,
+  raw: TRaw,
+  found: Extract<TLabelSearch, { kind: 'label' }>,
+  labelWidth: number,
+): Promise<TCardAnalysis> {
   const boxes = await readLabelImage(reader, await cutFramedLabel(data, raw, found, labelWidth));
   return analysisFromLayout(readLabelLayout(boxes));
 }

@@ -29,7 +29,13 @@ export function checkoutName(session: Pick<TCheckoutSession, 'name'>): { firstNa
  * refused (409 email_taken) and the payer told to sign in.
  */
 export async function completeAccountSetup(opts: {
-  db: Knex; billing: BillingProvider; now: Date; sessionId: string; password: string; firstName?: string | undefined; lastName?: string | undefined;
+  db: Knex;
+  billing: BillingProvider;
+  now: Date;
+  sessionId: string;
+  password: string;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
 }): Promise<User> {
   const session = await paidCheckout(opts.billing, opts.sessionId);
   const setupDone = () => conflict('Your account is already set up. Sign in with your email and password.', 'setup_done');

@@ -9,7 +9,12 @@ import { syncSubscription } from './sync-subscription.ts';
  * does nothing; events about no customer are ignored. If the sync fails nothing is recorded, so the
  * provider's retry is handled in full.
  */
-export async function handleBillingEvent(opts: { db: Knex; billing: BillingProvider; now: Date; event: TProviderEvent }): Promise<'handled' | 'duplicate' | 'ignored'> {
+export async function handleBillingEvent(opts: {
+  db: Knex;
+  billing: BillingProvider;
+  now: Date;
+  event: TProviderEvent;
+}): Promise<'handled' | 'duplicate' | 'ignored'> {
   const { event } = opts;
   if (!event.customerId) return 'ignored';
   if (await BillingEvent.query(opts.db).findById(event.id)) return 'duplicate';

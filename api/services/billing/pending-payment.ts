@@ -14,5 +14,10 @@ export async function pendingPayment(opts: { billing: BillingProvider; user: Use
   const due = await opts.billing.paymentSecret(opts.subscriptionId);
   if (!due || due.customerId !== customerId) throw missing();
   if (!due.clientSecret) throw conflict('This subscription has no payment due.', 'nothing_to_pay');
-  return { clientSecret: due.clientSecret, subscriptionId: opts.subscriptionId, billing: opts.billing.billing, firstChargeAt: due.firstChargeAt?.toISOString() ?? null };
+  return {
+    clientSecret: due.clientSecret,
+    subscriptionId: opts.subscriptionId,
+    billing: opts.billing.billing,
+    firstChargeAt: due.firstChargeAt?.toISOString() ?? null,
+  };
 }

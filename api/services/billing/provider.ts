@@ -55,7 +55,12 @@ export interface BillingProvider {
    * pending SetupIntent) and the first charge falls at `trialEnd`. Until the card is confirmed the
    * subscription reads as 'incomplete'.
    */
-  createSubscription(input: { customerId: string; userId: number; idempotencyKey: string; trialEnd: Date | null }): Promise<{ subscriptionId: string; clientSecret: string; firstChargeAt: Date | null }>;
+  createSubscription(input: {
+    customerId: string;
+    userId: number;
+    idempotencyKey: string;
+    trialEnd: Date | null;
+  }): Promise<{ subscriptionId: string; clientSecret: string; firstChargeAt: Date | null }>;
   /** The customer and the pending first-payment (or card set-up) secret of a subscription (null when nothing is due), or null when unknown. */
   paymentSecret(subscriptionId: string): Promise<{ customerId: string; clientSecret: string | null; firstChargeAt: Date | null } | null>;
   /** Cancels at period end (true) or takes that back (false). */

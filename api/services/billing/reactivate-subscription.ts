@@ -7,9 +7,7 @@ import type { BillingProvider } from './provider.ts';
 import { startSubscription } from './start-subscription.ts';
 import { syncSubscription } from './sync-subscription.ts';
 
-export type TReactivation =
-  | { action: 'reactivated'; user: User }
-  | Exclude<TReactivateAnswer, { action: 'reactivated' }>;
+export type TReactivation = { action: 'reactivated'; user: User } | Exclude<TReactivateAnswer, { action: 'reactivated' }>;
 
 /**
  * Reactivates PRO before anything is deleted (docs/choices.md 6): a cancelled subscription with time

@@ -39,10 +39,16 @@ export async function startSubscription(opts: { db: Knex; billing: BillingProvid
   const pending = subs.find((s) => s.status === 'incomplete');
   if (pending) {
     const due = await billing.paymentSecret(pending.id);
-    if (due?.clientSecret) return { clientSecret: due.clientSecret, subscriptionId: pending.id, billing: billing.billing, firstChargeAt: due.firstChargeAt?.toISOString() ?? null };
+    if (due?.clientSecret)
+      return { clientSecret: due.clientSecret, subscriptionId: pending.id, billing: billing.billing, firstChargeAt: due.firstChargeAt?.toISOString() ?? null };
   }
   // Upgrading during the trial keeps its days: the paid period starts when the trial ends (docs/choices.md 47 item 13).
   const trialEnd = firstChargeDate(user.trialEndDate, opts.now);
   const created = await billing.createSubscription({ customerId, userId: user.id, idempotencyKey: `ratio-sub-${user.id}-${opts.now.getTime()}`, trialEnd });
-  return { clientSecret: created.clientSecret, subscriptionId: created.subscriptionId, billing: billing.billing, firstChargeAt: created.firstChargeAt?.toISOString() ?? null };
+  return {
+    clientSecret: created.clientSecret,
+    subscriptionId: created.subscriptionId,
+    billing: billing.billing,
+    firstChargeAt: created.firstChargeAt?.toISOString() ?? null,
+  };
 }

@@ -13,10 +13,7 @@ const NEVER_PAID = new Set(['incomplete', 'incomplete_expired']);
  * first: a live one, else the newest that ended, else the newest whose first payment is pending.
  */
 export function currentSubscription(subs: readonly TProviderSubscription[]): TProviderSubscription | null {
-  return subs.find((s) => LIVE.has(s.status))
-    ?? subs.find((s) => !NEVER_PAID.has(s.status))
-    ?? subs[0]
-    ?? null;
+  return subs.find((s) => LIVE.has(s.status)) ?? subs.find((s) => !NEVER_PAID.has(s.status)) ?? subs[0] ?? null;
 }
 
 /** The users columns that hold a subscription's facts (core/account.ts reads them). */
@@ -34,7 +31,15 @@ export function subscriptionFacts(sub: TProviderSubscription | null, now: Date):
 }
 
 /** The facts a sync may change (the freshness stamp aside). */
-const FACT_KEYS = ['subscriptionId', 'subscriptionProviderStatus', 'subscriptionCancelAtPeriodEnd', 'subscriptionPeriodEnd', 'subscriptionEndedAt', 'subscriptionEndReason', 'subscriptionStartedAt'] as const;
+const FACT_KEYS = [
+  'subscriptionId',
+  'subscriptionProviderStatus',
+  'subscriptionCancelAtPeriodEnd',
+  'subscriptionPeriodEnd',
+  'subscriptionEndedAt',
+  'subscriptionEndReason',
+  'subscriptionStartedAt',
+] as const;
 
 function sameFact(a: unknown, b: unknown): boolean {
   if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
@@ -70,7 +75,8 @@ export function syncSubscription(opts: TSyncOptions): Promise<User | null> {
       if (opts.event) {
         await BillingEvent.query(trx)
           .insert({ id: opts.event.id, type: opts.event.type, customerId: opts.customerId, receivedAt: opts.now })
-          .onConflict('id').ignore();
+          .onConflict('id')
+          .ignore();
       }
       const user = await User.query(trx).modify('byBillingCustomer', opts.customerId).forUpdate().first();
       if (!user) return null;

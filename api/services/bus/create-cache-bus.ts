@@ -13,13 +13,19 @@ export async function createCacheBus(db: Knex, log: Logger, embedded?: OwnerNoti
   if (db.client.config.client !== 'pg') return undefined;
   if (embedded) {
     const listeners = new Set<(userId: number | null) => void>();
-    const onNotify = (payload: string) => { for (const fn of listeners) fn(userIdOf(payload)); };
+    const onNotify = (payload: string) => {
+      for (const fn of listeners) fn(userIdOf(payload));
+    };
     embedded.on('notify', onNotify);
     return {
       live: true,
       sync: () => embedded.sync(),
-      subscribe: (fn) => { listeners.add(fn); },
-      async close() { embedded.off('notify', onNotify); },
+      subscribe: (fn) => {
+        listeners.add(fn);
+      },
+      async close() {
+        embedded.off('notify', onNotify);
+      },
     };
   }
   return createPgBus(db.client.config.connection as string | object, log);

@@ -13,7 +13,9 @@ const RETRY_MS = 1000;
  */
 export async function createPgBus(connection: string | object, log: Logger): Promise<CacheBus> {
   const listeners = new Set<(userId: number | null) => void>();
-  const emit = (userId: number | null) => { for (const fn of listeners) fn(userId); };
+  const emit = (userId: number | null) => {
+    for (const fn of listeners) fn(userId);
+  };
   let client: pg.Client | null = null;
   let live = false;
   let closed = false;
@@ -36,7 +38,9 @@ export async function createPgBus(connection: string | object, log: Logger): Pro
   const connect = async () => {
     const c = new pg.Client(typeof connection === 'string' ? { connectionString: connection } : connection);
     client = c;
-    c.on('notification', (n) => { if (n.channel === CACHE_CHANNEL) emit(userIdOf(n.payload ?? '')); });
+    c.on('notification', (n) => {
+      if (n.channel === CACHE_CHANNEL) emit(userIdOf(n.payload ?? ''));
+    });
     c.on('error', (err) => lost(c, err));
     c.on('end', () => lost(c));
     try {
@@ -60,23 +64,31 @@ export async function createPgBus(connection: string | object, log: Logger): Pro
   const roundTrip = () => {
     const c = client;
     const trip = live && c ? c.query('select 1').then(() => undefined) : Promise.reject(new Error('cache notifications are down'));
-    inFlight = trip.finally(() => { inFlight = null; });
+    inFlight = trip.finally(() => {
+      inFlight = null;
+    });
     return inFlight;
   };
   const sync = () => {
     if (!inFlight) return roundTrip();
-    queued ??= inFlight.catch(() => undefined).then(() => {
-      queued = null;
-      return roundTrip();
-    });
+    queued ??= inFlight
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return roundTrip();
+      });
     return queued;
   };
 
   await connect();
   return {
-    get live() { return live; },
+    get live() {
+      return live;
+    },
     sync,
-    subscribe: (fn) => { listeners.add(fn); },
+    subscribe: (fn) => {
+      listeners.add(fn);
+    },
     async close() {
       closed = true;
       clearTimeout(retry);

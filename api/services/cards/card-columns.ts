@@ -44,9 +44,16 @@ export function cardColumns(existing: CardSlot | null, fields: TCardFields): Par
  */
 export async function assertCertFree(trx: Knex.Transaction, userId: number, cert: string | null | undefined, exceptCardId: number | null): Promise<void> {
   if (!cert) return;
-  const other = await CardSlot.query(trx).select('id', 'slotNumber').where({ userId, certNumber: cert })
-    .modify((q) => { if (exceptCardId !== null) void q.whereNot('id', exceptCardId); }).first();
+  const other = await CardSlot.query(trx)
+    .select('id', 'slotNumber')
+    .where({ userId, certNumber: cert })
+    .modify((q) => {
+      if (exceptCardId !== null) void q.whereNot('id', exceptCardId);
+    })
+    .first();
   if (other) {
-    throw new AppError(409, 'cert_on_wall', `This slab is already on your wall: cert #${cert} is the card in slot ${other.slotNumber}.`, { slotNumber: other.slotNumber });
+    throw new AppError(409, 'cert_on_wall', `This slab is already on your wall: cert #${cert} is the card in slot ${other.slotNumber}.`, {
+      slotNumber: other.slotNumber,
+    });
   }
 }

@@ -16,9 +16,7 @@ export async function checkImportCerts(cards: TImportCard[], verifier: PsaVerifi
     while (next < todo.length) {
       const card = todo[next++]!;
       const found = await verifier.lookup(card.certNumber!);
-      card.psa = found.status === 'verified'
-        ? { status: 'verified', grade: found.cert.cardGrade, subject: found.cert.subject }
-        : { status: found.status };
+      card.psa = found.status === 'verified' ? { status: 'verified', grade: found.cert.cardGrade, subject: found.cert.subject } : { status: found.status };
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, todo.length) }, worker));

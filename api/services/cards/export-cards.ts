@@ -19,7 +19,12 @@ import type { TSlotView } from '../../../core/contracts/cards.types.ts';
  * a layout with sold columns (PSA's) lists the sold cards after the wall's, by sale date. Read-only.
  */
 export async function exportCards(opts: {
-  db: Knex; user: Pick<User, 'id' | 'countsValue'>; baseUrl: string; present: (card: CardSlot) => TSlotView; layout?: TExportLayout; now?: Date;
+  db: Knex;
+  user: Pick<User, 'id' | 'countsValue'>;
+  baseUrl: string;
+  present: (card: CardSlot) => TSlotView;
+  layout?: TExportLayout;
+  now?: Date;
 }): Promise<string> {
   const layout: TWriteLayout = WRITE_LAYOUTS[opts.layout ?? 'ratio'];
   const now = opts.now ?? new Date();
@@ -28,7 +33,9 @@ export async function exportCards(opts: {
   const rows = cards.map((card) => exportRow(opts.present(card), context, layout));
   const soldRow = layout.soldRow;
   if (soldRow) {
-    const sales = await CardSale.query(opts.db).where('userId', opts.user.id).orderBy([{ column: 'soldOn' }, { column: 'id' }]);
+    const sales = await CardSale.query(opts.db)
+      .where('userId', opts.user.id)
+      .orderBy([{ column: 'soldOn' }, { column: 'id' }]);
     for (const sale of sales) rows.push(soldRow(opts.present(soldCard(sale)), sale, context).map(escapeCell));
   }
   return `\ufeff${stringify([[...layout.header(now)], ...rows], { record_delimiter: 'windows' })}`;
@@ -42,5 +49,8 @@ export function exportFileName(now: Date, layout: TExportLayout = 'ratio'): stri
 /** A sold card as the card it was (card_sales keeps its fields): no photo, off the wall. */
 function soldCard(sale: CardSale): CardSlot {
   const at = (v: unknown) => new Date(typeof v === 'string' ? v : sale.createdAt);
-  return CardSlot.fromJson({ ...sale.card, id: sale.cardId, userId: sale.userId, imageId: null, createdAt: at(sale.card.createdAt), updatedAt: at(sale.card.updatedAt) }, { skipValidation: true });
+  return CardSlot.fromJson(
+    { ...sale.card, id: sale.cardId, userId: sale.userId, imageId: null, createdAt: at(sale.card.createdAt), updatedAt: at(sale.card.updatedAt) },
+    { skipValidation: true },
+  );
 }

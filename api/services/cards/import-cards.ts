@@ -36,7 +36,10 @@ async function planFor(db: Knex | Knex.Transaction, user: User, now: Date, file:
     if (c.importKey) keys.set(c.importKey, c.slotNumber);
   }
   return planImport(file.cards, file.errors, {
-    taken: new Map(existing.map((c) => [c.slotNumber, c.title])), certs, keys, maxSlots: accountState(user, now).maxSlots,
+    taken: new Map(existing.map((c) => [c.slotNumber, c.title])),
+    certs,
+    keys,
+    maxSlots: accountState(user, now).maxSlots,
   });
 }
 
@@ -45,12 +48,20 @@ const shown = ({ importKey: _key, ...card }: TPlannedCard): TImportCard => card;
 
 function answer(file: TReadFile, plan: TImportPlan, imported: number): TImportAnswer {
   return {
-    format: file.layout.id, layoutName: file.layout.name, header: file.header, sample: file.sample,
-    mapping: file.mapping, mappingSource: file.mappingSource, needsMapping: file.mappingSource === 'guessed',
+    format: file.layout.id,
+    layoutName: file.layout.name,
+    header: file.header,
+    sample: file.sample,
+    mapping: file.mapping,
+    mappingSource: file.mappingSource,
+    needsMapping: file.mappingSource === 'guessed',
     rows: file.rows,
-    cards: plan.cards.slice(0, PREVIEW_LIST_MAX).map(shown), cardCount: plan.cards.length,
-    errors: plan.errors.slice(0, PREVIEW_LIST_MAX), errorCount: plan.errors.length,
-    already: plan.already.slice(0, PREVIEW_LIST_MAX), alreadyCount: plan.already.length,
+    cards: plan.cards.slice(0, PREVIEW_LIST_MAX).map(shown),
+    cardCount: plan.cards.length,
+    errors: plan.errors.slice(0, PREVIEW_LIST_MAX),
+    errorCount: plan.errors.length,
+    already: plan.already.slice(0, PREVIEW_LIST_MAX),
+    alreadyCount: plan.already.length,
     limit: plan.limit,
     imported,
   };
@@ -94,17 +105,32 @@ export async function importCards(opts: TImportInput): Promise<TImportAnswer> {
     if (plan.errors.length > 0 && !opts.onlyValid) {
       const n = plan.errors.length;
       throw new AppError(422, 'import_rows_invalid', `${formatCount(n)} row${n === 1 ? ' has an error' : 's have errors'}: nothing was imported`, {
-        errors: plan.errors.slice(0, PREVIEW_LIST_MAX), errorCount: n,
+        errors: plan.errors.slice(0, PREVIEW_LIST_MAX),
+        errorCount: n,
       });
     }
     for (let i = 0; i < plan.cards.length; i += CHUNK) {
       const chunk = plan.cards.slice(i, i + CHUNK);
-      const rows = await CardSlot.query(trx).insert(chunk.map((c) => ({
-        ...cardDataOf(c),
-        userId: user.id, slotNumber: c.slotNumber, imageId: null, title: c.title, description: c.description,
-        value: c.value, valueCents: c.valueCents, allTimeHigh: c.allTimeHigh, allTimeHighCents: c.allTimeHighCents,
-        peakValueCents: c.valueCents, importKey: c.importKey, createdAt: opts.now, updatedAt: opts.now,
-      }))).returning(['id', 'valueCents']) as unknown as Array<Pick<CardSlot, 'id' | 'valueCents'>>;
+      const rows = (await CardSlot.query(trx)
+        .insert(
+          chunk.map((c) => ({
+            ...cardDataOf(c),
+            userId: user.id,
+            slotNumber: c.slotNumber,
+            imageId: null,
+            title: c.title,
+            description: c.description,
+            value: c.value,
+            valueCents: c.valueCents,
+            allTimeHigh: c.allTimeHigh,
+            allTimeHighCents: c.allTimeHighCents,
+            peakValueCents: c.valueCents,
+            importKey: c.importKey,
+            createdAt: opts.now,
+            updatedAt: opts.now,
+          })),
+        )
+        .returning(['id', 'valueCents'])) as unknown as Array<Pick<CardSlot, 'id' | 'valueCents'>>;
       const history = rows.filter((r) => r.valueCents !== null).map((r) => ({ cardId: r.id, valueCents: r.valueCents!, recordedAt: opts.now }));
       if (history.length > 0) await CardValueHistory.query(trx).insert(history);
     }

@@ -45,7 +45,10 @@ async function parseRecords(csv: string): Promise<TRecord[]> {
   });
   const ended = new Promise<void>((resolve) => {
     parser.on('end', resolve);
-    parser.on('error', (err) => { failure = err; resolve(); });
+    parser.on('error', (err) => {
+      failure = err;
+      resolve();
+    });
   });
   for (let i = 0; i < csv.length && failure === null; i += PARSE_CHUNK) {
     if (records.length > MAX_IMPORT_ROWS + 1) break;
@@ -54,7 +57,8 @@ async function parseRecords(csv: string): Promise<TRecord[]> {
   }
   parser.end();
   await ended;
-  if (failure instanceof CsvError) throw badRequest('csv_unreadable', `The file is not a readable CSV file (${failure.message.replace(/^Invalid Record Length: /, '')})`);
+  if (failure instanceof CsvError)
+    throw badRequest('csv_unreadable', `The file is not a readable CSV file (${failure.message.replace(/^Invalid Record Length: /, '')})`);
   if (failure) throw failure;
   return records;
 }
@@ -70,7 +74,10 @@ export async function readImportFile(db: Knex | Knex.Transaction, userId: number
   const [head, ...data] = await parseRecords(csv);
   if (!head || head.record.every((c) => !c.trim())) throw badRequest('csv_columns', 'The file has no header row naming its columns');
   if (data.length > MAX_IMPORT_ROWS) {
-    throw badRequest('csv_too_many_rows', `The file has more than ${formatCount(MAX_IMPORT_ROWS)} rows; one import reads at most ${formatCount(MAX_IMPORT_ROWS)}`);
+    throw badRequest(
+      'csv_too_many_rows',
+      `The file has more than ${formatCount(MAX_IMPORT_ROWS)} rows; one import reads at most ${formatCount(MAX_IMPORT_ROWS)}`,
+    );
   }
   const header = head.record.map((c) => c.trim());
   const known = detectLayout(header);
@@ -91,7 +98,13 @@ export async function readImportFile(db: Knex | Knex.Transaction, userId: number
   const errors: TRowError[] = [];
   // A part of the rows per turn of the event loop: a 5,000-row file never holds up other requests for long.
   for (let i = 0; i < data.length; i += READ_CHUNK) {
-    const part = readRows(layout, header, records.slice(i, i + READ_CHUNK), data.slice(i, i + READ_CHUNK).map((r) => r.info.lines), keys.slice(i, i + READ_CHUNK));
+    const part = readRows(
+      layout,
+      header,
+      records.slice(i, i + READ_CHUNK),
+      data.slice(i, i + READ_CHUNK).map((r) => r.info.lines),
+      keys.slice(i, i + READ_CHUNK),
+    );
     cards.push(...part.cards);
     errors.push(...part.errors);
     if (i + READ_CHUNK < data.length) await yieldToLoop();

@@ -12,9 +12,11 @@ import { formatCount } from '../../../core/format.ts';
 export function assertCanEditSlots(user: User, now: Date, slotNumbers: number[]): void {
   const state = accountState(user, now);
   if (!state.canEdit) {
-    throw upgradeRequired(state.subscriptionStatus === 'suspended'
-      ? 'Your account is suspended because a renewal payment failed. Update your payment method to edit your gallery again.'
-      : 'Your 7-day PRO trial has ended. Your cards are in view-only mode until you upgrade to PRO.');
+    throw upgradeRequired(
+      state.subscriptionStatus === 'suspended'
+        ? 'Your account is suspended because a renewal payment failed. Update your payment method to edit your gallery again.'
+        : 'Your 7-day PRO trial has ended. Your cards are in view-only mode until you upgrade to PRO.',
+    );
   }
   const beyond = slotNumbers.find((n) => n > state.maxSlots);
   if (beyond === undefined) return;

@@ -105,7 +105,11 @@ async function planTransfer<T extends { key: string; card: TIncomingCard }>(db: 
     return true;
   });
   const placed = placeCards(fresh, new Set(existing.map((r) => r.slotNumber)), maxSlots);
-  assertCanEditSlots(user, now, placed.map((p) => p.slotNumber));
+  assertCanEditSlots(
+    user,
+    now,
+    placed.map((p) => p.slotNumber),
+  );
   return placed;
 }
 
@@ -115,10 +119,7 @@ async function planTransfer<T extends { key: string; card: TIncomingCard }>(db: 
  * and only the cards that will be written are decoded, so a call that will be refused costs no
  * image work. Throws the image's 4xx when one is not a usable photo.
  */
-export async function prepareTransfer(
-  cards: readonly TIncomingCard[],
-  against?: { db: Knex; user: User; now: Date },
-): Promise<TPreparedTransfer> {
+export async function prepareTransfer(cards: readonly TIncomingCard[], against?: { db: Knex; user: User; now: Date }): Promise<TPreparedTransfer> {
   const unique = new Map<string, TIncomingCard>();
   for (const card of cards) {
     if (card.isEmpty) continue;
@@ -186,19 +187,12 @@ export async function applyTransfer(opts: {
  * other writes, call prepareTransfer and applyTransfer in the caller's transaction (as sign-up
  * with a trial does).
  */
-export async function transferCollection(opts: {
-  db: Knex;
-  images: ImageStore;
-  user: User;
-  now: Date;
-  cards: TIncomingCard[];
-}): Promise<TTransferResult> {
+export async function transferCollection(opts: { db: Knex; images: ImageStore; user: User; now: Date; cards: TIncomingCard[] }): Promise<TTransferResult> {
   assertCanEditSlots(opts.user, opts.now, []);
   const prepared = await prepareTransfer(opts.cards, { db: opts.db, user: opts.user, now: opts.now });
   const written: string[] = [];
   try {
-    return await opts.db.transaction((trx) =>
-      applyTransfer({ trx, images: opts.images, userId: opts.user.id, now: opts.now, prepared, written }));
+    return await opts.db.transaction((trx) => applyTransfer({ trx, images: opts.images, userId: opts.user.id, now: opts.now, prepared, written }));
   } catch (err) {
     await removeImageFiles(opts.images, opts.user.id, written);
     throw err;

@@ -4,7 +4,9 @@ import { transferKey } from './transfer-collection.ts';
 
 /** The key as it was computed (and stored) before it was hashed a slice at a time. */
 const storedKey = (c: { imageUrl: string; title: string; description: string; value: string | null; allTimeHigh: string | null }) =>
-  createHash('sha256').update(JSON.stringify([c.imageUrl, c.title, c.description, c.value, c.allTimeHigh])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([c.imageUrl, c.title, c.description, c.value, c.allTimeHigh]))
+    .digest('hex');
 
 describe('transferKey', () => {
   it('is the same key as before for small and multi-megabyte photos, quotes, escapes and surrogate pairs', async () => {

@@ -26,7 +26,9 @@ export async function updateCard(opts: { db: Knex; user: User; now: Date; slotNu
     // A card that is now another card (year, set, number, subject, variety) is matched to its product again (docs/choices.md 45).
     const rematch = IDENTITY_KEYS.some((k) => k in fields && (fields as Partial<CardSlot>)[k] !== existing[k]) && existing.priceMatch !== null;
     const card = await CardSlot.query(trx).patchAndFetchById(existing.id, {
-      ...fields, updatedAt: opts.now, ...(rematch ? { priceProductId: null, priceProductName: null, priceMatch: null, marketCheckedAt: null } : {}),
+      ...fields,
+      updatedAt: opts.now,
+      ...(rematch ? { priceProductId: null, priceProductName: null, priceMatch: null, marketCheckedAt: null } : {}),
     });
     await recordValue(trx, card, opts.now);
     return card;

@@ -10,7 +10,6 @@ import { lockUser } from '../accounts/lock-user.ts';
 import { assertCertFree, cardColumns, type TCardFields } from './card-columns.ts';
 import { assertCanEditSlots } from './slot-access.ts';
 
-
 /**
  * Puts a photo (and optional fields) into a slot: a new card in an empty slot, or a new photo for
  * the card already there. 409 cert_on_wall when the card's cert is on another card of the wall. The image is checked, its original and thumbnail stored before the
@@ -47,7 +46,12 @@ export async function uploadCard(opts: {
         if (replacedImage) await deleteImageRows(trx, [replacedImage]);
       } else {
         saved = await CardSlot.query(trx).insertAndFetch({
-          userId: user.id, slotNumber: opts.slotNumber, imageId, ...fields, createdAt: opts.now, updatedAt: opts.now,
+          userId: user.id,
+          slotNumber: opts.slotNumber,
+          imageId,
+          ...fields,
+          createdAt: opts.now,
+          updatedAt: opts.now,
         });
       }
       await recordValue(trx, saved, opts.now);

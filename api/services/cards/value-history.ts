@@ -10,7 +10,9 @@ import { notFound } from '../../errors.ts';
 export async function cardValueHistory(opts: { db: Knex; user: Pick<User, 'id'>; slotNumber: number }): Promise<TCardHistoryAnswer> {
   const card = await CardSlot.query(opts.db).select('id').where({ userId: opts.user.id, slotNumber: opts.slotNumber }).first();
   if (!card) throw notFound(`Slot ${opts.slotNumber} is empty`, 'slot_empty');
-  const rows = await CardValueHistory.query(opts.db).where('cardId', card.id).orderBy([{ column: 'recordedAt' }, { column: 'id' }]);
+  const rows = await CardValueHistory.query(opts.db)
+    .where('cardId', card.id)
+    .orderBy([{ column: 'recordedAt' }, { column: 'id' }]);
   const points = (kind: 'own' | 'market') => rows.filter((r) => r.kind === kind).map((r) => ({ at: r.recordedAt.toISOString(), cents: Number(r.valueCents) }));
   return { slotNumber: opts.slotNumber, points: points('own'), market: points('market') };
 }
@@ -26,8 +28,10 @@ export async function totalValueHistory(opts: { db: Knex; user: Pick<User, 'id'>
     .join('card_slots', 'card_slots.id', 'card_value_history.cardId')
     .join('users', 'users.id', 'card_slots.userId')
     .where('card_slots.userId', opts.user.id)
-    .whereRaw(`card_value_history.kind = (CASE WHEN coalesce(card_slots.counts_value, users.counts_value) = 'market' AND card_slots.market_cents IS NOT NULL
-      THEN 'market' ELSE 'own' END)`)
+    .whereRaw(
+      `card_value_history.kind = (CASE WHEN coalesce(card_slots.counts_value, users.counts_value) = 'market' AND card_slots.market_cents IS NOT NULL
+      THEN 'market' ELSE 'own' END)`,
+    )
     .orderBy('card_value_history.id');
   const records = rows.map((r) => ({ cardId: Number(r.cardId), cents: Number(r.valueCents), at: r.recordedAt }));
   const from = rangeStart(opts.range, opts.now);

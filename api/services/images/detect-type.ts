@@ -6,11 +6,16 @@ export type TImageKind = 'jpeg' | 'png' | 'webp' | 'heic';
 /** The kind of gallery photo in a buffer, or null when it is none of the accepted kinds. */
 export function detectImageKind(buf: Buffer): TImageKind | null {
   switch (sniffImageMime(buf)) {
-    case 'image/jpeg': return 'jpeg';
-    case 'image/png': return 'png';
-    case 'image/webp': return 'webp';
+    case 'image/jpeg':
+      return 'jpeg';
+    case 'image/png':
+      return 'png';
+    case 'image/webp':
+      return 'webp';
     case 'image/heic':
-    case 'image/heif': return 'heic';
-    default: return null;
+    case 'image/heif':
+      return 'heic';
+    default:
+      return null;
   }
 }

@@ -77,7 +77,12 @@ export async function processImage(input: Buffer): Promise<TProcessedImage> {
       thumb = encodeThumb(pipeline.clone().rotate());
       large = () => encodeViewer(pipeline.clone().rotate(), false);
     } else {
-      const viewer = await pipeline.clone().rotate().resize(VIEWER, VIEWER, { fit: 'inside', withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+      const viewer = await pipeline
+        .clone()
+        .rotate()
+        .resize(VIEWER, VIEWER, { fit: 'inside', withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const pixels = () => sharp(viewer.data, { raw: { width: viewer.info.width, height: viewer.info.height, channels: viewer.info.channels } });
       thumb = encodeThumb(pixels());
       large = () => encodeViewer(pixels(), png);
@@ -115,7 +120,12 @@ export function thumbFromOriginal(original: Buffer): Promise<Buffer> {
  * The stored original: a JPEG keeps its exact pixels with its metadata cut out (no re-encoding);
  * other kinds are re-encoded upright without metadata (PNG stays PNG, WebP and HEIC become JPEG).
  */
-async function cleanOriginal(kind: TImageKind, input: Buffer, pipeline: Sharp, meta: { orientation?: number | undefined }): Promise<TProcessedImage['original']> {
+async function cleanOriginal(
+  kind: TImageKind,
+  input: Buffer,
+  pipeline: Sharp,
+  meta: { orientation?: number | undefined },
+): Promise<TProcessedImage['original']> {
   if (kind === 'jpeg') {
     const stripped = stripJpegMetadata(input, meta.orientation ?? 1);
     if (stripped) return { data: stripped, mime: 'image/jpeg', ext: 'jpg' };

@@ -24,9 +24,7 @@ export const imageFolder = (userId: number, imageId: string) => `${userId}/${ima
 /** The store key of one variant of an image. */
 export function variantKey(image: Pick<CardImage, 'id' | 'userId' | 'mime'>, variant: TImageVariant): string {
   const file =
-    variant === 'original' ? `original.${image.mime === 'image/png' ? 'png' : 'jpg'}`
-    : variant === 'large' ? largeFile(image.mime)
-    : IMAGE_VARIANTS.thumb;
+    variant === 'original' ? `original.${image.mime === 'image/png' ? 'png' : 'jpg'}` : variant === 'large' ? largeFile(image.mime) : IMAGE_VARIANTS.thumb;
   return `${imageFolder(image.userId, image.id)}/${file}`;
 }
 
@@ -52,7 +50,12 @@ export async function writeImageFiles(store: ImageStore, userId: number, image: 
 /** Inserts the row of an image whose files are written. Call inside the write's transaction. */
 export async function insertImageRow(trx: Knex.Transaction, userId: number, id: string, image: TProcessedImage): Promise<void> {
   await CardImage.query(trx).insert({
-    id, userId, mime: image.original.mime, width: image.width, height: image.height, bytes: image.original.data.length,
+    id,
+    userId,
+    mime: image.original.mime,
+    width: image.width,
+    height: image.height,
+    bytes: image.original.data.length,
   });
 }
 
@@ -70,9 +73,11 @@ export const lateWrites = new Map<string, Promise<unknown>>();
  * land in a folder already removed). Idempotent; failures are left for a clean-up job rather than thrown.
  */
 export async function removeImageFiles(store: ImageStore, userId: number, ids: string[]): Promise<void> {
-  await Promise.allSettled(ids.map(async (id) => {
-    const folder = imageFolder(userId, id);
-    await lateWrites.get(folder)?.catch(() => undefined);
-    await store.removePrefix(folder);
-  }));
+  await Promise.allSettled(
+    ids.map(async (id) => {
+      const folder = imageFolder(userId, id);
+      await lateWrites.get(folder)?.catch(() => undefined);
+      await store.removePrefix(folder);
+    }),
+  );
 }

@@ -16,7 +16,10 @@ export function stripJpegMetadata(jpeg: Buffer, orientation: number): Buffer | n
   while (pos + 2 <= jpeg.length) {
     if (jpeg[pos] !== 0xff) return null;
     const marker = jpeg[pos + 1]!;
-    if (marker === 0xff) { pos += 1; continue; }
+    if (marker === 0xff) {
+      pos += 1;
+      continue;
+    }
     if (marker === 0xd9) {
       if (!sawScan) return null;
       kept.push(jpeg.subarray(pos, pos + 2));

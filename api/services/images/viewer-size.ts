@@ -9,9 +9,11 @@ const remaking = new Map<string, Promise<Buffer | null>>();
 
 function track<T>(folder: string, job: Promise<T>): Promise<T> {
   lateWrites.set(folder, job);
-  void job.finally(() => {
-    if (lateWrites.get(folder) === job) lateWrites.delete(folder);
-  }).catch(() => undefined);
+  void job
+    .finally(() => {
+      if (lateWrites.get(folder) === job) lateWrites.delete(folder);
+    })
+    .catch(() => undefined);
   return job;
 }
 
@@ -23,7 +25,10 @@ function track<T>(folder: string, job: Promise<T>): Promise<T> {
 export function writeViewerSizeLater(store: ImageStore, userId: number, id: string, image: TProcessedImage): void {
   // Begun on the event loop's next turn, once the upload's answer is written: the encode keeps a core
   // busy for a few hundred ms and the answer does not need it. Tracked from now, so a read waits for it.
-  const job = new Promise<void>((resolve) => setImmediate(resolve)).then(() => image.large()).then((data) => store.write(viewerKey(userId, id, image.original.mime), data)).catch(() => undefined);
+  const job = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => image.large())
+    .then((data) => store.write(viewerKey(userId, id, image.original.mime), data))
+    .catch(() => undefined);
   track(imageFolder(userId, id), job);
 }
 

@@ -9,7 +9,9 @@ export function isWholeImage(data: Buffer, mime: string): boolean {
     return data.length >= 4 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff && data[data.length - 2] === 0xff && data[data.length - 1] === 0xd9;
   }
   if (mime === 'image/webp') {
-    return data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP' && data.readUInt32LE(4) + 8 === data.length;
+    return (
+      data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP' && data.readUInt32LE(4) + 8 === data.length
+    );
   }
   if (mime === 'image/png') {
     return data.length >= 20 && data.subarray(0, 8).equals(PNG_SIGNATURE) && data.subarray(-12).equals(PNG_END);

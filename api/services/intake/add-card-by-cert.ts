@@ -61,8 +61,13 @@ export async function addCardByCert(opts: {
       }
       if (imageId && processed) await insertImageRow(trx, user.id, imageId, processed);
       const saved = await CardSlot.query(trx).insertAndFetch({
-        userId: user.id, slotNumber, imageId, ...fields, populationAtGrade: opts.populationAtGrade ?? null,
-        createdAt: opts.now, updatedAt: opts.now,
+        userId: user.id,
+        slotNumber,
+        imageId,
+        ...fields,
+        populationAtGrade: opts.populationAtGrade ?? null,
+        createdAt: opts.now,
+        updatedAt: opts.now,
       });
       return saved;
     });

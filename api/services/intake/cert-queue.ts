@@ -65,11 +65,15 @@ export function createCertQueue(deps: { db: Knex; images: ImageStore; psa: PsaCl
   const view = (b: TBatch): TCertBatchView => {
     const done = b.items.filter((i) => certItemDone(i.status)).length;
     return {
-      id: b.id, psa: deps.psa.available,
+      id: b.id,
+      psa: deps.psa.available,
       notice: deps.psa.available ? null : `${PSA_UNAVAILABLE}: each card is made with its cert number, and you fill in the rest.`,
-      done, total: b.items.length, finished: b.finishedAt !== null,
+      done,
+      total: b.items.length,
+      finished: b.finishedAt !== null,
       items: b.items.map(({ tries: _t, limited: _l, ready: _r, ...item }) => item),
-      invalid: b.invalid, repeated: b.repeated,
+      invalid: b.invalid,
+      repeated: b.repeated,
     };
   };
 
@@ -91,12 +95,20 @@ export function createCertQueue(deps: { db: Knex; images: ImageStore; psa: PsaCl
     item.ready = undefined;
     try {
       const card = await addCardByCert({
-        db: deps.db, images: deps.images, userId: batch.userId, now: deps.clock(),
+        db: deps.db,
+        images: deps.images,
+        userId: batch.userId,
+        now: deps.clock(),
         data: slab ? slab.data : { certNumber: item.cert, grader: 'PSA' },
-        populationAtGrade: slab?.population ?? null, photo,
+        populationAtGrade: slab?.population ?? null,
+        photo,
       });
       Object.assign(item, {
-        status: 'added', slotNumber: card.slotNumber, title: card.title, filled: slab !== null, photo: card.imageId !== null,
+        status: 'added',
+        slotNumber: card.slotNumber,
+        title: card.title,
+        filled: slab !== null,
+        photo: card.imageId !== null,
         ...(slab?.population != null ? { population: slab.population } : {}),
         ...(message ? { message } : {}),
       });
@@ -182,19 +194,39 @@ export function createCertQueue(deps: { db: Knex; images: ImageStore; psa: PsaCl
       if (open >= OPEN_BATCHES_MAX) throw new AppError(429, 'intake_busy', 'Your earlier cert numbers are still being added. Try again when they are done.');
       const list = readCertList(text);
       if (list.certs.length === 0) {
-        throw badRequest('no_certs', list.invalid.length ? `certs: ${list.invalid[0]!.problem} ("${list.invalid[0]!.text}")` : 'certs: type or paste at least one cert number');
+        throw badRequest(
+          'no_certs',
+          list.invalid.length ? `certs: ${list.invalid[0]!.problem} ("${list.invalid[0]!.text}")` : 'certs: type or paste at least one cert number',
+        );
       }
       if (list.certs.length > 500) throw badRequest('too_many_certs', 'certs: at most 500 cert numbers at once');
       // Certs already on the wall are flagged at once (and checked again when each card is written).
-      const onWall = new Map((await CardSlot.query(deps.db).select('certNumber', 'slotNumber').where('userId', user.id).whereIn('certNumber', list.certs))
-        .map((r) => [r.certNumber!, r.slotNumber]));
+      const onWall = new Map(
+        (await CardSlot.query(deps.db).select('certNumber', 'slotNumber').where('userId', user.id).whereIn('certNumber', list.certs)).map((r) => [
+          r.certNumber!,
+          r.slotNumber,
+        ]),
+      );
       const batch: TBatch = {
-        id: randomUUID(), userId: user.id, invalid: list.invalid, repeated: list.repeated, finishedAt: null, nextWrite: 0, writing: false,
+        id: randomUUID(),
+        userId: user.id,
+        invalid: list.invalid,
+        repeated: list.repeated,
+        finishedAt: null,
+        nextWrite: 0,
+        writing: false,
         items: list.certs.map((cert) => {
           const slot = onWall.get(cert);
           return slot === undefined
             ? { cert, status: 'queued', tries: 0, limited: 0 }
-            : { cert, status: 'on_wall', slotNumber: slot, message: `This slab is already on your wall: cert #${cert} is the card in slot ${slot}.`, tries: 0, limited: 0 };
+            : {
+                cert,
+                status: 'on_wall',
+                slotNumber: slot,
+                message: `This slab is already on your wall: cert #${cert} is the card in slot ${slot}.`,
+                tries: 0,
+                limited: 0,
+              };
         }),
       };
       batches.set(batch.id, batch);

@@ -21,7 +21,11 @@ export function createPsa(env: Pick<TEnv, 'PSA_API_TOKEN' | 'PSA_API_BASE_URL' |
     : NO_PSA;
 }
 
-export function createIntake(env: TEnv, deps: { db: Knex; images: ImageStore; analyzer: CardAnalyzer; clock: () => Date; log: Logger }, psa: PsaClient = createPsa(env)): TIntake {
+export function createIntake(
+  env: TEnv,
+  deps: { db: Knex; images: ImageStore; analyzer: CardAnalyzer; clock: () => Date; log: Logger },
+  psa: PsaClient = createPsa(env),
+): TIntake {
   return {
     psa,
     certs: createCertQueue({ ...deps, psa }),

@@ -67,7 +67,10 @@ export function createPhotoQueue(deps: { db: Knex; analyzer: CardAnalyzer; clock
     const ahead = p.status === 'queued' ? waiting.indexOf(p) + reading : undefined;
     const cert = p.fields?.certNumber;
     return {
-      id: p.id, hash: p.hash, name: p.name, status: p.status,
+      id: p.id,
+      hash: p.hash,
+      name: p.name,
+      status: p.status,
       ...(ahead !== undefined ? { ahead } : {}),
       ...(p.fields ? { fields: setFieldsOf(p.fields) } : {}),
       ...(p.fieldConfidence ? { fieldConfidence: p.fieldConfidence } : {}),
@@ -93,7 +96,8 @@ export function createPhotoQueue(deps: { db: Knex; analyzer: CardAnalyzer; clock
       p.fields = cardDataFromAnalysis(analysis);
       p.fieldConfidence = analysis.fieldConfidence;
       p.status = 'read';
-      if (!analysis.player && !analysis.certNumber && !analysis.psaCertNumber && !analysis.year) p.message = 'No label could be read on this photo: fill in the card yourself.';
+      if (!analysis.player && !analysis.certNumber && !analysis.psaCertNumber && !analysis.year)
+        p.message = 'No label could be read on this photo: fill in the card yourself.';
     } catch (err) {
       if (err instanceof AnalysisBusyError) {
         // The reader is restarting or full: this photo goes back to the front of the line.
@@ -137,8 +141,17 @@ export function createPhotoQueue(deps: { db: Knex; analyzer: CardAnalyzer; clock
         throw new AppError(503, 'intake_busy', 'The label reader has many photos waiting: try again in a minute.', {}, { 'Retry-After': '60' });
       }
       const p: TPhoto = {
-        id: randomUUID(), userId: user.id, hash, name: name.slice(0, 200), status: 'queued', bytes: image, mime: MIME[kind],
-        fields: null, fieldConfidence: undefined, message: undefined, at: Date.now(),
+        id: randomUUID(),
+        userId: user.id,
+        hash,
+        name: name.slice(0, 200),
+        status: 'queued',
+        bytes: image,
+        mime: MIME[kind],
+        fields: null,
+        fieldConfidence: undefined,
+        message: undefined,
+        at: Date.now(),
       };
       photos.set(p.id, p);
       waiting.push(p);
@@ -149,7 +162,12 @@ export function createPhotoQueue(deps: { db: Knex; analyzer: CardAnalyzer; clock
       const items = mine(userId).sort((a, b) => a.at - b.at);
       const certs = items.map((p) => p.fields?.certNumber).filter((c): c is string => Boolean(c));
       const onWall = certs.length
-        ? new Map((await CardSlot.query(deps.db).select('certNumber', 'slotNumber').where('userId', userId).whereIn('certNumber', certs)).map((r) => [r.certNumber!, r.slotNumber]))
+        ? new Map(
+            (await CardSlot.query(deps.db).select('certNumber', 'slotNumber').where('userId', userId).whereIn('certNumber', certs)).map((r) => [
+              r.certNumber!,
+              r.slotNumber,
+            ]),
+          )
         : new Map<string, number>();
       return items.map((p) => view(p, onWall));
     },

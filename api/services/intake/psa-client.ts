@@ -15,10 +15,7 @@ export interface TPsaSlab {
 
 /** What one lookup came to. `rate_limited` says when to ask again; `unavailable` covers timeouts, errors and answers of an unknown shape. */
 export type TPsaSlabLookup =
-  | { status: 'found'; slab: TPsaSlab }
-  | { status: 'not_found' }
-  | { status: 'rate_limited'; retryAfterMs: number }
-  | { status: 'unavailable'; reason: string };
+  { status: 'found'; slab: TPsaSlab } | { status: 'not_found' } | { status: 'rate_limited'; retryAfterMs: number } | { status: 'unavailable'; reason: string };
 
 /**
  * The seam between bulk intake and PSA (like billing's provider): `createPsaClient` calls PSA's
@@ -50,15 +47,30 @@ export interface TPsaClientOptions {
   defaultRetryAfterMs?: number;
 }
 
-const text = z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim()));
-const count = z.union([z.number(), z.string().regex(/^\d+$/)]).nullish().transform((v) => (v === null || v === undefined ? null : Number(v)));
+const text = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim()));
+const count = z
+  .union([z.number(), z.string().regex(/^\d+$/)])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? null : Number(v)));
 /** GetByCertNumber's answer: `{ PSACert: {...}, DNACert: {...} }`, or `{ IsValidRequest, ServerMessage: 'No data found' }`. */
 const ZCertAnswer = z.object({
-  PSACert: z.object({
-    CertNumber: z.union([z.string(), z.number()]).transform(String),
-    Year: text, Brand: text, Category: text, CardNumber: text, Subject: text, Variety: text,
-    CardGrade: text, AutographGrade: text, TotalPopulation: count,
-  }).nullish(),
+  PSACert: z
+    .object({
+      CertNumber: z.union([z.string(), z.number()]).transform(String),
+      Year: text,
+      Brand: text,
+      Category: text,
+      CardNumber: text,
+      Subject: text,
+      Variety: text,
+      CardGrade: text,
+      AutographGrade: text,
+      TotalPopulation: count,
+    })
+    .nullish(),
   ServerMessage: z.string().nullish(),
 });
 /** GetImagesByCertNumber's answer: `[{ IsFrontImage, ImageURL }]`. */
@@ -66,9 +78,24 @@ const ZImagesAnswer = z.array(z.object({ IsFrontImage: z.boolean(), ImageURL: z.
 
 /** An analysis with nothing read, for PSA's record to fill (core/analysis/psa-cert.ts mergePsaCert). */
 const BLANK: TCardAnalysis = {
-  player: null, sport: null, year: null, brand: null, cardName: null, condition: null, confidence: 0, psaVerified: false,
-  gradeDetails: null, psaCertNumber: null, certificationUrl: null, grader: null, grade: null, cardNumber: null, variety: null,
-  certNumber: null, subgrades: null, autoGrade: null,
+  player: null,
+  sport: null,
+  year: null,
+  brand: null,
+  cardName: null,
+  condition: null,
+  confidence: 0,
+  psaVerified: false,
+  gradeDetails: null,
+  psaCertNumber: null,
+  certificationUrl: null,
+  grader: null,
+  grade: null,
+  cardNumber: null,
+  variety: null,
+  certNumber: null,
+  subgrades: null,
+  autoGrade: null,
 } as TCardAnalysis;
 
 function retryAfterMs(res: Response, fallback: number): number {
@@ -124,15 +151,23 @@ export function createPsaClient(o: TPsaClientOptions, gate: RateGate = createRat
       if (!c) return /no data/i.test(parsed.data.ServerMessage ?? '') ? { status: 'not_found' } : { status: 'unavailable', reason: 'unexpected answer' };
       if (c.CertNumber.replace(/^0+/, '') !== cert.replace(/^0+/, '')) return { status: 'not_found' };
       const merged = mergePsaCert(BLANK, {
-        certNumber: cert, year: c.Year, brand: c.Brand, category: c.Category, cardNumber: c.CardNumber, subject: c.Subject,
-        variety: c.Variety, cardGrade: c.CardGrade, autographGrade: c.AutographGrade,
+        certNumber: cert,
+        year: c.Year,
+        brand: c.Brand,
+        category: c.Category,
+        cardNumber: c.CardNumber,
+        subject: c.Subject,
+        variety: c.Variety,
+        cardGrade: c.CardGrade,
+        autographGrade: c.AutographGrade,
       });
       const data = { ...cardDataFromAnalysis(merged), certNumber: cert, grader: 'PSA' as const };
       // The photo is a nicety: a failure here still fills the card.
       let frontImageUrl: string | null = null;
       let images = await call(`GetImagesByCertNumber/${encodeURIComponent(cert)}`);
       // PSA's 429 on the images call is waited out too (the gate holds the next turn back).
-      for (let i = 0; i < 3 && !images.ok && images.result.status === 'rate_limited'; i++) images = await call(`GetImagesByCertNumber/${encodeURIComponent(cert)}`);
+      for (let i = 0; i < 3 && !images.ok && images.result.status === 'rate_limited'; i++)
+        images = await call(`GetImagesByCertNumber/${encodeURIComponent(cert)}`);
       if (images.ok) {
         const list = ZImagesAnswer.safeParse(images.json);
         if (list.success) frontImageUrl = list.data.find((i) => i.IsFrontImage)?.ImageURL ?? null;

@@ -39,11 +39,16 @@ function endedSubscriptions(db: Knex, now: Date) {
   return User.query(db)
     .where('isGrandfathered', false)
     .where((q) => {
-      void q.where((a) => {
-        void a.whereIn('subscriptionProviderStatus', ['active', 'trialing', 'past_due']).where('subscriptionCancelAtPeriodEnd', true).where('subscriptionPeriodEnd', '<=', now);
-      }).orWhere((c) => {
-        void c.where('subscriptionProviderStatus', 'canceled').whereRaw("coalesce(subscription_end_reason, '') <> 'payment_failed'");
-      });
+      void q
+        .where((a) => {
+          void a
+            .whereIn('subscriptionProviderStatus', ['active', 'trialing', 'past_due'])
+            .where('subscriptionCancelAtPeriodEnd', true)
+            .where('subscriptionPeriodEnd', '<=', now);
+        })
+        .orWhere((c) => {
+          void c.where('subscriptionProviderStatus', 'canceled').whereRaw("coalesce(subscription_end_reason, '') <> 'payment_failed'");
+        });
     })
     .orderBy('id');
 }
@@ -52,15 +57,25 @@ function endedSubscriptions(db: Knex, now: Date) {
 async function cardsAbove(db: Knex, userIds: number[]): Promise<Map<number, { cards: number; photos: number }>> {
   const counts = new Map<number, { cards: number; photos: number }>();
   if (!userIds.length) return counts;
-  const rows = (await CardSlot.query(db).select('userId').count('* as cards').count('imageId as photos')
-    .whereIn('userId', userIds).where('slotNumber', '>', FREE_SLOTS).groupBy('userId')) as unknown as Array<{ userId: number; cards: string | number; photos: string | number }>;
+  const rows = (await CardSlot.query(db)
+    .select('userId')
+    .count('* as cards')
+    .count('imageId as photos')
+    .whereIn('userId', userIds)
+    .where('slotNumber', '>', FREE_SLOTS)
+    .groupBy('userId')) as unknown as Array<{ userId: number; cards: string | number; photos: string | number }>;
   for (const r of rows) counts.set(Number(r.userId), { cards: Number(r.cards), photos: Number(r.photos) });
   return counts;
 }
 
 async function trialsEnded(db: Knex, now: Date): Promise<number> {
-  const row = (await User.query(db).count('* as n').where('isGrandfathered', false).where('trialEndDate', '<=', now)
-    .where((q) => { void q.whereNull('subscriptionProviderStatus').orWhereIn('subscriptionProviderStatus', ['incomplete', 'incomplete_expired']); })
+  const row = (await User.query(db)
+    .count('* as n')
+    .where('isGrandfathered', false)
+    .where('trialEndDate', '<=', now)
+    .where((q) => {
+      void q.whereNull('subscriptionProviderStatus').orWhereIn('subscriptionProviderStatus', ['incomplete', 'incomplete_expired']);
+    })
     .first()) as unknown as { n: string | number } | undefined;
   return Number(row?.n ?? 0);
 }
@@ -76,7 +91,13 @@ async function purgeAccount(opts: { db: Knex; images: ImageStore; now: Date; use
     const due = retentionDue(user, opts.now);
     if (!due) return null;
     const cards = await CardSlot.query(trx).select('id', 'imageId').where('userId', user.id).where('slotNumber', '>', due.deleteAbove);
-    if (cards.length) await CardSlot.query(trx).delete().whereIn('id', cards.map((c) => c.id));
+    if (cards.length)
+      await CardSlot.query(trx)
+        .delete()
+        .whereIn(
+          'id',
+          cards.map((c) => c.id),
+        );
     const ids = cards.flatMap((c) => (c.imageId ? [c.imageId] : []));
     await deleteImageRows(trx, ids);
     await User.query(trx).patch({ retentionPurgedAt: opts.now, updatedAt: opts.now }).where('id', user.id);
@@ -106,7 +127,10 @@ export async function runRetention(opts: {
   const { db, now } = opts;
   const locked = await withJobLock(db, RETENTION_LOCK_KEY, async () => {
     const ended = await endedSubscriptions(db, now);
-    const above = await cardsAbove(db, ended.map((u) => u.id));
+    const above = await cardsAbove(
+      db,
+      ended.map((u) => u.id),
+    );
     const inRetention: TRetentionAccount[] = [];
     const due: TRetentionAccount[] = [];
     for (const user of ended) {

@@ -47,7 +47,13 @@ export function createRateLimits(scale = 1, store: TLimitStore = { kind: 'memory
     if (store.kind === 'redis') return new RateLimiterRedis({ ...opts, storeClient: store.client, insuranceLimiter, rejectIfRedisNotReady: true });
     // The table comes from a migration (20261126110000_rate_limits); expired rows are cleared hourly.
     return new RateLimiterPostgres({
-      ...opts, storeClient: store.db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: true, insuranceLimiter,
+      ...opts,
+      storeClient: store.db,
+      storeType: 'knex',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      clearExpiredByTimeout: true,
+      insuranceLimiter,
     });
   };
   return {

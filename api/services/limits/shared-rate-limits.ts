@@ -18,7 +18,9 @@ export async function createSharedRateLimits(env: Pick<TEnv, 'REDIS_URL' | 'DATA
     client.on('error', (err: Error) => log.warn({ err: err.message }, 'rate limits: Redis unreachable, counting in memory meanwhile'));
     await Promise.race([client.connect().catch(() => undefined), once(client, 'ready'), new Promise((r) => setTimeout(r, 5000).unref())]);
     const limits = createRateLimits(1, { kind: 'redis', client });
-    limits.close = async () => { client.disconnect(); };
+    limits.close = async () => {
+      client.disconnect();
+    };
     return limits;
   }
   if (env.DATABASE_URL) return createRateLimits(1, { kind: 'postgres', db });

@@ -26,7 +26,13 @@ async function recordMarket(trx: Knex.Transaction, cardId: number, cents: number
  * `lookup` null: no product fits (the match is set to none, the last value stays). A price of no
  * grade near the card's leaves the last value too.
  */
-export async function storeLookup(db: Knex, card: CardSlot, lookup: TPriceLookup | null, now: Date, fixed = false): Promise<{ card: CardSlot; outcome: TLookupOutcome }> {
+export async function storeLookup(
+  db: Knex,
+  card: CardSlot,
+  lookup: TPriceLookup | null,
+  now: Date,
+  fixed = false,
+): Promise<{ card: CardSlot; outcome: TLookupOutcome }> {
   return db.transaction(async (trx) => {
     await lockUser(trx, card.userId);
     const base = { marketCheckedAt: now, marketError: null };
@@ -35,17 +41,21 @@ export async function storeLookup(db: Knex, card: CardSlot, lookup: TPriceLookup
       return { card: await CardSlot.query(trx).patchAndFetchById(card.id, patch), outcome: 'no_match' as const };
     }
     const chosen = choosePrice(card, lookup.prices);
-    const match = fixed || card.priceMatch === 'fixed' ? 'fixed' as const : 'auto' as const;
+    const match = fixed || card.priceMatch === 'fixed' ? ('fixed' as const) : ('auto' as const);
     const patch: Partial<CardSlot> = { ...base, priceProductId: lookup.product.id, priceProductName: lookup.product.name, priceMatch: match };
     if (chosen) {
       Object.assign(patch, {
-        marketCents: chosen.cents, marketLabel: chosen.label, marketEstimatedFrom: chosen.estimatedFrom,
-        marketSource: lookup.source, marketIsMarket: lookup.isMarketData, marketAsOf: lookup.asOf,
+        marketCents: chosen.cents,
+        marketLabel: chosen.label,
+        marketEstimatedFrom: chosen.estimatedFrom,
+        marketSource: lookup.source,
+        marketIsMarket: lookup.isMarketData,
+        marketAsOf: lookup.asOf,
       });
     }
     const updated = await CardSlot.query(trx).patchAndFetchById(card.id, patch);
     if (chosen) await recordMarket(trx, card.id, chosen.cents, now);
-    return { card: updated, outcome: chosen ? 'priced' as const : 'no_price' as const };
+    return { card: updated, outcome: chosen ? ('priced' as const) : ('no_price' as const) };
   });
 }
 
@@ -66,7 +76,13 @@ export function pricesUnavailable(error: PriceProviderError): AppError {
  * Looks one card up now (the collector's refresh, or a fixed match) and stores the result; a
  * provider failure is noted on the card and thrown as a 503.
  */
-export async function refreshCardNow(opts: { db: Knex; prices: PriceProvider; card: CardSlot; now: Date; productId?: string }): Promise<{ card: CardSlot; outcome: TLookupOutcome }> {
+export async function refreshCardNow(opts: {
+  db: Knex;
+  prices: PriceProvider;
+  card: CardSlot;
+  now: Date;
+  productId?: string;
+}): Promise<{ card: CardSlot; outcome: TLookupOutcome }> {
   const productId = opts.productId ?? (opts.card.priceMatch === 'none' ? null : opts.card.priceProductId);
   try {
     const lookup = await opts.prices.lookup(opts.card, productId);

@@ -21,8 +21,15 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 function present(a: PriceAlert, card: Pick<CardSlot, 'slotNumber' | 'title'>): TAlertView {
   return {
-    id: Number(a.id), slotNumber: card.slotNumber, title: card.title, kind: a.kind,
-    thresholdCents: a.thresholdCents === null ? null : Number(a.thresholdCents), percent: a.percent, days: a.days, digest: a.digest, lastSentOn: a.lastSentOn,
+    id: Number(a.id),
+    slotNumber: card.slotNumber,
+    title: card.title,
+    kind: a.kind,
+    thresholdCents: a.thresholdCents === null ? null : Number(a.thresholdCents),
+    percent: a.percent,
+    days: a.days,
+    digest: a.digest,
+    lastSentOn: a.lastSentOn,
   };
 }
 
@@ -33,7 +40,11 @@ export async function createAlert(opts: { db: Knex; user: User; now: Date; input
   if (!card) throw notFound(`Slot ${opts.input.slotNumber} is empty`, 'slot_empty');
   const { input } = opts;
   const alert = await PriceAlert.query(opts.db).insertAndFetch({
-    userId: opts.user.id, cardId: card.id, kind: input.kind, digest: input.digest, unsubscribeToken: newToken(),
+    userId: opts.user.id,
+    cardId: card.id,
+    kind: input.kind,
+    digest: input.digest,
+    unsubscribeToken: newToken(),
     thresholdCents: input.kind === 'move' ? null : input.thresholdCents,
     percent: input.kind === 'move' ? input.percent : null,
     days: input.kind === 'move' ? input.days : null,
@@ -43,8 +54,10 @@ export async function createAlert(opts: { db: Knex; user: User; now: Date; input
 
 /** The user's alerts, by slot. */
 export async function listAlerts(opts: { db: Knex; user: Pick<User, 'id'> }): Promise<TAlertView[]> {
-  const rows = await PriceAlert.query(opts.db).join('card_slots', 'card_slots.id', 'price_alerts.cardId')
-    .where('price_alerts.userId', opts.user.id).select('price_alerts.*', 'card_slots.slotNumber', 'card_slots.title')
+  const rows = await PriceAlert.query(opts.db)
+    .join('card_slots', 'card_slots.id', 'price_alerts.cardId')
+    .where('price_alerts.userId', opts.user.id)
+    .select('price_alerts.*', 'card_slots.slotNumber', 'card_slots.title')
     .orderBy([{ column: 'card_slots.slotNumber' }, { column: 'price_alerts.id' }]);
   return rows.map((r) => present(r, r as unknown as Pick<CardSlot, 'slotNumber' | 'title'>));
 }
@@ -63,8 +76,9 @@ export async function unsubscribeAlert(db: Knex, token: string): Promise<boolean
 /** How much the market value moved over the last `days`, in percent; null without a price that old. */
 async function movePercent(db: Knex, cardId: number, current: number, days: number, now: Date): Promise<number | null> {
   const since = new Date(now.getTime() - days * DAY_MS);
-  const before = await CardValueHistory.query(db).where({ cardId, kind: 'market' }).where('recordedAt', '<=', since).orderBy('recordedAt', 'desc').first()
-    ?? await CardValueHistory.query(db).where({ cardId, kind: 'market' }).where('recordedAt', '>', since).orderBy('recordedAt').first();
+  const before =
+    (await CardValueHistory.query(db).where({ cardId, kind: 'market' }).where('recordedAt', '<=', since).orderBy('recordedAt', 'desc').first())
+    ?? (await CardValueHistory.query(db).where({ cardId, kind: 'market' }).where('recordedAt', '>', since).orderBy('recordedAt').first());
   const old = before ? Number(before.valueCents) : null;
   if (!old) return null;
   return ((current - old) / old) * 100;
@@ -91,8 +105,10 @@ export interface TAlertRun {
 export async function sendPriceAlerts(opts: { db: Knex; mailer: Mailer; now: Date; publicUrl: string }): Promise<TAlertRun> {
   const today = day(opts.now);
   const weekAgo = day(new Date(opts.now.getTime() - 7 * DAY_MS));
-  const rows = await PriceAlert.query(opts.db).join('card_slots', 'card_slots.id', 'price_alerts.cardId')
-    .whereNotNull('card_slots.marketCents').select('price_alerts.*', 'card_slots.title', 'card_slots.marketCents', 'card_slots.marketSource', 'card_slots.marketIsMarket');
+  const rows = await PriceAlert.query(opts.db)
+    .join('card_slots', 'card_slots.id', 'price_alerts.cardId')
+    .whereNotNull('card_slots.marketCents')
+    .select('price_alerts.*', 'card_slots.title', 'card_slots.marketCents', 'card_slots.marketSource', 'card_slots.marketIsMarket');
   const run: TAlertRun = { sent: 0, fired: 0 };
   const digests = new Map<number, Array<{ alert: PriceAlert; line: string }>>();
   const unsubscribe = (a: PriceAlert) => `${opts.publicUrl}/api/price-alerts/unsubscribe?token=${a.unsubscribeToken}`;
@@ -100,9 +116,12 @@ export async function sendPriceAlerts(opts: { db: Knex; mailer: Mailer; now: Dat
     const r = row as PriceAlert & { title: string; marketCents: number; marketSource: string | null; marketIsMarket: boolean | null };
     const cents = Number(r.marketCents);
     const moved = r.kind === 'move' ? await movePercent(opts.db, Number(r.cardId), cents, r.days!, opts.now) : null;
-    const fires = r.kind === 'above' ? cents > Number(r.thresholdCents)
-      : r.kind === 'below' ? cents < Number(r.thresholdCents)
-        : moved !== null && Math.abs(moved) >= r.percent!;
+    const fires =
+      r.kind === 'above'
+        ? cents > Number(r.thresholdCents)
+        : r.kind === 'below'
+          ? cents < Number(r.thresholdCents)
+          : moved !== null && Math.abs(moved) >= r.percent!;
     if (!fires) continue;
     run.fired += 1;
     const line = `${describe(r, r.title, cents, moved, r.marketIsMarket === true)} (${r.marketSource ?? 'market'}${r.marketIsMarket ? '' : ', not market data'})`;
@@ -115,7 +134,11 @@ export async function sendPriceAlerts(opts: { db: Knex; mailer: Mailer; now: Dat
     }
     if (r.lastSentOn === today) continue;
     // Claimed first: a second run the same day finds it sent and mails nothing.
-    const claimed = await PriceAlert.query(opts.db).patch({ lastSentOn: today }).where('id', r.id).where((w) => void w.whereNull('lastSentOn').orWhere('lastSentOn', '<>', today)).returning('id');
+    const claimed = await PriceAlert.query(opts.db)
+      .patch({ lastSentOn: today })
+      .where('id', r.id)
+      .where((w) => void w.whereNull('lastSentOn').orWhere('lastSentOn', '<>', today))
+      .returning('id');
     if (claimed.length === 0) continue;
     const user = await User.query(opts.db).findById(r.userId);
     if (!user) continue;
@@ -128,13 +151,20 @@ export async function sendPriceAlerts(opts: { db: Knex; mailer: Mailer; now: Dat
   }
   for (const [userId, items] of digests) {
     const ids = items.map((i) => i.alert.id);
-    const claimed = await PriceAlert.query(opts.db).patch({ lastSentOn: today }).whereIn('id', ids)
-      .where((w) => void w.whereNull('lastSentOn').orWhere('lastSentOn', '<=', weekAgo)).returning('id');
+    const claimed = await PriceAlert.query(opts.db)
+      .patch({ lastSentOn: today })
+      .whereIn('id', ids)
+      .where((w) => void w.whereNull('lastSentOn').orWhere('lastSentOn', '<=', weekAgo))
+      .returning('id');
     if (claimed.length === 0) continue;
     const user = await User.query(opts.db).findById(userId);
     if (!user) continue;
     const lines = items.map((i) => `- ${i.line}\n  Stop this alert: ${unsubscribe(i.alert)}`);
-    await opts.mailer.send({ to: user.email, subject: `Your weekly price alerts (${items.length})`, text: `${lines.join('\n')}\n\nSee your gallery: ${opts.publicUrl}/gallery\n` });
+    await opts.mailer.send({
+      to: user.email,
+      subject: `Your weekly price alerts (${items.length})`,
+      text: `${lines.join('\n')}\n\nSee your gallery: ${opts.publicUrl}/gallery\n`,
+    });
     run.sent += 1;
   }
   return run;

@@ -53,10 +53,11 @@ export function readPriceList(csv: string): { rows: TPriceListRow[]; errors: TPr
     const problems: string[] = [];
     const normalized = /^\d+$/.test(key) ? normalizeCert(key) : normalizeCardKey(key);
     if (!normalized) problems.push('no card key');
-    const grader = graderText ? GRADERS.find((g) => g.toLowerCase() === graderText.toLowerCase()) ?? null : null;
+    const grader = graderText ? (GRADERS.find((g) => g.toLowerCase() === graderText.toLowerCase()) ?? null) : null;
     if (graderText && !grader) problems.push(`grader '${graderText}' is not one of ${GRADERS.join(', ')}`);
     const grade = gradeText ? Number(gradeText) : null;
-    if (grade !== null && (!Number.isFinite(grade) || gradeProblem(grade))) problems.push(`grade '${gradeText}': ${Number.isFinite(grade) ? gradeProblem(grade) : 'not a number'}`);
+    if (grade !== null && (!Number.isFinite(grade) || gradeProblem(grade)))
+      problems.push(`grade '${gradeText}': ${Number.isFinite(grade) ? gradeProblem(grade) : 'not a number'}`);
     const priceCents = parseValueCents(priceText);
     if (priceCents === null) problems.push(`price '${priceText}' is not an amount`);
     const dateIssue = dateProblem(date);
@@ -97,7 +98,10 @@ export function createPriceListProvider(db: Knex): PriceProvider {
   async function entries(): Promise<TEntries> {
     const rows = await PriceListEntry.query(db);
     if (rows.length === 0) return SAMPLE;
-    return indexRows(rows[0]!.listName, rows.map((r) => ({ cardKey: r.cardKey, grader: r.grader, grade: r.grade, priceCents: Number(r.priceCents), asOf: r.asOf })));
+    return indexRows(
+      rows[0]!.listName,
+      rows.map((r) => ({ cardKey: r.cardKey, grader: r.grader, grade: r.grade, priceCents: Number(r.priceCents), asOf: r.asOf })),
+    );
   }
   const provider: PriceProvider & { label: string } = {
     name: 'price-list',
@@ -107,8 +111,10 @@ export function createPriceListProvider(db: Knex): PriceProvider {
     async search(query) {
       const list = await entries();
       const wanted = normalizeCardKey(query).split(' ').filter(Boolean);
-      return [...list.byKey.keys()].filter((k) => wanted.every((w) => ` ${k} `.includes(` ${w} `) || k.includes(w)))
-        .slice(0, 20).map((k) => ({ id: k, name: k, setName: list.name }));
+      return [...list.byKey.keys()]
+        .filter((k) => wanted.every((w) => ` ${k} `.includes(` ${w} `) || k.includes(w)))
+        .slice(0, 20)
+        .map((k) => ({ id: k, name: k, setName: list.name }));
     },
     async lookup(card: TLookupCard, productId?: string | null) {
       const list = await entries();
@@ -117,7 +123,10 @@ export function createPriceListProvider(db: Knex): PriceProvider {
         const rows = list.byKey.get(key);
         if (!rows) continue;
         const prices: TGradePrice[] = rows.map((r) => ({ grader: r.grader, grade: r.grade, cents: r.priceCents }));
-        const asOf = rows.map((r) => r.asOf).sort().at(-1)!;
+        const asOf = rows
+          .map((r) => r.asOf)
+          .sort()
+          .at(-1)!;
         return { product: { id: key, name: key }, prices, asOf, source: list.name, isMarketData: false };
       }
       return null;

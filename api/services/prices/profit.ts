@@ -29,18 +29,31 @@ function presentSale(s: CardSale): TSaleView {
 export async function profitSummary(opts: { db: Knex; user: Pick<User, 'id'> }): Promise<TProfitAnswer> {
   const user = await User.query(opts.db).findById(opts.user.id).select('countsValue');
   const wall: TCountsValue = user?.countsValue ?? 'own';
-  const cards = await CardSlot.query(opts.db).modify('ofUser', opts.user.id)
+  const cards = await CardSlot.query(opts.db)
+    .modify('ofUser', opts.user.id)
     .select('slotNumber', 'title', 'valueCents', 'marketCents', 'countsValue', 'costCents');
   const held = cards.map((c) => {
     const valueCents = countedCents(c, wall);
     const costCents = c.costCents === null ? null : Number(c.costCents);
     const gain = unrealizedGainCents(valueCents, costCents);
     return {
-      slotNumber: c.slotNumber, title: c.title, counts: countsValueOf(c, wall), valueCents, costCents,
-      gainCents: gain, roiPercent: roiPercent(gain, costCents),
+      slotNumber: c.slotNumber,
+      title: c.title,
+      counts: countsValueOf(c, wall),
+      valueCents,
+      costCents,
+      gainCents: gain,
+      roiPercent: roiPercent(gain, costCents),
     };
   });
-  const sales = (await CardSale.query(opts.db).where('userId', opts.user.id).orderBy([{ column: 'soldOn', order: 'desc' }, { column: 'id', order: 'desc' }])).map(presentSale);
+  const sales = (
+    await CardSale.query(opts.db)
+      .where('userId', opts.user.id)
+      .orderBy([
+        { column: 'soldOn', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+  ).map(presentSale);
   return { countsValue: wall, totals: profitTotals(held, sales), cards: held, sales };
 }
 
@@ -49,10 +62,18 @@ export async function profitSummary(opts: { db: Knex; user: Pick<User, 'id'> }):
  * is kept, the slot empties and the photo goes. One transaction; 404 for an empty slot.
  */
 export async function sellCard(opts: {
-  db: Knex; images: ImageStore; user: User; now: Date; slotNumber: number; soldCents: number; feesCents: number; soldOn: string;
+  db: Knex;
+  images: ImageStore;
+  user: User;
+  now: Date;
+  slotNumber: number;
+  soldCents: number;
+  feesCents: number;
+  soldOn: string;
 }): Promise<TSaleView> {
   assertCanEditSlots(opts.user, opts.now, [opts.slotNumber]);
-  if (opts.soldOn > opts.now.toISOString().slice(0, 10)) throw badRequest('invalid_input', 'soldOn: A sale date cannot be in the future', { fields: { soldOn: 'A sale date cannot be in the future' } });
+  if (opts.soldOn > opts.now.toISOString().slice(0, 10))
+    throw badRequest('invalid_input', 'soldOn: A sale date cannot be in the future', { fields: { soldOn: 'A sale date cannot be in the future' } });
   const { sale, imageId } = await opts.db.transaction(async (trx) => {
     const user = await lockUser(trx, opts.user.id);
     assertCanEditSlots(user, opts.now, [opts.slotNumber]);
@@ -61,8 +82,14 @@ export async function sellCard(opts: {
     const history = await CardValueHistory.query(trx).where('cardId', card.id).orderBy('id');
     const { id: _id, userId: _u, imageId: _i, ...snapshot } = card.toJSON() as unknown as Record<string, unknown> & { title: string };
     const sale = await CardSale.query(trx).insertAndFetch({
-      userId: user.id, cardId: card.id, card: snapshot, costCents: card.costCents, soldCents: opts.soldCents, feesCents: opts.feesCents,
-      soldOn: opts.soldOn, history: history.map((h) => ({ at: h.recordedAt.toISOString(), cents: Number(h.valueCents), kind: h.kind })),
+      userId: user.id,
+      cardId: card.id,
+      card: snapshot,
+      costCents: card.costCents,
+      soldCents: opts.soldCents,
+      feesCents: opts.feesCents,
+      soldOn: opts.soldOn,
+      history: history.map((h) => ({ at: h.recordedAt.toISOString(), cents: Number(h.valueCents), kind: h.kind })),
     });
     await CardSlot.query(trx).deleteById(card.id);
     if (card.imageId) await deleteImageRows(trx, [card.imageId]);
@@ -81,12 +108,22 @@ function amountCell(cents: number | null): string {
 
 /** The realized gains of the sales of one year as CSV (formula-escaped, UTF-8 with a byte order mark). */
 export async function realizedGainsCsv(opts: { db: Knex; user: Pick<User, 'id'>; year: number }): Promise<string> {
-  const sales = await CardSale.query(opts.db).where('userId', opts.user.id)
-    .where('soldOn', '>=', `${opts.year}-01-01`).where('soldOn', '<=', `${opts.year}-12-31`).orderBy([{ column: 'soldOn' }, { column: 'id' }]);
-  const rows = sales.map(presentSale).map((s) => [
-    escapeCell(s.title), s.soldOn, amountCell(s.costCents), amountCell(s.soldCents), amountCell(s.feesCents), amountCell(s.gainCents),
-    s.roiPercent === null ? '' : String(s.roiPercent),
-  ]);
+  const sales = await CardSale.query(opts.db)
+    .where('userId', opts.user.id)
+    .where('soldOn', '>=', `${opts.year}-01-01`)
+    .where('soldOn', '<=', `${opts.year}-12-31`)
+    .orderBy([{ column: 'soldOn' }, { column: 'id' }]);
+  const rows = sales
+    .map(presentSale)
+    .map((s) => [
+      escapeCell(s.title),
+      s.soldOn,
+      amountCell(s.costCents),
+      amountCell(s.soldCents),
+      amountCell(s.feesCents),
+      amountCell(s.gainCents),
+      s.roiPercent === null ? '' : String(s.roiPercent),
+    ]);
   const header = ['Title', 'Sold On', 'Cost', 'Sold Price', 'Fees', 'Realized Gain', 'ROI %'];
   return `\ufeff${stringify([header, ...rows], { record_delimiter: 'windows' })}`;
 }

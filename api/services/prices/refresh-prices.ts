@@ -46,9 +46,20 @@ export interface TRefreshOptions {
 
 /** The ids of the cards due, oldest check first (never-checked first), then by id. */
 async function dueCards(opts: TRefreshOptions, now: Date): Promise<number[]> {
-  const q = CardSlot.query(opts.db).select('card_slots.id')
+  const q = CardSlot.query(opts.db)
+    .select('card_slots.id')
     .where((w) => void w.whereNull('card_slots.marketCheckedAt').orWhere('card_slots.marketCheckedAt', '<', new Date(now.getTime() - opts.staleAfterMs)))
-    .where((w) => void w.whereNotNull('card_slots.priceProductId').orWhere((s) => void s.whereNotNull('card_slots.subject').where((o) => void o.whereNotNull('card_slots.year').orWhereNotNull('card_slots.set').orWhereNotNull('card_slots.cardNumber'))))
+    .where(
+      (w) =>
+        void w
+          .whereNotNull('card_slots.priceProductId')
+          .orWhere(
+            (s) =>
+              void s
+                .whereNotNull('card_slots.subject')
+                .where((o) => void o.whereNotNull('card_slots.year').orWhereNotNull('card_slots.set').orWhereNotNull('card_slots.cardNumber')),
+          ),
+    )
     .orderByRaw('card_slots.market_checked_at ASC NULLS FIRST, card_slots.id ASC');
   if (opts.email) q.join('users', 'users.id', 'card_slots.userId').where('users.email', opts.email.toLowerCase());
   return (await q).map((r) => Number(r.id));
@@ -58,7 +69,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function refreshPrices(opts: TRefreshOptions): Promise<TRefreshReport> {
   const report: TRefreshReport = {
-    ran: true, provider: opts.prices.label, due: 0, priced: 0, noMatch: 0, noPrice: 0, failed: 0, outage: null, providerMs: 0, ownMs: 0,
+    ran: true,
+    provider: opts.prices.label,
+    due: 0,
+    priced: 0,
+    noMatch: 0,
+    noPrice: 0,
+    failed: 0,
+    outage: null,
+    providerMs: 0,
+    ownMs: 0,
   };
   const locked = await withJobLock(opts.db, REFRESH_LOCK_KEY, async () => {
     const started = performance.now();

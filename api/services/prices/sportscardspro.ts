@@ -73,12 +73,18 @@ export function createSportsCardsPro(options: TSportsCardsProOptions): PriceProv
       res = await doFetch(url, { signal: AbortSignal.timeout(options.timeoutMs), headers: { accept: 'application/json' } });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new PriceProviderError('unavailable', timedOut ? `SportsCardsPro did not answer within ${options.timeoutMs} ms` : 'SportsCardsPro could not be reached', { cause: error });
+      throw new PriceProviderError(
+        'unavailable',
+        timedOut ? `SportsCardsPro did not answer within ${options.timeoutMs} ms` : 'SportsCardsPro could not be reached',
+        { cause: error },
+      );
     }
     if (res.status === 429) {
       await res.body?.cancel();
       const after = Number(res.headers.get('retry-after'));
-      throw new PriceProviderError('rate_limited', 'SportsCardsPro asked Ratio to slow down (429)', { retryAfterMs: Number.isFinite(after) && after >= 0 ? after * 1000 : null });
+      throw new PriceProviderError('rate_limited', 'SportsCardsPro asked Ratio to slow down (429)', {
+        retryAfterMs: Number.isFinite(after) && after >= 0 ? after * 1000 : null,
+      });
     }
     if (res.status >= 500) {
       await res.body?.cancel();

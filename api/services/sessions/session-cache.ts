@@ -45,7 +45,10 @@ export function createSessionCache(db: Knex, bus?: CacheBus) {
       const before = generation;
       if (entries.has(id) && bus) {
         // Everything committed before this request is heard first (it may drop the entry).
-        const synced = await bus.sync().then(() => true, () => false);
+        const synced = await bus.sync().then(
+          () => true,
+          () => false,
+        );
         if (!synced) return load();
       }
       const hit = entries.get(id);

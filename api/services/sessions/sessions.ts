@@ -18,9 +18,7 @@ interface TSessionOptions {
 }
 
 /** Starts a session for a user; returns the cookie token (only its hash is stored). */
-export async function createSession(
-  opts: TSessionOptions & { userId: number; userAgent?: string | undefined; ip?: string | undefined },
-): Promise<string> {
+export async function createSession(opts: TSessionOptions & { userId: number; userAgent?: string | undefined; ip?: string | undefined }): Promise<string> {
   const token = newToken();
   await Session.query(opts.db).insert({
     id: hashToken(token, opts.secret),
@@ -53,13 +51,17 @@ function sessionIdOf(token: string, secret: string): string {
  * The user behind a cookie token, or null when the session is unknown, idle too long or past its
  * absolute expiry (an expired row is deleted).
  */
-export async function findSessionUser(opts: TSessionOptions & { token: string; cache?: SessionCache | undefined }): Promise<{ user: User; sessionId: string } | null> {
+export async function findSessionUser(
+  opts: TSessionOptions & { token: string; cache?: SessionCache | undefined },
+): Promise<{ user: User; sessionId: string } | null> {
   const id = sessionIdOf(opts.token, opts.secret);
   // One plain join: this runs on every signed-in request, and is 2.4x cheaper than a graph join.
-  const load = async () => (await opts.db('sessions')
-    .join('users', 'users.id', 'sessions.userId')
-    .where('sessions.id', id)
-    .first('users.*', 'sessions.expiresAt as sessionExpiresAt', 'sessions.lastSeenAt as sessionLastSeenAt')) as TSessionRow | undefined;
+  const load = async () =>
+    (await opts
+      .db('sessions')
+      .join('users', 'users.id', 'sessions.userId')
+      .where('sessions.id', id)
+      .first('users.*', 'sessions.expiresAt as sessionExpiresAt', 'sessions.lastSeenAt as sessionLastSeenAt')) as TSessionRow | undefined;
   const row = opts.cache ? await opts.cache.get(id, load) : await load();
   if (!row) return null;
   const { sessionExpiresAt, sessionLastSeenAt, ...userColumns } = row;
@@ -85,7 +87,10 @@ async function touchSession(db: Knex | Knex.Transaction, id: string, now: Date):
   if (touching.has(id)) return;
   touching.add(id);
   try {
-    await Session.query(db).patch({ lastSeenAt: now }).where('id', id).where('lastSeenAt', '<', new Date(now.getTime() - TOUCH_EVERY_MS));
+    await Session.query(db)
+      .patch({ lastSeenAt: now })
+      .where('id', id)
+      .where('lastSeenAt', '<', new Date(now.getTime() - TOUCH_EVERY_MS));
   } finally {
     touching.delete(id);
   }

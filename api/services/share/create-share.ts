@@ -16,7 +16,13 @@ export const sharingNeedsPro = () => upgradeRequired('Collection sharing is a PR
  * row and its token: the token's keyed hash opens the link, and the token is kept sealed with a
  * server key so its owner can copy it again from any device (docs/choices.md 47; findLiveShareUrl).
  */
-export async function createShare(opts: { db: Knex; secret: string; userId: number; now: Date; input: TCreateShare }): Promise<{ share: Share; token: string }> {
+export async function createShare(opts: {
+  db: Knex;
+  secret: string;
+  userId: number;
+  now: Date;
+  input: TCreateShare;
+}): Promise<{ share: Share; token: string }> {
   return opts.db.transaction(async (trx) => {
     const user = await lockAccount(trx, opts.userId);
     if (!user || !canShare(accountState(user, opts.now))) throw sharingNeedsPro();

@@ -23,7 +23,8 @@ const prefixed = (c: string) => `share${c[0]!.toUpperCase()}${c.slice(1)}`;
  * One indexed join (every photo of a wall asks); the token is compared by its keyed hash.
  */
 export async function openShare(opts: { db: Knex; secret: string; token: string; now: Date }): Promise<TOpenShare | null> {
-  const row = (await opts.db('shares')
+  const row = (await opts
+    .db('shares')
     .join('users', 'users.id', 'shares.userId')
     .where('shares.tokenHash', hashToken(opts.token, opts.secret))
     .whereNull('shares.revokedAt')

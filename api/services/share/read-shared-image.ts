@@ -10,7 +10,13 @@ import type { TOpenShare } from './open-share.ts';
  * A photo of a card on a live shared wall (thumbnail or viewer size), or null when the image is not
  * on that wall: another user's, a card past the layout's slots, or gone. Read through ImageStore.
  */
-export async function readSharedImage(opts: { db: Knex; images: ImageStore; open: TOpenShare; imageId: string; variant: 'thumb' | 'large' }): Promise<{ data: Buffer; mime: string } | null> {
+export async function readSharedImage(opts: {
+  db: Knex;
+  images: ImageStore;
+  open: TOpenShare;
+  imageId: string;
+  variant: 'thumb' | 'large';
+}): Promise<{ data: Buffer; mime: string } | null> {
   const { open } = opts;
   const image = await CardImage.query(opts.db)
     .select('card_images.*')

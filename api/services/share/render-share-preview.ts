@@ -80,11 +80,17 @@ function backdrop(wall: TSharedWall, framed: number): string {
  */
 export async function renderSharePreview(wall: TSharedWall, thumbs: ReadonlyArray<Buffer | null>): Promise<Buffer> {
   const shown = thumbs.slice(0, PREVIEW_CARDS);
-  const layers = await Promise.all(shown.map(async (data, i) => {
-    if (!data) return null;
-    const input = await sharp(data).resize(CARD_W, CARD_H, { fit: 'contain', background: '#17171b' }).png().toBuffer().catch(() => null);
-    return input && { input, ...cardAt(i, shown.length) };
-  }));
+  const layers = await Promise.all(
+    shown.map(async (data, i) => {
+      if (!data) return null;
+      const input = await sharp(data)
+        .resize(CARD_W, CARD_H, { fit: 'contain', background: '#17171b' })
+        .png()
+        .toBuffer()
+        .catch(() => null);
+      return input && { input, ...cardAt(i, shown.length) };
+    }),
+  );
   return sharp(Buffer.from(backdrop(wall, shown.length)))
     .composite(layers.filter((l) => l !== null))
     .png({ compressionLevel: 8 })

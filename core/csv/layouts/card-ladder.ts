@@ -13,8 +13,22 @@ import { countedValueCents, gainCents } from './market-cells.ts';
 import { perCard, plainDollars, readCategory, readDay } from './text.ts';
 
 export const CARD_LADDER_COLUMNS = [
-  'Date Purchased', 'Quantity', 'Card', 'Subject', 'Year', 'Set', 'Variation', 'Number', 'Category', 'Condition',
-  'Investment', 'Current Value', 'Potential Profit', 'Graded Cert #', 'Population', 'Notes',
+  'Date Purchased',
+  'Quantity',
+  'Card',
+  'Subject',
+  'Year',
+  'Set',
+  'Variation',
+  'Number',
+  'Category',
+  'Condition',
+  'Investment',
+  'Current Value',
+  'Potential Profit',
+  'Graded Cert #',
+  'Population',
+  'Notes',
 ] as const;
 
 export const cardLadderLayout: TReadLayout & TWriteLayout = {
@@ -54,9 +68,22 @@ export const cardLadderLayout: TReadLayout & TWriteLayout = {
     const counted = countedValueCents(card, context);
     const profit = plainDollars(gainCents(card, context));
     return [
-      d.acquiredOn ?? '', '1', card.title, f.subject, f.year, f.set, f.variety, f.cardNumber, f.sport,
+      d.acquiredOn ?? '',
+      '1',
+      card.title,
+      f.subject,
+      f.year,
+      f.set,
+      f.variety,
+      f.cardNumber,
+      f.sport,
       d.grader === 'raw' || d.grader === null ? 'Raw' : conditionOf({ ...d, qualifier: null, autographGrade: null }),
-      plainDollars(d.costCents), counted === card.valueCents ? plainDollars(card.valueCents) || (card.value ?? '') : plainDollars(counted), profit, f.certNumber, '', f.notes,
+      plainDollars(d.costCents),
+      counted === card.valueCents ? plainDollars(card.valueCents) || (card.value ?? '') : plainDollars(counted),
+      profit,
+      f.certNumber,
+      '',
+      f.notes,
     ];
   },
 };

@@ -51,7 +51,9 @@ export function subgradeInputs(cell: string): Pick<TCardForm, 'centering' | 'cor
 /** Where each column of a header is, by squashed name (the first of a repeated name wins). */
 export function headerIndex(header: readonly string[]): ReadonlyMap<string, number> {
   const index = new Map<string, number>();
-  header.forEach((name, i) => { if (!index.has(squash(name))) index.set(squash(name), i); });
+  header.forEach((name, i) => {
+    if (!index.has(squash(name))) index.set(squash(name), i);
+  });
   return index;
 }
 

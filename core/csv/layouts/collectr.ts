@@ -44,8 +44,22 @@ export const collectrLayout: TReadLayout & TWriteLayout = {
     };
   },
   header: (now) => [
-    'Portfolio Name', 'Category', 'Set', 'Product Name', 'Card Number', 'Rarity', 'Variance', 'Grade', 'Card Condition',
-    'Average Cost Paid', 'Quantity', `Market Price (As of ${now.toISOString().slice(0, 10)})`, 'Price Override', 'Watchlist', 'Date Added', 'Notes',
+    'Portfolio Name',
+    'Category',
+    'Set',
+    'Product Name',
+    'Card Number',
+    'Rarity',
+    'Variance',
+    'Grade',
+    'Card Condition',
+    'Average Cost Paid',
+    'Quantity',
+    `Market Price (As of ${now.toISOString().slice(0, 10)})`,
+    'Price Override',
+    'Watchlist',
+    'Date Added',
+    'Notes',
   ],
   row(card) {
     const d = cardDataOf(card);
@@ -54,8 +68,22 @@ export const collectrLayout: TReadLayout & TWriteLayout = {
     const own = plainDollars(card.valueCents) || (card.value ?? '');
     const market = marketDataCents(card);
     return [
-      'Ratio', f.sport, [f.year, f.set].filter(Boolean).join(' '), f.subject || card.title, f.cardNumber, '', f.variety, raw ? 'Ungraded' : conditionOf({ ...d, qualifier: null, autographGrade: null }),
-      raw ? f.qualifier : '', plainDollars(d.costCents), '1', market === null ? own : plainDollars(market), market === null ? '' : own, 'false', d.acquiredOn ?? '', f.notes,
+      'Ratio',
+      f.sport,
+      [f.year, f.set].filter(Boolean).join(' '),
+      f.subject || card.title,
+      f.cardNumber,
+      '',
+      f.variety,
+      raw ? 'Ungraded' : conditionOf({ ...d, qualifier: null, autographGrade: null }),
+      raw ? f.qualifier : '',
+      plainDollars(d.costCents),
+      '1',
+      market === null ? own : plainDollars(market),
+      market === null ? '' : own,
+      'false',
+      d.acquiredOn ?? '',
+      f.notes,
     ];
   },
 };

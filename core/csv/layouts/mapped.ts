@@ -60,7 +60,8 @@ export function mappedLayout(mapping: TColumnMapping): TReadLayout {
       const has = (field: TMapField) => Boolean(mapping[field]);
       const named = !has('subject') && has('title') ? identityFromTitle(get('title')) : null;
       const grade = has('grade') || has('grader') ? gradeInputs(get('grade'), graderInput(get('grader'))) : {};
-      const text = (field: 'year' | 'set' | 'cardNumber' | 'variety' | 'serial' | 'certNumber' | 'source' | 'notes') => (has(field) ? { [field]: get(field) } : {});
+      const text = (field: 'year' | 'set' | 'cardNumber' | 'variety' | 'serial' | 'certNumber' | 'source' | 'notes') =>
+        has(field) ? { [field]: get(field) } : {};
       return {
         slot: '',
         value: get('value'),
@@ -68,8 +69,14 @@ export function mappedLayout(mapping: TColumnMapping): TReadLayout {
         fields: {
           ...(named ? { subject: named.subject ?? '', year: named.year ?? '', set: named.set ?? '', cardNumber: named.cardNumber ?? '' } : {}),
           ...(has('subject') ? { subject: get('subject') } : {}),
-          ...text('year'), ...text('set'), ...text('cardNumber'), ...text('variety'), ...text('serial'), ...text('certNumber'),
-          ...text('source'), ...text('notes'),
+          ...text('year'),
+          ...text('set'),
+          ...text('cardNumber'),
+          ...text('variety'),
+          ...text('serial'),
+          ...text('certNumber'),
+          ...text('source'),
+          ...text('notes'),
           ...grade,
           ...(has('sport') ? { sport: readCategory(get('sport')) } : {}),
           ...(has('autographGrade') ? { autographGrade: autographInput(get('autographGrade')) } : {}),

@@ -3,7 +3,8 @@
  * layout has a market column (a price list's figure is never written as market data), the value that
  * counts (own or market, the card's choice else the wall's) and gain against cost.
  */
-import { isMarketView, type TSlotView } from '../../contracts/cards.types.ts';
+import type { TSlotView } from '../../contracts/cards.types.ts';
+import { isMarketView } from '../../contracts/market-view.ts';
 import { countedCents, unrealizedGainCents } from '../../prices.ts';
 import type { TWriteContext } from './layout.ts';
 

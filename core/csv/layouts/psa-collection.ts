@@ -16,10 +16,39 @@ import { plainDollars, readCategory, readDay, usDay } from './text.ts';
 
 /** The export's header, as PSA writes it. */
 export const PSA_COLLECTION_COLUMNS = [
-  'Item Status', 'Item', 'Cert Number', 'Grade Issuer', 'Grade', 'Autograph Grade', 'Year', 'Set', 'Card Number', 'Subject',
-  'Variety', 'Serial', 'Category', 'My Cost', 'PSA Estimate', 'Gain/Loss', 'My Value', 'Date Acquired', 'Source', 'My Notes',
-  'Vault Status', 'Vaulted Date', 'Days Vaulted', 'Listing Status', 'Listing Date', 'Listing Price', 'Sold Status', 'Sold On',
-  'Sold Date', 'Sold Price', 'Sold Fees', 'Sold Proceeds', 'Payment Date',
+  'Item Status',
+  'Item',
+  'Cert Number',
+  'Grade Issuer',
+  'Grade',
+  'Autograph Grade',
+  'Year',
+  'Set',
+  'Card Number',
+  'Subject',
+  'Variety',
+  'Serial',
+  'Category',
+  'My Cost',
+  'PSA Estimate',
+  'Gain/Loss',
+  'My Value',
+  'Date Acquired',
+  'Source',
+  'My Notes',
+  'Vault Status',
+  'Vaulted Date',
+  'Days Vaulted',
+  'Listing Status',
+  'Listing Date',
+  'Listing Price',
+  'Sold Status',
+  'Sold On',
+  'Sold Date',
+  'Sold Price',
+  'Sold Fees',
+  'Sold Proceeds',
+  'Payment Date',
 ] as const;
 
 export const psaCollectionLayout: TReadLayout & TWriteLayout = {
@@ -59,11 +88,19 @@ export const psaCollectionLayout: TReadLayout & TWriteLayout = {
   },
   header: () => PSA_COLLECTION_COLUMNS,
   row(card, context) {
-    return psaRow(card, { status: 'Active', estimate: plainDollars(marketDataCents(card)), gain: plainDollars(gainCents(card, context)), value: plainDollars(card.valueCents) || (card.value ?? '') });
+    return psaRow(card, {
+      status: 'Active',
+      estimate: plainDollars(marketDataCents(card)),
+      gain: plainDollars(gainCents(card, context)),
+      value: plainDollars(card.valueCents) || (card.value ?? ''),
+    });
   },
   soldRow(card, sale) {
     return psaRow(card, {
-      status: 'Sold', estimate: '', gain: plainDollars(realizedGainCents(sale)), value: '',
+      status: 'Sold',
+      estimate: '',
+      gain: plainDollars(realizedGainCents(sale)),
+      value: '',
       sold: ['Sold', '', usDay(sale.soldOn), plainDollars(sale.soldCents), plainDollars(sale.feesCents), plainDollars(sale.soldCents - sale.feesCents)],
     });
   },
@@ -75,11 +112,34 @@ function psaRow(card: TSlotView, cells: { status: string; estimate: string; gain
   const f = cardForm(d);
   const issuer = d.grader === 'raw' ? 'Raw' : d.grader === 'other' ? 'Other' : (d.grader ?? '');
   const row = [
-    cells.status, card.title, f.certNumber, issuer, f.grade, f.autographGrade,
-    f.year, f.set, f.cardNumber, f.subject, f.variety, f.serial, f.sport, plainDollars(d.costCents), cells.estimate, cells.gain,
-    cells.value, usDay(d.acquiredOn), f.source, f.notes,
+    cells.status,
+    card.title,
+    f.certNumber,
+    issuer,
+    f.grade,
+    f.autographGrade,
+    f.year,
+    f.set,
+    f.cardNumber,
+    f.subject,
+    f.variety,
+    f.serial,
+    f.sport,
+    plainDollars(d.costCents),
+    cells.estimate,
+    cells.gain,
+    cells.value,
+    usDay(d.acquiredOn),
+    f.source,
+    f.notes,
     // Vault Status to Listing Price: Ratio knows none of them.
-    '', '', '', '', '', '', ...(cells.sold ?? []),
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    ...(cells.sold ?? []),
   ];
   return [...row, ...Array.from({ length: PSA_COLLECTION_COLUMNS.length - row.length }, () => '')].map((c) => c || '-');
 }

@@ -9,24 +9,62 @@ import { cardForm } from '../../cards/form.ts';
 import { centsCell } from '../money.ts';
 import { graderInput, gradeInputs, subgradeInputs, subgradesCell } from './cells.ts';
 import type { TReadLayout, TWriteLayout } from './layout.ts';
-import { isMarketView } from '../../contracts/cards.types.ts';
+import { isMarketView } from '../../contracts/market-view.ts';
 import { countsValueOf } from '../../prices.ts';
 import { gainCents } from './market-cells.ts';
 
 /** The export's header, in order; the import reads Ratio's files by these names. */
 export const RATIO_COLUMNS = [
-  'Slot', 'Title', 'Description', 'Value', 'Value (USD)', 'All-Time High', 'All-Time High (USD)',
-  'Grader', 'Grade', 'Cert Number', 'Qualifier', 'Year', 'Set', 'Card Number', 'Subject', 'Variety', 'Sport', 'Serial',
-  'Autograph Grade', 'Subgrades', 'Cost (USD)', 'Acquired On', 'Source', 'Notes',
-  'Market Value (USD)', 'Market Source', 'Market As Of', 'Counts In Totals', 'Gain (USD)',
-  'Added', 'Updated', 'Image',
+  'Slot',
+  'Title',
+  'Description',
+  'Value',
+  'Value (USD)',
+  'All-Time High',
+  'All-Time High (USD)',
+  'Grader',
+  'Grade',
+  'Cert Number',
+  'Qualifier',
+  'Year',
+  'Set',
+  'Card Number',
+  'Subject',
+  'Variety',
+  'Sport',
+  'Serial',
+  'Autograph Grade',
+  'Subgrades',
+  'Cost (USD)',
+  'Acquired On',
+  'Source',
+  'Notes',
+  'Market Value (USD)',
+  'Market Source',
+  'Market As Of',
+  'Counts In Totals',
+  'Gain (USD)',
+  'Added',
+  'Updated',
+  'Image',
 ] as const;
 
 /** Columns of the card's fields and the form input each fills (an older export has only some). */
 const FIELD_COLUMNS: ReadonlyArray<readonly [string, Exclude<keyof TCardForm, 'grader'>]> = [
-  ['Qualifier', 'qualifier'], ['Cert Number', 'certNumber'], ['Year', 'year'], ['Set', 'set'], ['Card Number', 'cardNumber'],
-  ['Subject', 'subject'], ['Variety', 'variety'], ['Sport', 'sport'], ['Serial', 'serial'], ['Autograph Grade', 'autographGrade'],
-  ['Cost (USD)', 'cost'], ['Acquired On', 'acquiredOn'], ['Source', 'source'], ['Notes', 'notes'],
+  ['Qualifier', 'qualifier'],
+  ['Cert Number', 'certNumber'],
+  ['Year', 'year'],
+  ['Set', 'set'],
+  ['Card Number', 'cardNumber'],
+  ['Subject', 'subject'],
+  ['Variety', 'variety'],
+  ['Sport', 'sport'],
+  ['Serial', 'serial'],
+  ['Autograph Grade', 'autographGrade'],
+  ['Cost (USD)', 'cost'],
+  ['Acquired On', 'acquiredOn'],
+  ['Source', 'source'],
+  ['Notes', 'notes'],
 ];
 
 export const ratioLayout: TReadLayout & TWriteLayout = {
@@ -62,12 +100,38 @@ export const ratioLayout: TReadLayout & TWriteLayout = {
     // A price list's figure says so in its source (never taken for market data).
     const source = m?.source ? `${m.source}${m.isMarketData ? '' : ' (not market data)'}` : '';
     return [
-      String(card.slotNumber), card.title, card.description,
-      card.value ?? '', centsCell(card.valueCents), card.allTimeHigh ?? '', centsCell(card.allTimeHighCents),
-      f.grader, f.grade, f.certNumber, f.qualifier, f.year, f.set, f.cardNumber, f.subject, f.variety, f.sport, f.serial,
-      f.autographGrade, subgradesCell(d.subgrades), centsCell(d.costCents), f.acquiredOn, f.source, f.notes,
-      centsCell(card.market?.cents ?? null), source, m?.asOf ?? '', countsValueOf(card, context.countsValue), centsCell(gainCents(card, context)),
-      card.createdAt ?? '', card.updatedAt ?? '', card.originalUrl ? context.imageLink(card.originalUrl) : '',
+      String(card.slotNumber),
+      card.title,
+      card.description,
+      card.value ?? '',
+      centsCell(card.valueCents),
+      card.allTimeHigh ?? '',
+      centsCell(card.allTimeHighCents),
+      f.grader,
+      f.grade,
+      f.certNumber,
+      f.qualifier,
+      f.year,
+      f.set,
+      f.cardNumber,
+      f.subject,
+      f.variety,
+      f.sport,
+      f.serial,
+      f.autographGrade,
+      subgradesCell(d.subgrades),
+      centsCell(d.costCents),
+      f.acquiredOn,
+      f.source,
+      f.notes,
+      centsCell(card.market?.cents ?? null),
+      source,
+      m?.asOf ?? '',
+      countsValueOf(card, context.countsValue),
+      centsCell(gainCents(card, context)),
+      card.createdAt ?? '',
+      card.updatedAt ?? '',
+      card.originalUrl ? context.imageLink(card.originalUrl) : '',
     ];
   },
 };

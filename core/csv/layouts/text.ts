@@ -35,7 +35,10 @@ export function plainDollars(cents: number | null | undefined): string {
 export function readCategory(cell: string): string {
   const t = cell.trim().replace(/\s+cards?$/i, '');
   if (t !== t.toUpperCase()) return t;
-  return t.split(/\s+/).map((w) => (w.length <= 3 ? w : w.charAt(0) + w.slice(1).toLowerCase())).join(' ');
+  return t
+    .split(/\s+/)
+    .map((w) => (w.length <= 3 ? w : w.charAt(0) + w.slice(1).toLowerCase()))
+    .join(' ');
 }
 
 /** An amount cell divided by a quantity (an app's line total as one card's), as typed text; '' stays ''. */

@@ -23,7 +23,11 @@ declare global {
 }
 
 export const FIRST_SCREEN_SCRIPT =
-  "try{var d=document.getElementById('" + FIRST_PAGE_ELEMENT_ID + "');" +
-  "var first=function(list){if(!Array.isArray(list))return null;var cols=Math.max(2,Math.min(8,Math.floor((innerWidth-48)/170)));" +
-  "window.__ratioFirstThumbs=list.slice(0,cols).map(function(c){var i=new Image();i.fetchPriority='high';if(c.thumbUrl)i.src=c.thumbUrl;return i});return list};" +
-  "window.__ratioFirstPage=d?first(JSON.parse(d.textContent)):fetch('" + FIRST_PAGE_PATH + "',{credentials:'include'}).then(function(r){return r.ok?r.json():null}).then(first).catch(function(){return null})}catch(e){}";
+  "try{var d=document.getElementById('"
+  + FIRST_PAGE_ELEMENT_ID
+  + "');"
+  + 'var first=function(list){if(!Array.isArray(list))return null;var cols=Math.max(2,Math.min(8,Math.floor((innerWidth-48)/170)));'
+  + "window.__ratioFirstThumbs=list.slice(0,cols).map(function(c){var i=new Image();i.fetchPriority='high';if(c.thumbUrl)i.src=c.thumbUrl;return i});return list};"
+  + "window.__ratioFirstPage=d?first(JSON.parse(d.textContent)):fetch('"
+  + FIRST_PAGE_PATH
+  + "',{credentials:'include'}).then(function(r){return r.ok?r.json():null}).then(first).catch(function(){return null})}catch(e){}";

@@ -64,10 +64,7 @@ function draw(bitmap: ImageBitmap, { maxSide, quality }: TEncodeOptions): string
  * Reads an image file or blob and returns a JPEG data URL scaled to the options (default: 800 px,
  * quality 0.85). Rejects when the browser cannot decode it.
  */
-export async function encodeImage(
-  source: Blob,
-  options: TEncodeOptions = { maxSide: MAX_IMAGE_SIDE, quality: IMAGE_QUALITY },
-): Promise<string> {
+export async function encodeImage(source: Blob, options: TEncodeOptions = { maxSide: MAX_IMAGE_SIDE, quality: IMAGE_QUALITY }): Promise<string> {
   const bitmap = await decode(source);
   try {
     return draw(bitmap, options);

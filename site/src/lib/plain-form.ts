@@ -20,18 +20,21 @@ export function formBusy(form: HTMLFormElement, label: string): () => void {
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const idle = submit?.textContent ?? '';
   form.setAttribute('aria-busy', 'true');
-  controls.forEach((c) => { c.disabled = true; });
+  controls.forEach((c) => {
+    c.disabled = true;
+  });
   if (submit) submit.textContent = label;
   return () => {
     form.setAttribute('aria-busy', 'false');
-    controls.forEach((c) => { c.disabled = false; });
+    controls.forEach((c) => {
+      c.disabled = false;
+    });
     if (submit) submit.textContent = idle;
   };
 }
 
 /** The value of the form's field `name`. */
-export const fieldValue = (form: HTMLFormElement, name: string): string =>
-  (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+export const fieldValue = (form: HTMLFormElement, name: string): string => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
 
 /**
  * The show/hide buttons of PasswordField's markup under `root`: each switches its input between
@@ -53,6 +56,8 @@ export function wirePasswordToggles(root: ParentNode): void {
 
 /** Shows the one `[data-view]` element under `root` named `view`, hiding the others; focuses its first field. */
 export function showView(root: ParentNode, view: string): void {
-  root.querySelectorAll<HTMLElement>('[data-view]').forEach((el) => { el.hidden = el.dataset.view !== view; });
+  root.querySelectorAll<HTMLElement>('[data-view]').forEach((el) => {
+    el.hidden = el.dataset.view !== view;
+  });
   root.querySelector<HTMLElement>(`[data-view="${view}"] input`)?.focus();
 }

@@ -33,11 +33,23 @@ export interface TAnonymousCard {
 }
 
 /** The editable text fields of a card. */
-export type TCardFields = Pick<TAnonymousCard, 'player' | 'year' | 'brand' | 'condition' | 'userValue' | 'userNotes' | 'cardNumber' | 'certNumber' | 'variety' | 'sport'>;
+export type TCardFields = Pick<
+  TAnonymousCard,
+  'player' | 'year' | 'brand' | 'condition' | 'userValue' | 'userNotes' | 'cardNumber' | 'certNumber' | 'variety' | 'sport'
+>;
 
 /** A card with no field filled. */
 export const EMPTY_CARD_FIELDS: Readonly<TCardFields> = Object.freeze({
-  player: '', year: '', brand: '', condition: '', userValue: '', userNotes: '', cardNumber: '', certNumber: '', variety: '', sport: '',
+  player: '',
+  year: '',
+  brand: '',
+  condition: '',
+  userValue: '',
+  userNotes: '',
+  cardNumber: '',
+  certNumber: '',
+  variety: '',
+  sport: '',
 });
 /** What the add flow hands over: the scaled image and the fields. */
 export type TNewCard = TCardFields & { image: string };

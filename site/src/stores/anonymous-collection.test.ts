@@ -138,8 +138,18 @@ describe('loading', () => {
   });
 
   it('reads the stored cards', () => {
-    const card = { id: 'a', image: 'data:,', player: 'Mike Trout', year: '2011', brand: 'Topps Update',
-      condition: 'PSA 9', userValue: '900', userNotes: 'rookie', addedAt: '2026-01-01T00:00:00.000Z', certNumber: '12345678' };
+    const card = {
+      id: 'a',
+      image: 'data:,',
+      player: 'Mike Trout',
+      year: '2011',
+      brand: 'Topps Update',
+      condition: 'PSA 9',
+      userValue: '900',
+      userNotes: 'rookie',
+      addedAt: '2026-01-01T00:00:00.000Z',
+      certNumber: '12345678',
+    };
     storage.setItem(STORAGE_KEYS.collection, JSON.stringify([card]));
     initAnonymousCollection();
     expect($anonymousCollection.get()).toEqual([{ ...card, cardNumber: '', variety: '', sport: '' }]);
@@ -168,7 +178,21 @@ describe('loading', () => {
 
   it('coerces numbers and missing text fields of stored cards', () => {
     expect(parseCollection('[{"id":"x","image":"","year":2018,"userValue":150}]')).toEqual([
-      { id: 'x', image: '', player: '', year: '2018', brand: '', condition: '', userValue: '150', userNotes: '', addedAt: '', cardNumber: '', certNumber: '', variety: '', sport: '' },
+      {
+        id: 'x',
+        image: '',
+        player: '',
+        year: '2018',
+        brand: '',
+        condition: '',
+        userValue: '150',
+        userNotes: '',
+        addedAt: '',
+        cardNumber: '',
+        certNumber: '',
+        variety: '',
+        sport: '',
+      },
     ]);
   });
 });
@@ -337,7 +361,18 @@ describe('editing and deleting', () => {
     broadcasts.length = 0;
   });
 
-  const edit = { player: 'Mike Trout', year: '2011', brand: 'Topps Update', condition: 'PSA 9 MINT', userValue: '900', userNotes: 'Rookie', cardNumber: 'US175', certNumber: '87654321', variety: '', sport: 'Baseball' };
+  const edit = {
+    player: 'Mike Trout',
+    year: '2011',
+    brand: 'Topps Update',
+    condition: 'PSA 9 MINT',
+    userValue: '900',
+    userNotes: 'Rookie',
+    cardNumber: 'US175',
+    certNumber: '87654321',
+    variety: '',
+    sport: 'Baseball',
+  };
 
   it('keeps the id, image and time, persists, broadcasts and says "Card Updated"', () => {
     expect(updateAnonymousCard(first.id, edit)).toBe(true);
@@ -389,7 +424,10 @@ describe('editing and deleting', () => {
   it('writes the trial backup with images blanked and marks a pending migration', () => {
     expect(backupAnonymousCollection()).toBe(true);
     const backup = JSON.parse(storage.getItem(STORAGE_KEYS.backup) ?? 'null') as TAnonymousCard[];
-    expect(backup).toEqual([{ ...first, image: '' }, { ...second, image: '' }]);
+    expect(backup).toEqual([
+      { ...first, image: '' },
+      { ...second, image: '' },
+    ]);
     expect(storage.getItem(STORAGE_KEYS.pendingMigration)).toBe('true');
     expect(storedCards()).toEqual([first, second]); // the collection keeps its images
   });

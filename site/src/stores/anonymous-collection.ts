@@ -2,9 +2,21 @@ import { atom } from 'nanostores';
 import { flashToast, toast } from './toast.ts';
 import { recompressDataUrl, type TEncodeOptions } from '../lib/image.ts';
 import {
-  ANONYMOUS_CARD_LIMIT, CACHE_VERSION, COLLECTION_MESSAGES, COLLECTION_UPDATED_EVENT, CURRENT_RATIO_KEYS, RECOMPRESSION_STEPS,
-  STORAGE_KEYS, UPGRADE_URL, isQuotaError, parseCollection,
-  type TAnonymousCard, type TAnonymousCollectionDeps, type TCardFields, type TNewCard, type TStorageLike,
+  ANONYMOUS_CARD_LIMIT,
+  CACHE_VERSION,
+  COLLECTION_MESSAGES,
+  COLLECTION_UPDATED_EVENT,
+  CURRENT_RATIO_KEYS,
+  RECOMPRESSION_STEPS,
+  STORAGE_KEYS,
+  UPGRADE_URL,
+  isQuotaError,
+  parseCollection,
+  type TAnonymousCard,
+  type TAnonymousCollectionDeps,
+  type TCardFields,
+  type TNewCard,
+  type TStorageLike,
 } from './anonymous-collection-model.ts';
 
 export * from './anonymous-collection-model.ts';
@@ -165,9 +177,7 @@ export function initAnonymousCollection(): void {
 }
 
 /** Outcome of an add: the stored card, or why it was refused (already notified). */
-export type TAddResult =
-  | { ok: true; card: TAnonymousCard }
-  | { ok: false; reason: 'limit' | 'storage_full' | 'failed' };
+export type TAddResult = { ok: true; card: TAnonymousCard } | { ok: false; reason: 'limit' | 'storage_full' | 'failed' };
 
 function cleanFields(fields: TCardFields): TCardFields {
   return {

@@ -73,9 +73,7 @@ export type TCheckoutStart = { kind: 'payment'; path: string } | { kind: 'checko
  * payment happens next. Rejects with 'No payment details received' when the answer lacks them.
  */
 export async function startCheckout(trialUpgrade: boolean): Promise<TCheckoutStart> {
-  const answer = trialUpgrade
-    ? await callApi(API.createTrialUpgradeCheckout)
-    : await callApi(API.createSubscription);
+  const answer = trialUpgrade ? await callApi(API.createTrialUpgradeCheckout) : await callApi(API.createSubscription);
   if ('checkoutUrl' in answer && answer.checkoutUrl) return { kind: 'checkout', url: answer.checkoutUrl };
   if (!('clientSecret' in answer) || !answer.clientSecret || !answer.subscriptionId) throw new Error('No payment details received');
   return { kind: 'payment', path: paymentPath(answer) };

@@ -38,7 +38,12 @@ export function showTab(tab: TBulkTab): void {
 
 /* ---------- By cert ---------- */
 
-export const $certs = atom<{ text: string; sending: boolean; problem: string; batch: TCertBatchView | null }>({ text: '', sending: false, problem: '', batch: null });
+export const $certs = atom<{ text: string; sending: boolean; problem: string; batch: TCertBatchView | null }>({
+  text: '',
+  sending: false,
+  problem: '',
+  batch: null,
+});
 
 export function setCertText(text: string): void {
   $certs.set({ ...$certs.get(), text, problem: '' });
@@ -138,10 +143,12 @@ export async function refreshPhotos(): Promise<void> {
     const answer = await callApi(API.intakePhotos);
     $psaAvailable.set(answer.psa);
     const byId = new Map(answer.items.map((i) => [i.id, i]));
-    $photos.set($photos.get().map((p) => {
-      const item = p.serverId ? byId.get(p.serverId) : undefined;
-      return item ? { ...p, ...fromServer(p, item) } : p;
-    }));
+    $photos.set(
+      $photos.get().map((p) => {
+        const item = p.serverId ? byId.get(p.serverId) : undefined;
+        return item ? { ...p, ...fromServer(p, item) } : p;
+      }),
+    );
   } catch {
     // Asked again below while photos are open; a signed-out page shows its own message.
   }
@@ -154,14 +161,27 @@ export async function addPhotos(files: readonly File[]): Promise<string> {
   const room = Math.max(0, PHOTO_MAX - waiting);
   const taken = files.slice(0, room);
   const entries: TPhotoEntry[] = taken.map((file) => ({
-    key: `p${++keys}`, file, url: URL.createObjectURL(file), phase: 'sending', serverId: null, ahead: null,
-    form: EMPTY_CARD_FORM, doubtful: new Set(), duplicateOf: null, certOnWall: null, message: '', slotNumber: null,
+    key: `p${++keys}`,
+    file,
+    url: URL.createObjectURL(file),
+    phase: 'sending',
+    serverId: null,
+    ahead: null,
+    form: EMPTY_CARD_FORM,
+    doubtful: new Set(),
+    duplicateOf: null,
+    certOnWall: null,
+    message: '',
+    slotNumber: null,
   }));
   $photos.set([...$photos.get(), ...entries]);
   for (const entry of entries) {
     const problem = checkImageFile(entry.file);
     if (problem) {
-      patchPhoto(entry.key, { phase: 'failed', message: problem === 'size' ? 'This photo is larger than 10 MB.' : 'This file is not a JPEG, PNG, WebP or HEIC photo.' });
+      patchPhoto(entry.key, {
+        phase: 'failed',
+        message: problem === 'size' ? 'This photo is larger than 10 MB.' : 'This file is not a JPEG, PNG, WebP or HEIC photo.',
+      });
       continue;
     }
     const form = new FormData();
@@ -171,7 +191,12 @@ export async function addPhotos(files: readonly File[]): Promise<string> {
       const item = await callApi(API.addIntakePhoto, { body: form });
       const original = item.duplicateOf ? $photos.get().find((p) => p.serverId === item.duplicateOf && p.key !== entry.key) : undefined;
       if (original) {
-        patchPhoto(entry.key, { phase: 'skipped', serverId: null, duplicateOf: original.file.name || 'another photo', message: `The same photo as ${original.file.name || 'another one'}.` });
+        patchPhoto(entry.key, {
+          phase: 'skipped',
+          serverId: null,
+          duplicateOf: original.file.name || 'another photo',
+          message: `The same photo as ${original.file.name || 'another one'}.`,
+        });
       } else {
         const current = $photos.get().find((p) => p.key === entry.key)!;
         patchPhoto(entry.key, { serverId: item.id, ...fromServer(current, item) });
@@ -181,7 +206,9 @@ export async function addPhotos(files: readonly File[]): Promise<string> {
     }
     if (!photoTimer) photoTimer = setTimeout(() => void refreshPhotos(), POLL_MS);
   }
-  return files.length > taken.length ? `${files.length - taken.length} photo${files.length - taken.length === 1 ? ' was' : 's were'} left out: at most ${PHOTO_MAX} are read at a time.` : '';
+  return files.length > taken.length
+    ? `${files.length - taken.length} photo${files.length - taken.length === 1 ? ' was' : 's were'} left out: at most ${PHOTO_MAX} are read at a time.`
+    : '';
 }
 
 export function editPhotoField(key: string, field: TCardFormKey, value: string): void {
@@ -245,7 +272,10 @@ export async function acceptPhoto(key: string, maxSlots: number): Promise<boolea
 
 /** Empties the review grid of what is done (accepted, skipped). */
 export function clearDone(): void {
-  const [done, kept] = [$photos.get().filter((p) => p.phase === 'accepted' || p.phase === 'skipped'), $photos.get().filter((p) => p.phase !== 'accepted' && p.phase !== 'skipped')];
+  const [done, kept] = [
+    $photos.get().filter((p) => p.phase === 'accepted' || p.phase === 'skipped'),
+    $photos.get().filter((p) => p.phase !== 'accepted' && p.phase !== 'skipped'),
+  ];
   for (const p of done) URL.revokeObjectURL(p.url);
   $photos.set(kept);
 }

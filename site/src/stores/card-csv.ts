@@ -90,7 +90,7 @@ export async function applyMapping(): Promise<void> {
   const state = $import.get();
   if (state.phase !== 'mapping' || !state.mapping) return;
   if (!state.mapping.subject && !state.mapping.title) {
-    $import.set({ ...state, problem: 'Choose the column that holds the player (or the card\'s name).' });
+    $import.set({ ...state, problem: "Choose the column that holds the player (or the card's name)." });
     return;
   }
   $import.set({ phase: 'checking', fileName: state.fileName });
@@ -111,11 +111,19 @@ export async function confirmImport(onlyValid = false): Promise<void> {
   if (state.phase !== 'preview' || state.preview.cardCount === 0 || (state.preview.errorCount > 0 && !onlyValid)) return;
   $import.set({ ...state, phase: 'importing' });
   try {
-    const body = { csv: state.csv, ...(state.preview.format === 'mapped' && state.mapping ? { mapping: state.mapping } : {}), ...(onlyValid ? { onlyValid } : {}) };
+    const body = {
+      csv: state.csv,
+      ...(state.preview.format === 'mapped' && state.mapping ? { mapping: state.mapping } : {}),
+      ...(onlyValid ? { onlyValid } : {}),
+    };
     const done = await callApi(API.importCards, { body });
     await loadCards();
     $import.set({ phase: 'closed' });
-    toast({ title: 'Cards imported', description: `${formatCount(done.imported)} ${done.imported === 1 ? 'card was' : 'cards were'} added to your gallery.`, variant: 'success' });
+    toast({
+      title: 'Cards imported',
+      description: `${formatCount(done.imported)} ${done.imported === 1 ? 'card was' : 'cards were'} added to your gallery.`,
+      variant: 'success',
+    });
   } catch (err) {
     const error = err instanceof ApiError ? (err.body?.error as { errors?: TRowError[]; errorCount?: number } | undefined) : undefined;
     if (error?.errors) {

@@ -63,7 +63,9 @@ export function parseSettings(raw: string | null): TGallerySettings {
 }
 
 /** The access of a user as GET /api/user sends it (computed once, by core/account.ts on the server). */
-export function galleryAccess(user: Pick<TUser, 'accountStatus' | 'banner' | 'hasProFeatures' | 'canEdit' | 'maxSlots' | 'trialUsed' | 'readOnlyAbove'>): TGalleryAccess {
+export function galleryAccess(
+  user: Pick<TUser, 'accountStatus' | 'banner' | 'hasProFeatures' | 'canEdit' | 'maxSlots' | 'trialUsed' | 'readOnlyAbove'>,
+): TGalleryAccess {
   return {
     status: user.accountStatus,
     banner: user.banner,

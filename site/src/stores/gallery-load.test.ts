@@ -3,8 +3,20 @@ import { FIRST_PAGE, FIRST_PAGE_PATH } from '../lib/first-screen-boot.ts';
 import { $cards, $cardsKnownUpTo, $cardsState, loadCards, takeFirstPage, type TGalleryCard } from './gallery.ts';
 
 const card = (slotNumber: number): TGalleryCard => ({
-  id: slotNumber, slotNumber, imageUrl: null, thumbUrl: null, originalUrl: null, title: `Card ${slotNumber}`,
-  description: '', value: null, valueCents: null, allTimeHigh: null, allTimeHighCents: null, isEmpty: false, createdAt: null, updatedAt: null,
+  id: slotNumber,
+  slotNumber,
+  imageUrl: null,
+  thumbUrl: null,
+  originalUrl: null,
+  title: `Card ${slotNumber}`,
+  description: '',
+  value: null,
+  valueCents: null,
+  allTimeHigh: null,
+  allTimeHighCents: null,
+  isEmpty: false,
+  createdAt: null,
+  updatedAt: null,
 });
 const cards = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => card(from + i));
 const respond = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });

@@ -2,12 +2,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstOpenSlot, freeBanner, registryFigures, swapStep } from '../../../core/gallery.ts';
 import { ApiError } from '../lib/api.ts';
 import {
-  $cards, $dialog, $pendingSlots, $swapMode, $swapSelection, closeDialogIf, isUpgradeRequired, openDialog, swapCards,
-  tapSlotForSwap, toggleSwapMode, type TGalleryCard,
+  $cards,
+  $dialog,
+  $pendingSlots,
+  $swapMode,
+  $swapSelection,
+  closeDialogIf,
+  isUpgradeRequired,
+  openDialog,
+  swapCards,
+  tapSlotForSwap,
+  toggleSwapMode,
+  type TGalleryCard,
 } from './gallery.ts';
-import {
-  $settings, DEFAULT_SETTINGS, galleryAccess, parseSettings, setCustomCount, slotsShown, type TGalleryAccess,
-} from './gallery-layout.ts';
+import { $settings, DEFAULT_SETTINGS, galleryAccess, parseSettings, setCustomCount, slotsShown, type TGalleryAccess } from './gallery-layout.ts';
 import { $toast } from './toast.ts';
 import type { TUser } from './user.ts';
 
@@ -25,9 +33,20 @@ const access = (status: string, overrides: Partial<TGalleryAccess> = {}): TGalle
 });
 
 const card = (slotNumber: number, title = `Card ${slotNumber}`, valueCents: number | null = 1000): TGalleryCard => ({
-  id: slotNumber, slotNumber, imageUrl: `/api/images/x/large`, thumbUrl: `/api/images/x/thumb`, originalUrl: null, title,
-  description: '', value: valueCents === null ? null : String(valueCents / 100), valueCents, allTimeHigh: null,
-  allTimeHighCents: null, isEmpty: false, createdAt: null, updatedAt: null,
+  id: slotNumber,
+  slotNumber,
+  imageUrl: `/api/images/x/large`,
+  thumbUrl: `/api/images/x/thumb`,
+  originalUrl: null,
+  title,
+  description: '',
+  value: valueCents === null ? null : String(valueCents / 100),
+  valueCents,
+  allTimeHigh: null,
+  allTimeHighCents: null,
+  isEmpty: false,
+  createdAt: null,
+  updatedAt: null,
 });
 
 const wall = (...cards: TGalleryCard[]) => new Map(cards.map((c) => [c.slotNumber, c]));
@@ -40,10 +59,20 @@ describe('settings', () => {
   });
 
   it('keeps valid saved choices and repairs the rest', () => {
-    expect(parseSettings(JSON.stringify({ layout: 'custom', customCount: 120, fullGallery: true, registryMode: true, valueChart: true })))
-      .toEqual({ layout: 'custom', customCount: 120, fullGallery: true, registryMode: true, valueChart: true });
-    expect(parseSettings(JSON.stringify({ layout: '9x9', customCount: 99999, fullGallery: 'yes' })))
-      .toEqual({ layout: '4x5', customCount: 1000, fullGallery: false, registryMode: false, valueChart: false });
+    expect(parseSettings(JSON.stringify({ layout: 'custom', customCount: 120, fullGallery: true, registryMode: true, valueChart: true }))).toEqual({
+      layout: 'custom',
+      customCount: 120,
+      fullGallery: true,
+      registryMode: true,
+      valueChart: true,
+    });
+    expect(parseSettings(JSON.stringify({ layout: '9x9', customCount: 99999, fullGallery: 'yes' }))).toEqual({
+      layout: '4x5',
+      customCount: 1000,
+      fullGallery: false,
+      registryMode: false,
+      valueChart: false,
+    });
     expect(parseSettings(JSON.stringify({ layout: 'custom', customCount: 'many' })).customCount).toBe(1);
   });
 

@@ -158,16 +158,24 @@ function firstThumbsShown(): Promise<void> {
 function sameCard(a: TGalleryCard, b: TGalleryCard): boolean {
   const keys = Object.keys(a) as (keyof TGalleryCard)[];
   // Subgrades are the one object among a card's fields: compared by what they hold.
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]) || (k === 'subgrades' && JSON.stringify(a[k]) === JSON.stringify(b[k])));
+  return (
+    keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]) || (k === 'subgrades' && JSON.stringify(a[k]) === JSON.stringify(b[k])))
+  );
 }
 
 /** Sets the wall's cards, keeping the object of a card that did not change, so its slot does not re-render. */
 function setCards(list: readonly TGalleryCard[]): void {
   const old = $cards.get();
-  $cards.set(new Map(list.filter((c) => !c.isEmpty).map((c) => {
-    const had = old.get(c.slotNumber);
-    return [c.slotNumber, had && sameCard(had, c) ? had : c];
-  })));
+  $cards.set(
+    new Map(
+      list
+        .filter((c) => !c.isEmpty)
+        .map((c) => {
+          const had = old.get(c.slotNumber);
+          return [c.slotNumber, had && sameCard(had, c) ? had : c];
+        }),
+    ),
+  );
 }
 
 /**
@@ -203,7 +211,9 @@ export async function loadCards(): Promise<void> {
     if ($cardsState.get() === 'partial') {
       // The rest once the first screen is drawn and its first row of thumbnails is in.
       await firstThumbsShown();
-      await new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 300 }) : setTimeout(resolve, 0)));
+      await new Promise<void>((resolve) =>
+        typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 300 }) : setTimeout(resolve, 0),
+      );
     }
     setCards(await callApi(API.listCards));
     $cardsState.set('ready');
@@ -249,7 +259,9 @@ export async function uploadCard(slot: number, file: File, fields: TCardFields):
   $upload.set({ slot, progress: 0 });
   setPending([slot], true);
   try {
-    const card = await sendWithProgress<TAnswerOf<typeof API.uploadCard>>(callUrl(API.uploadCard, { params: { slot } }), form, (progress) => $upload.set({ slot, progress }));
+    const card = await sendWithProgress<TAnswerOf<typeof API.uploadCard>>(callUrl(API.uploadCard, { params: { slot } }), form, (progress) =>
+      $upload.set({ slot, progress }),
+    );
     putSlots([card]);
     toast({ title: 'Card uploaded successfully!', variant: 'success' });
     return true;
@@ -270,11 +282,14 @@ export async function updateCard(card: TGalleryCard, fields: TCardFields): Promi
   const slot = card.slotNumber;
   setPending([slot], true);
   try {
-    const saved = await callApi(API.updateCard, { params: { slot }, body: {
-      value: fields.value.trim() || null,
-      allTimeHigh: fields.allTimeHigh.trim() || null,
-      ...changedCardData(cardDataOf(card), readCardForm(fields).data),
-    } });
+    const saved = await callApi(API.updateCard, {
+      params: { slot },
+      body: {
+        value: fields.value.trim() || null,
+        allTimeHigh: fields.allTimeHigh.trim() || null,
+        ...changedCardData(cardDataOf(card), readCardForm(fields).data),
+      },
+    });
     putSlots([saved]);
     toast({ title: 'Card updated successfully!', variant: 'success' });
     return true;

@@ -30,7 +30,8 @@ function rememberUrl(link: TShareLink): void {
 function rememberedUrl(link: TShareLink): string | null {
   try {
     const saved: unknown = JSON.parse(localStorage.getItem(SHARE_URL_KEY) ?? 'null');
-    if (saved && typeof saved === 'object' && 'createdAt' in saved && 'url' in saved && saved.createdAt === link.createdAt && typeof saved.url === 'string') return saved.url;
+    if (saved && typeof saved === 'object' && 'createdAt' in saved && 'url' in saved && saved.createdAt === link.createdAt && typeof saved.url === 'string')
+      return saved.url;
   } catch {
     // A corrupt entry counts as none.
   }

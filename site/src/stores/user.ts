@@ -52,10 +52,12 @@ export async function logout(): Promise<void> {
 
 /** Saves the user's name, trimmed (docs/product.md §5), and caches the updated user. */
 export async function updateName(firstName: string, lastName: string): Promise<TUser> {
-  const user = await callApi(API.updateName, { body: {
-    firstName: firstName.trim(),
-    lastName: lastName.trim(),
-  } });
+  const user = await callApi(API.updateName, {
+    body: {
+      firstName: firstName.trim(),
+      lastName: lastName.trim(),
+    },
+  });
   $user.set(user);
   return user;
 }

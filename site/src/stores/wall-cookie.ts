@@ -39,7 +39,10 @@ function writeCookie(): void {
 }
 
 const same = (a: TGallerySettings, b: TGallerySettings) =>
-  a.layout === b.layout && a.customCount === b.customCount && a.fullGallery === b.fullGallery && a.registryMode === b.registryMode
+  a.layout === b.layout
+  && a.customCount === b.customCount
+  && a.fullGallery === b.fullGallery
+  && a.registryMode === b.registryMode
   && a.valueChart === b.valueChart;
 
 /** What this browser keeps under `key`, or null (nothing kept, or storage blocked). */

@@ -21,7 +21,10 @@ import { savedState } from './state.ts';
  * never stalls for 200 ms or more.
  */
 
-interface TRoute { method: string; path: string }
+interface TRoute {
+  method: string;
+  path: string;
+}
 
 /** The routes of the API router, from its own list (the catch-all 404 left out). */
 function apiRoutes(deps: TDeps): TRoute[] {
@@ -117,54 +120,63 @@ function fill(route: string, values: Record<string, string>): string {
 const ROUTES = apiRoutes(srv.deps);
 
 describe('abuse: hostile input to every route', () => {
-  it('covers the API router\'s routes', () => {
+  it("covers the API router's routes", () => {
     expect(ROUTES.length).toBeGreaterThan(15);
   });
 
-  it.each(ROUTES)('$method $path: never a 5xx, always the error shape, nothing saved changes, no event-loop stall', async (route) => {
-    const problems: string[] = [];
-    const send = async (what: string, client: TestClient, url: string, body: string | Uint8Array | FormData | undefined, headers: Record<string, string>) => {
-      // The stall measured is the request's; the test's own checks (on an embedded database that
-      // runs in this thread) are left out.
-      const res = await loop.measure(() => client.request(route.method, url, body, headers));
-      const problem = await judge(what, res);
-      if (problem) problems.push(problem);
-    };
-    const real = { slot: '1', id: imageId, variant: 'thumb' };
-    const clients = [{ who: 'anonymous', client: srv.client() }, { who: 'signed in', client: owner.client }];
-    loop.clear();
+  it.each(ROUTES)(
+    '$method $path: never a 5xx, always the error shape, nothing saved changes, no event-loop stall',
+    async (route) => {
+      const problems: string[] = [];
+      const send = async (what: string, client: TestClient, url: string, body: string | Uint8Array | FormData | undefined, headers: Record<string, string>) => {
+        // The stall measured is the request's; the test's own checks (on an embedded database that
+        // runs in this thread) are left out.
+        const res = await loop.measure(() => client.request(route.method, url, body, headers));
+        const problem = await judge(what, res);
+        if (problem) problems.push(problem);
+      };
+      const real = { slot: '1', id: imageId, variant: 'thumb' };
+      const clients = [
+        { who: 'anonymous', client: srv.client() },
+        { who: 'signed in', client: owner.client },
+      ];
+      loop.clear();
 
-    // Hostile path parameters, one parameter at a time.
-    for (const param of route.path.match(/:(\w+)/g)?.map((p) => p.slice(1)) ?? []) {
-      for (const value of HOSTILE_PARAMS[param] ?? HOSTILE_PARAMS['*']!) {
-        for (const { who, client } of clients) {
-          const url = fill(route.path, { ...real, [param]: value });
-          const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}';
-          await send(`${who} ${route.method} ${url.slice(0, 120)}`, client, url, body, { 'content-type': 'application/json' });
+      // Hostile path parameters, one parameter at a time.
+      for (const param of route.path.match(/:(\w+)/g)?.map((p) => p.slice(1)) ?? []) {
+        for (const value of HOSTILE_PARAMS[param] ?? HOSTILE_PARAMS['*']!) {
+          for (const { who, client } of clients) {
+            const url = fill(route.path, { ...real, [param]: value });
+            const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}';
+            await send(`${who} ${route.method} ${url.slice(0, 120)}`, client, url, body, { 'content-type': 'application/json' });
+          }
         }
       }
-    }
 
-    // Hostile bodies (routes that take one).
-    if (route.method !== 'GET' && route.method !== 'DELETE') {
-      const url = fill(route.path, real);
-      for (const { who, client } of clients) {
-        for (const body of [...SMALL, ...BIG]) await send(`${who} ${route.method} ${route.path} <- ${body.name}`, client, url, body.body, body.headers);
+      // Hostile bodies (routes that take one).
+      if (route.method !== 'GET' && route.method !== 'DELETE') {
+        const url = fill(route.path, real);
+        for (const { who, client } of clients) {
+          for (const body of [...SMALL, ...BIG]) await send(`${who} ${route.method} ${route.path} <- ${body.name}`, client, url, body.body, body.headers);
+        }
       }
-    }
 
-    // Garbage session cookies.
-    for (const cookie of [`ratio_session=${'x'.repeat(4000)}`, 'ratio_session=%00', 'ratio_session=']) {
-      await send(`${route.method} ${route.path} with cookie ${cookie.slice(0, 30)}`, srv.client(), fill(route.path, real), undefined, { cookie });
-    }
+      // Garbage session cookies.
+      for (const cookie of [`ratio_session=${'x'.repeat(4000)}`, 'ratio_session=%00', 'ratio_session=']) {
+        await send(`${route.method} ${route.path} with cookie ${cookie.slice(0, 30)}`, srv.client(), fill(route.path, real), undefined, { cookie });
+      }
 
-    const stalls = loop.worst();
-    expect(problems).toEqual([]);
-    // The machine is shared: what a control thread waited over the same time is not the server's
-    // doing, and the budget grows with how much the load slowed the control's work (loop-stall.ts).
-    // The control request's stall (the client's own work on the big bodies) is allowed on top.
-    expect(stalls.excess, `longest event-loop stall ${JSON.stringify(stalls)} ms, control ${controlMs.toFixed(0)} ms`).toBeLessThan(loop.allowed(STALL_MS) + controlMs);
-    // The prototype-pollution body polluted nothing.
-    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
-  }, 120_000);
+      const stalls = loop.worst();
+      expect(problems).toEqual([]);
+      // The machine is shared: what a control thread waited over the same time is not the server's
+      // doing, and the budget grows with how much the load slowed the control's work (loop-stall.ts).
+      // The control request's stall (the client's own work on the big bodies) is allowed on top.
+      expect(stalls.excess, `longest event-loop stall ${JSON.stringify(stalls)} ms, control ${controlMs.toFixed(0)} ms`).toBeLessThan(
+        loop.allowed(STALL_MS) + controlMs,
+      );
+      // The prototype-pollution body polluted nothing.
+      expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    },
+    120_000,
+  );
 });

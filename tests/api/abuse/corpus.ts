@@ -16,8 +16,26 @@ const json = (name: string, body: string): THostileBody => ({ name, body, header
 
 /** Every field name any route reads, set to the same hostile value. */
 function everyField(value: unknown): string {
-  const fields = ['email', 'password', 'firstName', 'lastName', 'token', 'currentPassword', 'newPassword', 'title', 'description',
-    'value', 'allTimeHigh', 'fromSlot', 'toSlot', 'image', 'collectionData', 'collection', 'sessionId', 'slotNumber'];
+  const fields = [
+    'email',
+    'password',
+    'firstName',
+    'lastName',
+    'token',
+    'currentPassword',
+    'newPassword',
+    'title',
+    'description',
+    'value',
+    'allTimeHigh',
+    'fromSlot',
+    'toSlot',
+    'image',
+    'collectionData',
+    'collection',
+    'sessionId',
+    'slotNumber',
+  ];
   return JSON.stringify(Object.fromEntries(fields.map((f) => [f, value])));
 }
 
@@ -53,13 +71,21 @@ export function smallBodies(): THostileBody[] {
     json('every field a lone surrogate and controls', everyField('\ud800\u202e\u0007')),
     json('every field "0x2"', everyField('0x2')),
     json('prototype pollution', '{"__proto__":{"isAdmin":true,"isPro":true},"constructor":{"prototype":{"isAdmin":true}}}'),
-    ...dataUrls.map((url, i) => json(`hostile data URL ${i}`, JSON.stringify({
-      image: url,
-      collectionData: [{ slotNumber: 1, imageUrl: url, title: 't', description: 'd', value: '1', allTimeHigh: '2' }],
-      collection: [{ id: 'x', image: url, player: 'p', year: '2020', brand: 'b', condition: 'c', userValue: '1' }],
-    }))),
+    ...dataUrls.map((url, i) =>
+      json(
+        `hostile data URL ${i}`,
+        JSON.stringify({
+          image: url,
+          collectionData: [{ slotNumber: 1, imageUrl: url, title: 't', description: 'd', value: '1', allTimeHigh: '2' }],
+          collection: [{ id: 'x', image: url, player: 'p', year: '2020', brand: 'b', condition: 'c', userValue: '1' }],
+        }),
+      ),
+    ),
     json('slots in loose forms', JSON.stringify({ fromSlot: '0x2', toSlot: [2], title: null })),
-    json('too many cards', JSON.stringify({ collectionData: Array.from({ length: 101 }, (_, i) => ({ slotNumber: i + 1 })), collection: Array.from({ length: 101 }, () => ({})) })),
+    json(
+      'too many cards',
+      JSON.stringify({ collectionData: Array.from({ length: 101 }, (_, i) => ({ slotNumber: i + 1 })), collection: Array.from({ length: 101 }, () => ({})) }),
+    ),
     { name: 'text/plain', body: '{"email":"a@b.co"}', headers: { 'content-type': 'text/plain' } },
     { name: 'form-urlencoded', body: 'email=a%40b.co&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
     { name: 'multipart without boundary', body: '--x\r\n', headers: { 'content-type': 'multipart/form-data' } },
@@ -82,12 +108,52 @@ function multipartBodies(): THostileBody[] {
     return f;
   };
   return [
-    { name: 'multipart: two files', body: form((f) => { f.append('image', file()); f.append('image', file()); }), headers: {} },
-    { name: 'multipart: eleven fields', body: form((f) => { for (let i = 0; i < 11; i++) f.append(`f${i}`, 'x'); f.append('image', file()); }), headers: {} },
-    { name: 'multipart: a field over 64 KB', body: form((f) => { f.append('title', 'x'.repeat(70_000)); f.append('image', file()); }), headers: {} },
-    { name: 'multipart: no image', body: form((f) => { f.append('title', 'x'); }), headers: {} },
-    { name: 'multipart: text posing as an image', body: form((f) => { f.append('image', file()); }), headers: {} },
-    { name: 'multipart: NUL in a field', body: form((f) => { f.append('title', 'a\u0000b'); f.append('image', file()); }), headers: {} },
+    {
+      name: 'multipart: two files',
+      body: form((f) => {
+        f.append('image', file());
+        f.append('image', file());
+      }),
+      headers: {},
+    },
+    {
+      name: 'multipart: eleven fields',
+      body: form((f) => {
+        for (let i = 0; i < 11; i++) f.append(`f${i}`, 'x');
+        f.append('image', file());
+      }),
+      headers: {},
+    },
+    {
+      name: 'multipart: a field over 64 KB',
+      body: form((f) => {
+        f.append('title', 'x'.repeat(70_000));
+        f.append('image', file());
+      }),
+      headers: {},
+    },
+    {
+      name: 'multipart: no image',
+      body: form((f) => {
+        f.append('title', 'x');
+      }),
+      headers: {},
+    },
+    {
+      name: 'multipart: text posing as an image',
+      body: form((f) => {
+        f.append('image', file());
+      }),
+      headers: {},
+    },
+    {
+      name: 'multipart: NUL in a field',
+      body: form((f) => {
+        f.append('title', 'a\u0000b');
+        f.append('image', file());
+      }),
+      headers: {},
+    },
   ];
 }
 
@@ -101,6 +167,9 @@ export function bigBodies(): THostileBody[] {
     bytes('4 MB of nested arrays (not an object)', `${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}`),
     bytes('a data URL just over 10 MB', JSON.stringify({ image: `data:image/png;base64,${'A'.repeat(14_000_000)}` })),
     bytes('a data URL of 10 MB of zeros', JSON.stringify({ image: `data:image/png;base64,${'A'.repeat(13_900_000)}` })),
-    bytes('a card whose photo is 10 MB of zeros', JSON.stringify({ collectionData: [{ slotNumber: 1, imageUrl: `data:image/png;base64,${'A'.repeat(13_900_000)}` }] })),
+    bytes(
+      'a card whose photo is 10 MB of zeros',
+      JSON.stringify({ collectionData: [{ slotNumber: 1, imageUrl: `data:image/png;base64,${'A'.repeat(13_900_000)}` }] }),
+    ),
   ];
 }

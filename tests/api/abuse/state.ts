@@ -14,7 +14,10 @@ export async function savedState(db: Knex, imagesDir: string): Promise<string> {
     .whereNot('table_name', 'like', 'knex_migrations%')
     .orderBy('table_name')
     .pluck('table_name')) as string[];
-  const parts = tables.map((t) => `select '${t}' as t, count(*) as n, md5(coalesce(string_agg((to_jsonb(x) - 'last_seen_at' - 'subscription_synced_at')::text, '|' order by (to_jsonb(x) - 'last_seen_at' - 'subscription_synced_at')::text), '')) as h from "${t}" x`);
+  const parts = tables.map(
+    (t) =>
+      `select '${t}' as t, count(*) as n, md5(coalesce(string_agg((to_jsonb(x) - 'last_seen_at' - 'subscription_synced_at')::text, '|' order by (to_jsonb(x) - 'last_seen_at' - 'subscription_synced_at')::text), '')) as h from "${t}" x`,
+  );
   const { rows } = (await db.raw(parts.join(' union all '))) as { rows: Array<{ t: string; n: number; h: string }> };
   const files = await fs.readdir(imagesDir, { recursive: true }).catch(() => [] as string[]);
   return JSON.stringify({ rows, files: files.map((f) => path.normalize(f)).sort() });

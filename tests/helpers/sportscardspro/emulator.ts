@@ -53,7 +53,13 @@ export class SportsCardsProEmulator {
 
   /** The settings that point Ratio at this emulator. */
   get env(): Record<string, string> {
-    return { PRICE_PROVIDER: 'sportscardspro', SPORTSCARDSPRO_TOKEN: EMULATOR_TOKEN, SPORTSCARDSPRO_BASE_URL: this.url, PRICES_RATE_PER_SECOND: '100', PRICES_TIMEOUT_SECONDS: '1' };
+    return {
+      PRICE_PROVIDER: 'sportscardspro',
+      SPORTSCARDSPRO_TOKEN: EMULATOR_TOKEN,
+      SPORTSCARDSPRO_BASE_URL: this.url,
+      PRICES_RATE_PER_SECOND: '100',
+      PRICES_TIMEOUT_SECONDS: '1',
+    };
   }
 
   add(product: TEmulatedProduct): void {
@@ -77,7 +83,8 @@ export class SportsCardsProEmulator {
     if (this.fault && (this.faultsLeft === null || this.faultsLeft > 0)) {
       const fault = this.fault;
       if (this.faultsLeft !== null) this.faultsLeft -= 1;
-      if (fault === '429') return this.send(res, 429, { status: 'error', 'error-message': 'Too many requests' }, { 'retry-after': String(this.retryAfterSeconds) });
+      if (fault === '429')
+        return this.send(res, 429, { status: 'error', 'error-message': 'Too many requests' }, { 'retry-after': String(this.retryAfterSeconds) });
       if (fault === '500') return this.send(res, 500, { status: 'error', 'error-message': 'Internal error' });
       if (fault === 'timeout') {
         this.hanging.add(res);
@@ -90,15 +97,24 @@ export class SportsCardsProEmulator {
     if (params.t !== EMULATOR_TOKEN) return this.send(res, 401, { status: 'error', 'error-message': 'Invalid access token' });
     if (req.method !== 'GET') return this.send(res, 405, { status: 'error', 'error-message': 'GET only' });
     if (url.pathname === '/api/products') {
-      const words = (params.q ?? '').toLowerCase().replace(/[^a-z0-9# ]+/g, ' ').split(/\s+/).filter(Boolean);
+      const words = (params.q ?? '')
+        .toLowerCase()
+        .replace(/[^a-z0-9# ]+/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean);
       // Products holding most of the words, best first (whole words count more than parts).
-      const scored = [...this.products.values()].map((p) => {
-        const hay = ` ${`${p['console-name']} ${p['product-name']}`.toLowerCase().replace(/[^a-z0-9# ]+/g, ' ')} `;
-        const score = words.reduce((n, w) => n + (hay.includes(` ${w} `) ? 1 : hay.includes(w) ? 0.5 : 0), 0);
-        return { p, score };
-      }).filter((s) => words.length > 0 && s.score >= words.length * 0.6);
+      const scored = [...this.products.values()]
+        .map((p) => {
+          const hay = ` ${`${p['console-name']} ${p['product-name']}`.toLowerCase().replace(/[^a-z0-9# ]+/g, ' ')} `;
+          const score = words.reduce((n, w) => n + (hay.includes(` ${w} `) ? 1 : hay.includes(w) ? 0.5 : 0), 0);
+          return { p, score };
+        })
+        .filter((s) => words.length > 0 && s.score >= words.length * 0.6);
       const found = scored.sort((a, b) => b.score - a.score).map((s) => s.p);
-      return this.send(res, 200, { status: 'success', products: found.slice(0, 20).map((p) => ({ id: p.id, 'product-name': p['product-name'], 'console-name': p['console-name'] })) });
+      return this.send(res, 200, {
+        status: 'success',
+        products: found.slice(0, 20).map((p) => ({ id: p.id, 'product-name': p['product-name'], 'console-name': p['console-name'] })),
+      });
     }
     if (url.pathname === '/api/product') {
       const product = this.products.get(params.id ?? '');

@@ -26,7 +26,8 @@ class ApiFailure extends Error {
     this.body = body;
   }
 }
-const missing = (what: string, id: string) => new ApiFailure(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'` });
+const missing = (what: string, id: string) =>
+  new ApiFailure(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'` });
 
 export interface TEmulatorRequest {
   method: string;
@@ -123,7 +124,11 @@ export class StripeEmulator extends StripeWorld {
       const trialEnd = str(params.trial_end);
       if (trialEnd !== undefined) {
         if (!/^\d+$/.test(trialEnd) || Number(trialEnd) <= this.seconds()) {
-          throw new ApiFailure(400, { type: 'invalid_request_error', message: 'Invalid timestamp: must be an integer Unix timestamp in the future.', code: 'parameter_invalid_integer' });
+          throw new ApiFailure(400, {
+            type: 'invalid_request_error',
+            message: 'Invalid timestamp: must be an integer Unix timestamp in the future.',
+            code: 'parameter_invalid_integer',
+          });
         }
         return this.present(this.createTrialSubscription(customer, priceId, Number(trialEnd)), expand);
       }
@@ -150,7 +155,13 @@ export class StripeEmulator extends StripeWorld {
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const customer = str(params.customer) ?? '';
       if (!this.customers.has(customer)) throw missing('customer', customer);
-      return make.portalSession({ id: `bps_${this.nextId()}`, customer, return_url: str(params.return_url) ?? null, url: `https://billing.stripe.test/p/session/${this.nextId()}`, created: this.seconds() });
+      return make.portalSession({
+        id: `bps_${this.nextId()}`,
+        customer,
+        return_url: str(params.return_url) ?? null,
+        url: `https://billing.stripe.test/p/session/${this.nextId()}`,
+        created: this.seconds(),
+      });
     }
     if (method === 'GET' && path === '/v1/prices') {
       const keys = list(params.lookup_keys).map(String);
@@ -159,9 +170,17 @@ export class StripeEmulator extends StripeWorld {
     }
     if (method === 'POST' && path === '/v1/prices') {
       const recurring = params.recurring as Record<string, TFormValue> | undefined;
-      if (!recurring || str(recurring.interval) !== 'month') throw new ApiFailure(400, { type: 'invalid_request_error', message: 'recurring[interval] is required' });
-      return this.createPrice({ lookup_key: str(params.lookup_key) ?? null, unit_amount: Number(str(params.unit_amount)), currency: str(params.currency) ?? 'usd' });
+      if (!recurring || str(recurring.interval) !== 'month')
+        throw new ApiFailure(400, { type: 'invalid_request_error', message: 'recurring[interval] is required' });
+      return this.createPrice({
+        lookup_key: str(params.lookup_key) ?? null,
+        unit_amount: Number(str(params.unit_amount)),
+        currency: str(params.currency) ?? 'usd',
+      });
     }
-    throw new ApiFailure(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}): the emulator serves only the calls Ratio makes` });
+    throw new ApiFailure(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}): the emulator serves only the calls Ratio makes`,
+    });
   }
 }

@@ -77,7 +77,11 @@ export class StripeWorld {
 
   createPrice(fields: { lookup_key: string | null; unit_amount: number; currency: string }): Stripe.Price {
     const price = make.price({
-      id: `price_${this.nextId()}`, active: true, created: this.seconds(), type: 'recurring', product: `prod_${this.nextId()}`,
+      id: `price_${this.nextId()}`,
+      active: true,
+      created: this.seconds(),
+      type: 'recurring',
+      product: `prod_${this.nextId()}`,
       recurring: { interval: 'month', interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' },
       ...fields,
     });
@@ -94,7 +98,10 @@ export class StripeWorld {
   present(state: TSubState, expand: string[]): Stripe.Subscription {
     const pending = state.sub.pending_setup_intent;
     if (pending && state.setup && expand.includes('pending_setup_intent')) {
-      return this.present({ ...state, sub: { ...state.sub, pending_setup_intent: state.setup } }, expand.filter((e) => e !== 'pending_setup_intent'));
+      return this.present(
+        { ...state, sub: { ...state.sub, pending_setup_intent: state.setup } },
+        expand.filter((e) => e !== 'pending_setup_intent'),
+      );
     }
     if (!expand.some((e) => e.startsWith('latest_invoice'))) return { ...state.sub, latest_invoice: state.invoice.id };
     const { confirmation_secret: secret, ...invoice } = state.invoice;
@@ -105,8 +112,17 @@ export class StripeWorld {
   private openInvoice(customer: string, subscriptionId: string, periodStart: number): Stripe.Invoice {
     const id = `in_${this.nextId()}`;
     return make.invoice({
-      id, customer, status: 'open', currency: 'usd', amount_due: 1000, amount_remaining: 1000, total: 1000, subtotal: 1000,
-      created: this.seconds(), period_start: periodStart, period_end: addMonth(periodStart),
+      id,
+      customer,
+      status: 'open',
+      currency: 'usd',
+      amount_due: 1000,
+      amount_remaining: 1000,
+      total: 1000,
+      subtotal: 1000,
+      created: this.seconds(),
+      period_start: periodStart,
+      period_end: addMonth(periodStart),
       confirmation_secret: { client_secret: `pi_${this.nextId()}_secret_${this.nextId()}`, type: 'payment_intent' },
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: null, subscription: subscriptionId } },
     });
@@ -117,11 +133,22 @@ export class StripeWorld {
     const now = this.seconds();
     const id = `sub_${this.nextId()}`;
     const item = make.subscriptionItem({
-      id: `si_${this.nextId()}`, created: now, current_period_start: now, current_period_end: addMonth(now), price: this.prices.get(priceId)!, subscription: id,
+      id: `si_${this.nextId()}`,
+      created: now,
+      current_period_start: now,
+      current_period_end: addMonth(now),
+      price: this.prices.get(priceId)!,
+      subscription: id,
     });
     const invoice = this.openInvoice(customer, id, now);
     const sub = make.subscription({
-      id, customer, status: 'incomplete', created: now, start_date: now, currency: 'usd', latest_invoice: invoice.id,
+      id,
+      customer,
+      status: 'incomplete',
+      created: now,
+      start_date: now,
+      currency: 'usd',
+      latest_invoice: invoice.id,
       items: { object: 'list', data: [item], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
     });
     const state: TSubState = { sub, invoice, renewals: 'pay', failedAt: null };
@@ -137,18 +164,41 @@ export class StripeWorld {
     const now = this.seconds();
     const id = `sub_${this.nextId()}`;
     const item = make.subscriptionItem({
-      id: `si_${this.nextId()}`, created: now, current_period_start: now, current_period_end: trialEnd, price: this.prices.get(priceId)!, subscription: id,
+      id: `si_${this.nextId()}`,
+      created: now,
+      current_period_start: now,
+      current_period_end: trialEnd,
+      price: this.prices.get(priceId)!,
+      subscription: id,
     });
     const invoice = make.invoice({
-      id: `in_${this.nextId()}`, customer, status: 'paid', currency: 'usd', amount_due: 0, amount_paid: 0, amount_remaining: 0, total: 0, subtotal: 0,
-      created: now, period_start: now, period_end: now,
+      id: `in_${this.nextId()}`,
+      customer,
+      status: 'paid',
+      currency: 'usd',
+      amount_due: 0,
+      amount_paid: 0,
+      amount_remaining: 0,
+      total: 0,
+      subtotal: 0,
+      created: now,
+      period_start: now,
+      period_end: now,
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: null, subscription: id } },
     });
     const setupId = `seti_${this.nextId()}`;
     const setup = make.setupIntent({ id: setupId, client_secret: `${setupId}_secret_${this.nextId()}`, customer, created: now });
     const sub = make.subscription({
-      id, customer, status: 'trialing', created: now, start_date: now, currency: 'usd', latest_invoice: invoice.id,
-      trial_start: now, trial_end: trialEnd, pending_setup_intent: setupId,
+      id,
+      customer,
+      status: 'trialing',
+      created: now,
+      start_date: now,
+      currency: 'usd',
+      latest_invoice: invoice.id,
+      trial_start: now,
+      trial_end: trialEnd,
+      pending_setup_intent: setupId,
       trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } as Stripe.Subscription.TrialSettings,
       items: { object: 'list', data: [item], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
     });
@@ -169,15 +219,31 @@ export class StripeWorld {
   createCheckout(successUrl: string, cancelUrl: string): Stripe.Checkout.Session {
     const id = `cs_test_${this.nextId()}`;
     const session = make.checkoutSession({
-      id, mode: 'subscription', status: 'open', payment_status: 'unpaid', created: this.seconds(), expires_at: this.seconds() + DAY,
-      success_url: successUrl, cancel_url: cancelUrl, url: `https://checkout.stripe.test/c/pay/${id}`, allowed_payment_method_types: ['card'],
+      id,
+      mode: 'subscription',
+      status: 'open',
+      payment_status: 'unpaid',
+      created: this.seconds(),
+      expires_at: this.seconds() + DAY,
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+      url: `https://checkout.stripe.test/c/pay/${id}`,
+      allowed_payment_method_types: ['card'],
     });
     this.sessions.set(id, session);
     return session;
   }
 
   private eventBase() {
-    return { id: `evt_${this.nextId()}`, object: 'event' as const, api_version: '2026-10-28.endive', created: this.seconds(), livemode: false, pending_webhooks: 1, request: null };
+    return {
+      id: `evt_${this.nextId()}`,
+      object: 'event' as const,
+      api_version: '2026-10-28.endive',
+      created: this.seconds(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: null,
+    };
   }
 
   private period(state: TSubState): { start: number; end: number } {
@@ -192,7 +258,13 @@ export class StripeWorld {
 
   private paid(state: TSubState): void {
     const now = this.seconds();
-    state.invoice = { ...state.invoice, status: 'paid', amount_paid: 1000, amount_remaining: 0, status_transitions: { ...state.invoice.status_transitions, paid_at: now } };
+    state.invoice = {
+      ...state.invoice,
+      status: 'paid',
+      amount_paid: 1000,
+      amount_remaining: 0,
+      status_transitions: { ...state.invoice.status_transitions, paid_at: now },
+    };
     this.emit({ ...this.eventBase(), type: 'invoice.paid', data: { object: state.invoice } });
   }
 
@@ -238,7 +310,10 @@ export class StripeWorld {
   }
 
   /** The payer completing a hosted checkout: a customer and an active subscription; returns Stripe's redirect. */
-  async completeCheckout(sessionId: string, payer: { email: string; name: string; renewals?: 'pay' | 'fail' }): Promise<{ redirectUrl: string; customerId: string }> {
+  async completeCheckout(
+    sessionId: string,
+    payer: { email: string; name: string; renewals?: 'pay' | 'fail' },
+  ): Promise<{ redirectUrl: string; customerId: string }> {
     const session = this.sessions.get(sessionId);
     if (!session || session.status !== 'open') throw new Error(`no open checkout ${sessionId}`);
     const customer = this.createCustomer(payer.email, payer.name);
@@ -249,8 +324,21 @@ export class StripeWorld {
     this.subscriptionEvent(state, 'customer.subscription.created');
     this.paid(state);
     const done = make.checkoutSession({
-      ...session, status: 'complete', payment_status: 'paid', customer: customer.id, subscription: state.sub.id,
-      customer_details: { address: null, business_name: null, email: payer.email, individual_name: payer.name, name: payer.name, phone: null, tax_exempt: 'none', tax_ids: [] },
+      ...session,
+      status: 'complete',
+      payment_status: 'paid',
+      customer: customer.id,
+      subscription: state.sub.id,
+      customer_details: {
+        address: null,
+        business_name: null,
+        email: payer.email,
+        individual_name: payer.name,
+        name: payer.name,
+        phone: null,
+        tax_exempt: 'none',
+        tax_ids: [],
+      },
     });
     this.sessions.set(sessionId, done);
     this.emit({ ...this.eventBase(), type: 'checkout.session.completed', data: { object: done } });
@@ -270,7 +358,12 @@ export class StripeWorld {
         const trialEnd = state.sub.trial_end;
         if (state.sub.pending_setup_intent) {
           // trial_settings.end_behavior.missing_payment_method = cancel: no card, no subscription.
-          state.sub = { ...state.sub, status: 'canceled', ended_at: trialEnd, cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: 'cancellation_requested' } };
+          state.sub = {
+            ...state.sub,
+            status: 'canceled',
+            ended_at: trialEnd,
+            cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: 'cancellation_requested' },
+          };
           this.subscriptionEvent(state, 'customer.subscription.deleted');
           continue;
         }
@@ -285,7 +378,9 @@ export class StripeWorld {
       let { end } = this.period(state);
       if (state.sub.cancel_at_period_end && now >= end) {
         state.sub = {
-          ...state.sub, status: 'canceled', ended_at: end,
+          ...state.sub,
+          status: 'canceled',
+          ended_at: end,
           cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: 'cancellation_requested' },
         };
         this.subscriptionEvent(state, 'customer.subscription.deleted');
@@ -311,7 +406,9 @@ export class StripeWorld {
           this.subscriptionEvent(state, 'customer.subscription.updated');
         } else {
           state.sub = {
-            ...state.sub, status: 'canceled', ended_at: now,
+            ...state.sub,
+            status: 'canceled',
+            ended_at: now,
             cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: 'payment_failed' },
           };
           this.subscriptionEvent(state, 'customer.subscription.deleted');
@@ -345,7 +442,11 @@ export class StripeWorld {
     if (!this.appUrl) throw new Error('emulator not attached to an app');
     const payload = JSON.stringify(event);
     const signature = options.signature ?? this.stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? this.webhookSecret });
-    const res = await fetch(`${this.appUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    const res = await fetch(`${this.appUrl}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   }

@@ -60,7 +60,9 @@ export function createLocalBilling(opts: { db: Knex; clock: () => Date; publicUr
     return row;
   };
   const saveCard = (customerId: string, card: TTestCardInput, outcome: string) =>
-    LocalBillingCustomer.query(db).patch({ cardLast4: card.number.replace(/\D/g, '').slice(-4), cardExpiry: card.expiry, cardOutcome: outcome }).where('id', customerId);
+    LocalBillingCustomer.query(db)
+      .patch({ cardLast4: card.number.replace(/\D/g, '').slice(-4), cardExpiry: card.expiry, cardOutcome: outcome })
+      .where('id', customerId);
 
   return {
     billing,
@@ -88,8 +90,13 @@ export function createLocalBilling(opts: { db: Knex; clock: () => Date; publicUr
     async createSubscription(input) {
       // With a trial's end, the period end is set now: it is when the first charge falls once the card is confirmed.
       const sub = await LocalBillingSubscription.query(db).insertAndFetch({
-        id: id('lsub'), customerId: input.customerId, status: 'incomplete', clientSecret: `${id('lsub')}_secret_${randomBytes(12).toString('hex')}`,
-        cancelAtPeriodEnd: false, createdAt: opts.clock(), currentPeriodEnd: input.trialEnd,
+        id: id('lsub'),
+        customerId: input.customerId,
+        status: 'incomplete',
+        clientSecret: `${id('lsub')}_secret_${randomBytes(12).toString('hex')}`,
+        cancelAtPeriodEnd: false,
+        createdAt: opts.clock(),
+        currentPeriodEnd: input.trialEnd,
       });
       return { subscriptionId: sub.id, clientSecret: sub.clientSecret, firstChargeAt: sub.currentPeriodEnd };
     },
@@ -102,13 +109,20 @@ export function createLocalBilling(opts: { db: Knex; clock: () => Date; publicUr
     },
 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
-      await LocalBillingSubscription.query(db).patch({ cancelAtPeriodEnd: cancel }).where('id', subscriptionId).whereIn('status', ['active', 'trialing', 'past_due']);
+      await LocalBillingSubscription.query(db)
+        .patch({ cancelAtPeriodEnd: cancel })
+        .where('id', subscriptionId)
+        .whereIn('status', ['active', 'trialing', 'past_due']);
     },
 
     async createGuestCheckout(input) {
       const now = opts.clock();
       const row = await LocalBillingCheckout.query(db).insertAndFetch({
-        id: id('lcs'), status: 'open', successUrl: input.successUrl, createdAt: now, expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
+        id: id('lcs'),
+        status: 'open',
+        successUrl: input.successUrl,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
       });
       return { id: row.id, url: `${opts.publicUrl}${TEST_CHECKOUT_PATH}?session_id=${row.id}` };
     },
@@ -137,7 +151,9 @@ export function createLocalBilling(opts: { db: Knex; clock: () => Date; publicUr
       await db.transaction(async (trx) => {
         // Confirmed during a trial: the card is checked now and first charged when the trial ends (as Stripe's trial_end).
         const trialEnd = sub.currentPeriodEnd && sub.currentPeriodEnd.getTime() > now.getTime() ? sub.currentPeriodEnd : null;
-        await LocalBillingSubscription.query(trx).patch(trialEnd ? { status: 'trialing', currentPeriodEnd: trialEnd } : { status: 'active', currentPeriodEnd: addMonth(now) }).where('id', sub.id);
+        await LocalBillingSubscription.query(trx)
+          .patch(trialEnd ? { status: 'trialing', currentPeriodEnd: trialEnd } : { status: 'active', currentPeriodEnd: addMonth(now) })
+          .where('id', sub.id);
         await saveCard(sub.customerId, input.card, outcome).transacting(trx);
       });
       return event('invoice.paid', sub.customerId);
@@ -163,8 +179,13 @@ export function createLocalBilling(opts: { db: Knex; clock: () => Date; publicUr
         const owner = await LocalBillingCustomer.query(trx).insertAndFetch({ id: id('lcus'), email: input.email.toLowerCase(), createdAt: now });
         await saveCard(owner.id, input.card, outcome).transacting(trx);
         const sub = await LocalBillingSubscription.query(trx).insertAndFetch({
-          id: id('lsub'), customerId: owner.id, status: 'active', clientSecret: `${id('lsub')}_secret_${randomBytes(12).toString('hex')}`,
-          cancelAtPeriodEnd: false, currentPeriodEnd: addMonth(now), createdAt: now,
+          id: id('lsub'),
+          customerId: owner.id,
+          status: 'active',
+          clientSecret: `${id('lsub')}_secret_${randomBytes(12).toString('hex')}`,
+          cancelAtPeriodEnd: false,
+          currentPeriodEnd: addMonth(now),
+          createdAt: now,
         });
         await LocalBillingCheckout.query(trx).patch({ status: 'complete', customerId: owner.id, subscriptionId: sub.id }).where('id', row.id);
         return owner.id;

@@ -17,7 +17,10 @@ export function addMonth(date: Date): Date {
   return next;
 }
 
-type TSubFields = Pick<LocalBillingSubscription, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'renewalFailedAt' | 'endedAt' | 'endReason' | 'createdAt'>;
+type TSubFields = Pick<
+  LocalBillingSubscription,
+  'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'renewalFailedAt' | 'endedAt' | 'endReason' | 'createdAt'
+>;
 
 /**
  * What a local subscription has become by `now`, as Stripe would have moved it: it ends at the

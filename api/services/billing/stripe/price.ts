@@ -17,12 +17,15 @@ export async function findProPrice(stripe: Stripe): Promise<Stripe.Price | null>
 export async function ensureProPrice(stripe: Stripe): Promise<{ price: Stripe.Price; created: boolean }> {
   const found = await findProPrice(stripe);
   if (found) return { price: found, created: false };
-  const price = await stripe.prices.create({
-    currency: 'usd',
-    unit_amount: PRO_PRICE_CENTS,
-    recurring: { interval: 'month' },
-    lookup_key: PRO_PRICE_LOOKUP_KEY,
-    product_data: { name: 'Ratio PRO' },
-  }, { idempotencyKey: `ratio-pro-price-${PRO_PRICE_LOOKUP_KEY}` });
+  const price = await stripe.prices.create(
+    {
+      currency: 'usd',
+      unit_amount: PRO_PRICE_CENTS,
+      recurring: { interval: 'month' },
+      lookup_key: PRO_PRICE_LOOKUP_KEY,
+      product_data: { name: 'Ratio PRO' },
+    },
+    { idempotencyKey: `ratio-pro-price-${PRO_PRICE_LOOKUP_KEY}` },
+  );
   return { price, created: true };
 }

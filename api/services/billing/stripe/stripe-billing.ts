@@ -24,8 +24,7 @@ export const SUBSCRIPTION_EVENTS = [
 ] as const;
 const HANDLED = new Set<string>(SUBSCRIPTION_EVENTS);
 
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === 'string' ? value : (value?.id ?? null);
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 const date = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
 /** A Stripe subscription in the provider-neutral shape. */
@@ -89,8 +88,12 @@ export function createStripeBilling(opts: TStripeBillingOptions): BillingProvide
     } catch (err) {
       if (err instanceof AppError) throw err;
       const status = err instanceof errors.StripeError ? (err.statusCode ?? 0) : 0;
-      const outage = err instanceof errors.StripeConnectionError || err instanceof errors.StripeAPIError
-        || err instanceof errors.StripeRateLimitError || err instanceof errors.StripeAuthenticationError || status >= 500;
+      const outage =
+        err instanceof errors.StripeConnectionError
+        || err instanceof errors.StripeAPIError
+        || err instanceof errors.StripeRateLimitError
+        || err instanceof errors.StripeAuthenticationError
+        || status >= 500;
       opts.log.error({ err, stripeCall: what }, 'Stripe call failed');
       if (outage) throw billingUnavailable();
       throw err;
@@ -109,7 +112,9 @@ export function createStripeBilling(opts: TStripeBillingOptions): BillingProvide
       return found.id;
     })();
     // A failed lookup is tried again on the next call.
-    priceId.catch(() => { priceId = null; });
+    priceId.catch(() => {
+      priceId = null;
+    });
     return priceId;
   };
 
@@ -129,10 +134,9 @@ export function createStripeBilling(opts: TStripeBillingOptions): BillingProvide
     ownsCustomer: (customerId) => customerId.startsWith('cus_'),
 
     async createCustomer(input) {
-      const customer = await call('customers.create', () => stripe.customers.create(
-        { email: input.email, name: input.name, metadata: { userId: String(input.userId) } },
-        { idempotencyKey: input.idempotencyKey },
-      ));
+      const customer = await call('customers.create', () =>
+        stripe.customers.create({ email: input.email, name: input.name, metadata: { userId: String(input.userId) } }, { idempotencyKey: input.idempotencyKey }),
+      );
       return customer.id;
     },
 
@@ -143,20 +147,27 @@ export function createStripeBilling(opts: TStripeBillingOptions): BillingProvide
 
     async createSubscription(input) {
       const price = await proPrice();
-      const sub = await call('subscriptions.create', () => stripe.subscriptions.create({
-        customer: input.customerId,
-        items: [{ price }],
-        payment_behavior: 'default_incomplete',
-        payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
-        // During the trial nothing is charged now: the paid period starts at the trial's end and the
-        // client confirms the card through the pending SetupIntent; with no card by then, it ends.
-        ...(input.trialEnd ? {
-          trial_end: Math.floor(input.trialEnd.getTime() / 1000),
-          trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } },
-        } : {}),
-        expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
-        metadata: { userId: String(input.userId) },
-      }, { idempotencyKey: input.idempotencyKey }));
+      const sub = await call('subscriptions.create', () =>
+        stripe.subscriptions.create(
+          {
+            customer: input.customerId,
+            items: [{ price }],
+            payment_behavior: 'default_incomplete',
+            payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+            // During the trial nothing is charged now: the paid period starts at the trial's end and the
+            // client confirms the card through the pending SetupIntent; with no card by then, it ends.
+            ...(input.trialEnd
+              ? {
+                  trial_end: Math.floor(input.trialEnd.getTime() / 1000),
+                  trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } },
+                }
+              : {}),
+            expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
+            metadata: { userId: String(input.userId) },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
       const clientSecret = input.trialEnd ? setupSecret(sub) : confirmationSecret(sub);
       if (!clientSecret) {
         opts.log.error({ subscriptionId: sub.id, status: sub.status }, 'new subscription has no confirmation secret');
@@ -177,23 +188,24 @@ export function createStripeBilling(opts: TStripeBillingOptions): BillingProvide
       const sub = await retrieve(subscriptionId);
       if (!sub) return;
       // A cancellation date set elsewhere (dashboard, portal) is taken back too.
-      const params: Stripe.SubscriptionUpdateParams = !cancel && sub.cancel_at !== null && !sub.cancel_at_period_end
-        ? { cancel_at: '' }
-        : { cancel_at_period_end: cancel };
+      const params: Stripe.SubscriptionUpdateParams =
+        !cancel && sub.cancel_at !== null && !sub.cancel_at_period_end ? { cancel_at: '' } : { cancel_at_period_end: cancel };
       await call('subscriptions.update', () => stripe.subscriptions.update(subscriptionId, params));
     },
 
     async createGuestCheckout(input) {
       const price = await proPrice();
-      const session = await call('checkout.sessions.create', () => stripe.checkout.sessions.create({
-        mode: 'subscription',
-        line_items: [{ price, quantity: 1 }],
-        allowed_payment_method_types: ['card'],
-        // The payer's name becomes the new account's name (docs/product.md §3 User firstName, lastName).
-        name_collection: { individual: { enabled: true } },
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
-      }));
+      const session = await call('checkout.sessions.create', () =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          line_items: [{ price, quantity: 1 }],
+          allowed_payment_method_types: ['card'],
+          // The payer's name becomes the new account's name (docs/product.md §3 User firstName, lastName).
+          name_collection: { individual: { enabled: true } },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        }),
+      );
       if (!session.url) throw billingUnavailable();
       return { id: session.id, url: session.url };
     },
@@ -220,7 +232,8 @@ export function createStripeBilling(opts: TStripeBillingOptions): BillingProvide
 
     async createPortalSession(input) {
       const session = await call('billingPortal.sessions.create', () =>
-        stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }));
+        stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }),
+      );
       return session.url;
     },
 

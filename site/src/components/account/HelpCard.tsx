@@ -6,7 +6,9 @@ export default function HelpCard() {
   return (
     <Section title="Need Help?">
       <p className="muted">Questions about your account, your cards or your plan? Write to us and a person will answer.</p>
-      <a className="btn btn-block" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+      <a className="btn btn-block" href={`mailto:${SUPPORT_EMAIL}`}>
+        {SUPPORT_EMAIL}
+      </a>
     </Section>
   );
 }

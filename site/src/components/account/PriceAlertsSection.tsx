@@ -13,7 +13,9 @@ import Section from './Section.tsx';
 export default function PriceAlertsSection({ hasProFeatures }: { hasProFeatures: boolean }) {
   const alerts = useStore($alerts);
   const [deleting, setDeleting] = useState<number | null>(null);
-  useEffect(() => { void loadAlerts(); }, []);
+  useEffect(() => {
+    void loadAlerts();
+  }, []);
 
   const list = Array.isArray(alerts) ? alerts : [];
   if (!hasProFeatures && list.length === 0) return null;
@@ -22,24 +24,42 @@ export default function PriceAlertsSection({ hasProFeatures }: { hasProFeatures:
       <div data-testid="price-alerts" aria-busy={alerts === null}>
         {alerts === null && <p className="muted">Loading…</p>}
         {alerts === 'failed' && (
-          <p role="alert">Could not load your price alerts. <button type="button" className="btn btn-sm" onClick={() => void loadAlerts()}>Try Again</button></p>
+          <p role="alert">
+            Could not load your price alerts.{' '}
+            <button type="button" className="btn btn-sm" onClick={() => void loadAlerts()}>
+              Try Again
+            </button>
+          </p>
         )}
-        {Array.isArray(alerts) && alerts.length === 0 && <p className="muted" data-testid="price-alerts-empty">No price alerts yet. Open a card in your <a href="/gallery">gallery</a> and choose Price alert.</p>}
+        {Array.isArray(alerts) && alerts.length === 0 && (
+          <p className="muted" data-testid="price-alerts-empty">
+            No price alerts yet. Open a card in your <a href="/gallery">gallery</a> and choose Price alert.
+          </p>
+        )}
         {list.length > 0 && (
           <ul className="alert-list">
             {list.map((a) => (
               <li key={a.id} className="alert-item" data-testid="price-alert">
                 <div className="alert-text">
-                  <p className="alert-card">{a.title || `Slot ${a.slotNumber}`} <span className="muted">· slot {a.slotNumber}</span></p>
+                  <p className="alert-card">
+                    {a.title || `Slot ${a.slotNumber}`} <span className="muted">· slot {a.slotNumber}</span>
+                  </p>
                   <p className="alert-rule">{alertRuleText(a)}</p>
                   <p className="muted alert-meta">
                     {a.digest ? 'In the weekly digest' : 'Mailed when it fires, at most once a day'}
                     {a.lastSentOn && <> · last mailed {formatShortDate(`${a.lastSentOn}T12:00:00Z`)}</>}
                   </p>
                 </div>
-                <button type="button" className="btn btn-sm btn-danger" disabled={deleting === a.id}
+                <button
+                  type="button"
+                  className="btn btn-sm btn-danger"
+                  disabled={deleting === a.id}
                   aria-label={`Delete the alert on ${a.title || `slot ${a.slotNumber}`}: ${alertRuleText(a)}`}
-                  onClick={() => { setDeleting(a.id); void deleteAlert(a.id).finally(() => setDeleting(null)); }}>
+                  onClick={() => {
+                    setDeleting(a.id);
+                    void deleteAlert(a.id).finally(() => setDeleting(null));
+                  }}
+                >
                   {deleting === a.id ? 'Deleting…' : 'Delete'}
                 </button>
               </li>

@@ -39,8 +39,7 @@ export default function ProfileSection({ user }: { user: TUser }) {
       </div>
       <form onSubmit={onSubmit} noValidate aria-busy={busy}>
         <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} disabled={busy} />
-        <TextField label="Email" type="email" name="email" autoComplete="email" readOnly value={user.email}
-          hint="Your sign-in email can't be changed here." />
+        <TextField label="Email" type="email" name="email" autoComplete="email" readOnly value={user.email} hint="Your sign-in email can't be changed here." />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy || !changed || !complete}>
             {busy ? 'Saving...' : 'Save Name'}

@@ -13,7 +13,9 @@ export default function Section({ title, description, children, className }: Pro
   const id = useId();
   return (
     <section className={`card account-section ${className ?? ''}`} aria-labelledby={id}>
-      <h2 id={id} className="account-section-title">{title}</h2>
+      <h2 id={id} className="account-section-title">
+        {title}
+      </h2>
       {description && <p className="muted account-section-desc">{description}</p>}
       {children}
     </section>

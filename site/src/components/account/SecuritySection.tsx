@@ -44,13 +44,26 @@ export default function SecuritySection({ email }: { email: string }) {
       <form onSubmit={onSubmit} noValidate aria-busy={busy}>
         {/* Lets password managers tie the new password to this account. */}
         <input type="text" name="username" autoComplete="username" hidden readOnly value={email} />
-        <PasswordField label="Current Password" autoComplete="current-password" required
-          value={current} onValueChange={setCurrent} disabled={busy} />
+        <PasswordField label="Current Password" autoComplete="current-password" required value={current} onValueChange={setCurrent} disabled={busy} />
         <div className="field-row">
-          <PasswordField label="New Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
-            value={next} onValueChange={setNext} disabled={busy} />
-          <PasswordField label="Confirm New Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
-            value={confirm} onValueChange={setConfirm} disabled={busy} />
+          <PasswordField
+            label="New Password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            value={next}
+            onValueChange={setNext}
+            disabled={busy}
+          />
+          <PasswordField
+            label="Confirm New Password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            value={confirm}
+            onValueChange={setConfirm}
+            disabled={busy}
+          />
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy || !filled}>

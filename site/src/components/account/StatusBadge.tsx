@@ -6,7 +6,9 @@ export default function StatusBadge({ user }: { user: TUser }) {
   const badge = statusBadge(user);
   return (
     <span className="status">
-      <span className={`badge status-badge tone-${badge.tone}`} data-testid="account-status">{badge.label}</span>
+      <span className={`badge status-badge tone-${badge.tone}`} data-testid="account-status">
+        {badge.label}
+      </span>
       {badge.detail && <span className="status-detail">{badge.detail}</span>}
     </span>
   );

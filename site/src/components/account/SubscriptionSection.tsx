@@ -25,7 +25,12 @@ function Details({ s }: { s: TSubscriptionStatusView }) {
   if (rows.length === 0) return null;
   return (
     <dl className="sub-details">
-      {rows.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{v}</dd></div>)}
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
     </dl>
   );
 }
@@ -48,14 +53,20 @@ function Actions({ s }: { s: TSubscriptionStatusView }) {
           <button type="button" className="btn btn-danger" disabled={busy !== null} onClick={() => run('cancel', cancelSubscription)}>
             {busy === 'cancel' ? 'Cancelling...' : 'Yes, Cancel Subscription'}
           </button>
-          <button type="button" className="btn" disabled={busy !== null} onClick={() => setConfirming(false)}>Keep PRO</button>
+          <button type="button" className="btn" disabled={busy !== null} onClick={() => setConfirming(false)}>
+            Keep PRO
+          </button>
         </div>
       </div>
     );
   }
   return (
     <div className="form-actions">
-      {s.actions.subscribe && !s.actions.reactivate && <a className="btn btn-primary" href="/pricing">Upgrade to PRO</a>}
+      {s.actions.subscribe && !s.actions.reactivate && (
+        <a className="btn btn-primary" href="/pricing">
+          Upgrade to PRO
+        </a>
+      )}
       {s.actions.reactivate && (
         <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => run('reactivate', reactivateSubscription)}>
           {busy === 'reactivate' ? 'Reactivating...' : 'Reactivate Subscription'}
@@ -66,7 +77,11 @@ function Actions({ s }: { s: TSubscriptionStatusView }) {
           {busy === 'portal' ? 'Opening...' : 'Billing Portal'}
         </button>
       )}
-      {s.actions.cancel && <button type="button" className="btn btn-danger" disabled={busy !== null} onClick={() => setConfirming(true)}>Cancel Subscription</button>}
+      {s.actions.cancel && (
+        <button type="button" className="btn btn-danger" disabled={busy !== null} onClick={() => setConfirming(true)}>
+          Cancel Subscription
+        </button>
+      )}
     </div>
   );
 }
@@ -82,11 +97,17 @@ export default function SubscriptionSection({ user }: { user: TUser }) {
   if (user.isGrandfathered) return null;
   return (
     <Section title="Subscription" description="Your plan, billing and renewal." className="sub-section">
-      {status === undefined && <p className="muted" role="status">Loading your subscription…</p>}
+      {status === undefined && (
+        <p className="muted" role="status">
+          Loading your subscription…
+        </p>
+      )}
       {status === null && (
         <div role="alert">
           <p className="muted">Your subscription could not be loaded.</p>
-          <button type="button" className="btn btn-sm" onClick={() => void loadSubscription()}>Try Again</button>
+          <button type="button" className="btn btn-sm" onClick={() => void loadSubscription()}>
+            Try Again
+          </button>
         </div>
       )}
       {status && (
@@ -94,9 +115,15 @@ export default function SubscriptionSection({ user }: { user: TUser }) {
           <div className="profile-status">
             <span className="profile-status-label">Plan</span>
             {/* A running trial is not a paid plan, but not FREE either (docs/choices.md 47): the plan says so. */}
-            {status.status === 'free' && user.isTrialActive
-              ? <span className="badge tone-accent" data-testid="plan-label">PRO Trial</span>
-              : <span className={`badge ${status.isPro ? 'tone-accent' : ''}`} data-testid="plan-label">{STATUS_LABEL[status.status]}</span>}
+            {status.status === 'free' && user.isTrialActive ? (
+              <span className="badge tone-accent" data-testid="plan-label">
+                PRO Trial
+              </span>
+            ) : (
+              <span className={`badge ${status.isPro ? 'tone-accent' : ''}`} data-testid="plan-label">
+                {STATUS_LABEL[status.status]}
+              </span>
+            )}
             {status.stripeDetails?.cancelAtPeriodEnd && <span className="status-detail">Cancels at period end</span>}
           </div>
           <p className="sub-message">{status.message}</p>

@@ -14,30 +14,53 @@ export default function AdminCharts() {
   const series = useStore($adminSeries);
   const range = useStore($statsRange);
   const data = series.state === 'ready' ? series.data : null;
-  const charts = useMemo(() => data && {
-    signups: [{ label: 'Sign-ups', values: data.signups, color: '--accent', bars: true }],
-    users: [
-      { label: 'PRO users', values: data.proUsers, color: '--accent' },
-      { label: 'On a trial', values: data.trialUsers, color: '--success' },
-    ],
-    mrr: [{ label: 'MRR', values: data.mrrCents, color: '--accent' }],
-    cards: [{ label: 'Cards added', values: data.cardsAdded, color: '--focus', bars: true }],
-  }, [data]);
+  const charts = useMemo(
+    () =>
+      data && {
+        signups: [{ label: 'Sign-ups', values: data.signups, color: '--accent', bars: true }],
+        users: [
+          { label: 'PRO users', values: data.proUsers, color: '--accent' },
+          { label: 'On a trial', values: data.trialUsers, color: '--success' },
+        ],
+        mrr: [{ label: 'MRR', values: data.mrrCents, color: '--accent' }],
+        cards: [{ label: 'Cards added', values: data.cardsAdded, color: '--focus', bars: true }],
+      },
+    [data],
+  );
 
   return (
     <section className="admin-charts" aria-labelledby="admin-trends">
       <div className="admin-charts-head">
-        <h2 id="admin-trends" className="admin-panel-title">Trends</h2>
+        <h2 id="admin-trends" className="admin-panel-title">
+          Trends
+        </h2>
         <div className="admin-range" role="group" aria-label="Chart range">
           {(Object.keys(STATS_RANGES) as TStatsRange[]).map((r) => (
-            <button key={r} type="button" className={`btn btn-small ${r === range ? 'btn-primary' : 'btn-ghost'}`} aria-pressed={r === range} onClick={() => void loadAdminSeries(r)}>
+            <button
+              key={r}
+              type="button"
+              className={`btn btn-small ${r === range ? 'btn-primary' : 'btn-ghost'}`}
+              aria-pressed={r === range}
+              onClick={() => void loadAdminSeries(r)}
+            >
               {RANGE_LABELS[r]}
             </button>
           ))}
         </div>
       </div>
-      {series.state === 'failed' && <p role="alert" className="muted">Could not load the charts. <button type="button" className="btn btn-small" onClick={() => void loadAdminSeries()}>Try Again</button></p>}
-      {!charts && series.state !== 'failed' && <p className="muted" role="status">Loading charts…</p>}
+      {series.state === 'failed' && (
+        <p role="alert" className="muted">
+          Could not load the charts.{' '}
+          <button type="button" className="btn btn-small" onClick={() => void loadAdminSeries()}>
+            Try Again
+          </button>
+        </p>
+      )}
+      {!charts && series.state !== 'failed' && (
+        <p className="muted" role="status">
+          Loading charts…
+        </p>
+      )}
       {data && charts && (
         <div className="admin-chart-grid" data-range={data.range} aria-busy={data.range !== range}>
           <TimeChart title="Sign-ups per day" days={data.days} series={charts.signups} format={whole} />

@@ -17,7 +17,9 @@ function AccessDenied() {
       <div className="card guard-card admin-denied" role="alert">
         <h1>Access Denied</h1>
         <p className="muted">Admin access required to view this dashboard.</p>
-        <a className="btn btn-primary" href="/gallery">Back to Gallery</a>
+        <a className="btn btn-primary" href="/gallery">
+          Back to Gallery
+        </a>
       </div>
     </main>
   );
@@ -50,14 +52,24 @@ function Figures({ stats }: { stats: TAdminStats }) {
     <>
       <div className="admin-stats" data-testid="admin-stats">
         {/* Trials count users, so they stand under Total Users (docs/choices.md 47), not under Total Cards. */}
-        <Stat label="Total Users" value={formatCount(stats.totalUsers)} detail={`${formatCount(stats.freeUsers)} free / ${formatCount(stats.proUsers)} pro / ${formatCount(stats.trialUsers)} on a trial`} />
+        <Stat
+          label="Total Users"
+          value={formatCount(stats.totalUsers)}
+          detail={`${formatCount(stats.freeUsers)} free / ${formatCount(stats.proUsers)} pro / ${formatCount(stats.trialUsers)} on a trial`}
+        />
         <Stat label="Monthly Revenue" value={formatCents(f.monthlyRevenueCents)} detail={`${price} per pro user`} />
         <Stat label="Conversion Rate" value={formatPercent(f.conversionRate)} detail="of users pay for PRO" />
-        <Stat label="Total Cards" value={formatCount(stats.totalCards)} detail={`${formatCount(stats.totalUsers > 0 ? Math.round(stats.totalCards / stats.totalUsers) : 0)} per user on average`} />
+        <Stat
+          label="Total Cards"
+          value={formatCount(stats.totalCards)}
+          detail={`${formatCount(stats.totalUsers > 0 ? Math.round(stats.totalCards / stats.totalUsers) : 0)} per user on average`}
+        />
       </div>
       <div className="admin-panels">
         <section className="card" aria-labelledby="admin-revenue">
-          <h2 id="admin-revenue" className="admin-panel-title">Revenue Breakdown</h2>
+          <h2 id="admin-revenue" className="admin-panel-title">
+            Revenue Breakdown
+          </h2>
           <dl className="admin-rows">
             <Row label={`Pro users × ${price}`} value={`${formatCount(stats.proUsers)} × ${price} = ${formatCents(f.monthlyRevenueCents)}`} />
             <Row label="MRR" value={formatCents(f.mrrCents)} />
@@ -65,7 +77,9 @@ function Figures({ stats }: { stats: TAdminStats }) {
           </dl>
         </section>
         <section className="card" aria-labelledby="admin-engagement">
-          <h2 id="admin-engagement" className="admin-panel-title">User Engagement</h2>
+          <h2 id="admin-engagement" className="admin-panel-title">
+            User Engagement
+          </h2>
           <dl className="admin-rows">
             <Row label="Average cards per user" value={f.averageCardsPerUser.toFixed(1)} />
             <Row label="Free tier utilization" value={formatPercent(f.freeTierUtilization)} />
@@ -92,7 +106,9 @@ export default function AdminDashboard() {
       <main id="main" className="page-center">
         <div className="card guard-card" role="alert">
           <h1>Could not load the dashboard</h1>
-          <button type="button" className="btn btn-primary" onClick={() => void loadAdminStats()}>Try Again</button>
+          <button type="button" className="btn btn-primary" onClick={() => void loadAdminStats()}>
+            Try Again
+          </button>
         </div>
       </main>
     );
@@ -102,7 +118,9 @@ export default function AdminDashboard() {
       <header className="admin-head">
         <p className="badge badge-accent">ADMIN</p>
         <h1 className="admin-title">Platform Analytics</h1>
-        <p className="muted" data-testid="stats-as-of">As of {formatShortDate(stats.data.timestamp)}, {new Date(stats.data.timestamp).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}</p>
+        <p className="muted" data-testid="stats-as-of">
+          As of {formatShortDate(stats.data.timestamp)}, {new Date(stats.data.timestamp).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
+        </p>
       </header>
       <Figures stats={stats.data} />
       <AdminCharts />

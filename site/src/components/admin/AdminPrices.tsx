@@ -10,14 +10,23 @@ import { $adminPrices, loadAdminPrices } from '../../stores/admin.ts';
  */
 export default function AdminPrices() {
   const prices = useStore($adminPrices);
-  useEffect(() => { void loadAdminPrices(); }, []);
+  useEffect(() => {
+    void loadAdminPrices();
+  }, []);
 
   return (
     <section className="card admin-prices" aria-labelledby="admin-prices" aria-busy={prices.state === 'loading'} data-testid="admin-prices">
-      <h2 id="admin-prices" className="admin-panel-title">Market Prices</h2>
+      <h2 id="admin-prices" className="admin-panel-title">
+        Market Prices
+      </h2>
       {prices.state === 'loading' && <p className="muted">Loading…</p>}
       {(prices.state === 'failed' || prices.state === 'denied') && (
-        <p role="alert">Could not load the price counts. <button type="button" className="btn btn-small" onClick={() => void loadAdminPrices()}>Try Again</button></p>
+        <p role="alert">
+          Could not load the price counts.{' '}
+          <button type="button" className="btn btn-small" onClick={() => void loadAdminPrices()}>
+            Try Again
+          </button>
+        </p>
       )}
       {prices.state === 'ready' && (
         <>
@@ -32,7 +41,12 @@ export default function AdminPrices() {
               <table className="admin-table">
                 <caption className="sr-only">Cards per price source</caption>
                 <thead>
-                  <tr><th scope="col">Source</th><th scope="col">Matched</th><th scope="col">Stale</th><th scope="col">Failing</th></tr>
+                  <tr>
+                    <th scope="col">Source</th>
+                    <th scope="col">Matched</th>
+                    <th scope="col">Stale</th>
+                    <th scope="col">Failing</th>
+                  </tr>
                 </thead>
                 <tbody>
                   {prices.data.sources.map((s) => (
@@ -48,12 +62,19 @@ export default function AdminPrices() {
             </div>
           )}
           <dl className="admin-rows">
-            <div className="admin-row"><dt>No product matches</dt><dd data-testid="admin-prices-unmatched">{formatCount(prices.data.unmatched)}</dd></div>
-            <div className="admin-row"><dt>Last look-up failed</dt><dd data-testid="admin-prices-failing">{formatCount(prices.data.failing)}</dd></div>
+            <div className="admin-row">
+              <dt>No product matches</dt>
+              <dd data-testid="admin-prices-unmatched">{formatCount(prices.data.unmatched)}</dd>
+            </div>
+            <div className="admin-row">
+              <dt>Last look-up failed</dt>
+              <dd data-testid="admin-prices-failing">{formatCount(prices.data.failing)}</dd>
+            </div>
           </dl>
           <p className="muted admin-prices-help">
-            Stale: a price older than {STALE_AFTER_DAYS} days. Failing and stale cards keep their last known value.
-            Refresh them with <code>ratio prices refresh</code>; import a shop&apos;s or a club&apos;s figures with <code>ratio prices import FILE --name &quot;Club figures&quot;</code>.
+            Stale: a price older than {STALE_AFTER_DAYS} days. Failing and stale cards keep their last known value. Refresh them with{' '}
+            <code>ratio prices refresh</code>; import a shop&apos;s or a club&apos;s figures with{' '}
+            <code>ratio prices import FILE --name &quot;Club figures&quot;</code>.
           </p>
         </>
       )}

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import UPlotChart, { type TChartSeries } from '../ui/UPlotChart.tsx';
 
-
 interface Props {
   title: string;
   /** Start of each UTC day, ISO. */

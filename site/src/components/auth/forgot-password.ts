@@ -25,9 +25,7 @@ form.addEventListener('submit', async (e) => {
   } catch (err) {
     done();
     const description = err instanceof ApiError ? err.serverMessage : 'Network error. Please try again.';
-    toast(description
-      ? { title: 'Failed to send reset email', description, variant: 'error' }
-      : { title: 'Failed to send reset email', variant: 'error' });
+    toast(description ? { title: 'Failed to send reset email', description, variant: 'error' } : { title: 'Failed to send reset email', variant: 'error' });
   }
 });
 

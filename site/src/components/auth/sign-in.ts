@@ -14,13 +14,15 @@ form.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
 
 // docs/product.md §7: the sign-in page reads the current user too; a signed-in visitor goes to the gallery.
 callApi(API.currentUser)
-  .then((user) => { if (user) window.location.replace('/gallery'); })
+  .then((user) => {
+    if (user) window.location.replace('/gallery');
+  })
   .catch(() => undefined);
 
 form.addEventListener('submit', async (e) => {
   e.preventDefault();
   const email = fieldValue(form, 'email').trim();
-  const password = (form.querySelector<HTMLInputElement>('input[autocomplete="current-password"]'))?.value ?? '';
+  const password = form.querySelector<HTMLInputElement>('input[autocomplete="current-password"]')?.value ?? '';
   if (!email || !password) {
     toast({ title: 'Missing fields', description: 'Please enter both email and password', variant: 'error' });
     return;

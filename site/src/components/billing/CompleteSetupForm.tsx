@@ -25,9 +25,17 @@ async function transferCards(): Promise<TToastInput> {
     const result = await callApi(API.transferCollection, { body: { collectionData: toGalleryCards(cards, null) } });
     clearAnonymousCollection();
     const n = result.transferred;
-    return { title: 'Welcome to Ratio PRO!', description: `Your ${n === 1 ? '1 card has' : `${n} cards have`} been transferred to your gallery.`, variant: 'success' };
+    return {
+      title: 'Welcome to Ratio PRO!',
+      description: `Your ${n === 1 ? '1 card has' : `${n} cards have`} been transferred to your gallery.`,
+      variant: 'success',
+    };
   } catch {
-    return { title: 'Account Setup Complete', description: 'Your account has been created! Please add your cards to your new PRO gallery.', variant: 'success' };
+    return {
+      title: 'Account Setup Complete',
+      description: 'Your account has been created! Please add your cards to your new PRO gallery.',
+      variant: 'success',
+    };
   }
 }
 
@@ -96,21 +104,41 @@ function CompleteSetupForm() {
   };
 
   return (
-    <FormCard eyebrow="Payment received" title="Complete Your Account" lead={askName ? 'Tell us your name and choose a password to finish your Ratio PRO account.' : 'Choose a password to finish your Ratio PRO account.'}>
+    <FormCard
+      eyebrow="Payment received"
+      title="Complete Your Account"
+      lead={askName ? 'Tell us your name and choose a password to finish your Ratio PRO account.' : 'Choose a password to finish your Ratio PRO account.'}
+    >
       <form onSubmit={onSubmit} aria-busy={busy}>
-        <TextField label="Email" type="email" name="email" autoComplete="username" readOnly value={email}
-          hint="The email you paid with." />
-        {askName && (
-          <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} disabled={busy} />
-        )}
-        <PasswordField label="Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
-          value={password} onValueChange={setPassword} disabled={busy} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} />
-        <PasswordField label="Confirm Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
-          value={confirm} onValueChange={setConfirm} disabled={busy} />
+        <TextField label="Email" type="email" name="email" autoComplete="username" readOnly value={email} hint="The email you paid with." />
+        {askName && <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} disabled={busy} />}
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          value={password}
+          onValueChange={setPassword}
+          disabled={busy}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          value={confirm}
+          onValueChange={setConfirm}
+          disabled={busy}
+        />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated || !sessionId}>
           {busy ? 'Setting up...' : 'Complete Setup'}
         </button>
-        {done && <p className="pay-progress" role="status"><span className="spinner spinner-sm" aria-hidden="true" /> Opening your gallery…</p>}
+        {done && (
+          <p className="pay-progress" role="status">
+            <span className="spinner spinner-sm" aria-hidden="true" /> Opening your gallery…
+          </p>
+        )}
       </form>
     </FormCard>
   );

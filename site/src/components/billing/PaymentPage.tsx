@@ -33,7 +33,12 @@ function PaymentBody({ clientSecret, firstCharge }: { clientSecret: string; firs
   useEffect(() => {
     loadBillingConfig().catch(() => setFailed(true));
   }, []);
-  if (failed) return <div className="pay-wrap"><SetupFailed /></div>;
+  if (failed)
+    return (
+      <div className="pay-wrap">
+        <SetupFailed />
+      </div>
+    );
 
   const onFailed = (message: string) => {
     setError(message);
@@ -46,12 +51,22 @@ function PaymentBody({ clientSecret, firstCharge }: { clientSecret: string; firs
         <p className="eyebrow">Ratio PRO</p>
         <h1 className="form-card-title">Complete Your Upgrade</h1>
         <div className="pay-summary" aria-label="Order summary">
-          <div className="pay-line"><span>Ratio PRO, monthly</span><strong>{PRO_PRICE_LABEL}</strong></div>
-          <div className="pay-line muted"><span>Up to 1,000 cards, layouts, swap, analytics</span></div>
-          <div className="pay-line pay-total"><span>Due today</span><strong>{firstCharge ? '$0.00' : PRO_PRICE_TODAY}</strong></div>
+          <div className="pay-line">
+            <span>Ratio PRO, monthly</span>
+            <strong>{PRO_PRICE_LABEL}</strong>
+          </div>
+          <div className="pay-line muted">
+            <span>Up to 1,000 cards, layouts, swap, analytics</span>
+          </div>
+          <div className="pay-line pay-total">
+            <span>Due today</span>
+            <strong>{firstCharge ? '$0.00' : PRO_PRICE_TODAY}</strong>
+          </div>
         </div>
         {firstCharge && (
-          <p className="pay-note" data-testid="first-charge">{deferredChargeText(formatShortDate(firstCharge))}</p>
+          <p className="pay-note" data-testid="first-charge">
+            {deferredChargeText(formatShortDate(firstCharge))}
+          </p>
         )}
         {error && (
           <div className="pay-error" role="alert" data-testid="payment-error">

@@ -57,8 +57,12 @@ function SuccessBody({ user }: { user: TUser }) {
             <p className="muted">Your subscription is active. Everything below is yours now:</p>
             <ProFeatureList />
             <div className="pay-buttons">
-              <a className="btn btn-primary" href="/gallery">Go to Gallery</a>
-              <a className="btn" href="/account">Account Settings</a>
+              <a className="btn btn-primary" href="/gallery">
+                Go to Gallery
+              </a>
+              <a className="btn" href="/account">
+                Account Settings
+              </a>
             </div>
           </>
         )}
@@ -67,8 +71,12 @@ function SuccessBody({ user }: { user: TUser }) {
             <h1 className="form-card-title">Payment Successful!</h1>
             <p className="muted">Your payment went through. PRO may take a moment more to show: refresh the page, or head to your gallery.</p>
             <div className="pay-buttons">
-              <a className="btn btn-primary" href="/gallery">Go to Gallery</a>
-              <button type="button" className="btn" onClick={() => window.location.reload()}>Refresh Page</button>
+              <a className="btn btn-primary" href="/gallery">
+                Go to Gallery
+              </a>
+              <button type="button" className="btn" onClick={() => window.location.reload()}>
+                Refresh Page
+              </button>
             </div>
           </>
         )}

@@ -51,13 +51,29 @@ export default function StripePaymentForm({ clientSecret, publishableKey, onPaid
   return (
     <form onSubmit={onSubmit} aria-busy={busy} className="pay-form">
       <div ref={mountRef} className="stripe-element" />
-      {!stripe && !loadFailed && <p className="pay-progress" role="status"><span className="spinner spinner-sm" aria-hidden="true" /> Loading the secure payment form…</p>}
-      {loadFailed && <p className="pay-error" role="alert">The payment form could not load. Check your connection and refresh the page.</p>}
+      {!stripe && !loadFailed && (
+        <p className="pay-progress" role="status">
+          <span className="spinner spinner-sm" aria-hidden="true" /> Loading the secure payment form…
+        </p>
+      )}
+      {loadFailed && (
+        <p className="pay-error" role="alert">
+          The payment form could not load. Check your connection and refresh the page.
+        </p>
+      )}
       <div className="pay-buttons">
-        <a className="btn" href={cancelHref}>Cancel</a>
-        <button type="submit" className="btn btn-primary" disabled={busy || !stripe}>{busy ? 'Processing...' : 'Complete Upgrade'}</button>
+        <a className="btn" href={cancelHref}>
+          Cancel
+        </a>
+        <button type="submit" className="btn btn-primary" disabled={busy || !stripe}>
+          {busy ? 'Processing...' : 'Complete Upgrade'}
+        </button>
       </div>
-      {busy && <p className="pay-progress" role="status"><span className="spinner spinner-sm" aria-hidden="true" /> Confirming your payment…</p>}
+      {busy && (
+        <p className="pay-progress" role="status">
+          <span className="spinner spinner-sm" aria-hidden="true" /> Confirming your payment…
+        </p>
+      )}
     </form>
   );
 }

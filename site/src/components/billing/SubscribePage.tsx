@@ -22,14 +22,18 @@ function SubscribePage() {
                   <span className="badge badge-accent">PRO</span>
                   <h1 className="form-card-title">Welcome to Ratio PRO!</h1>
                   <p className="muted">Your subscription is active.</p>
-                  <a className="btn btn-primary" href="/gallery">Go to Gallery</a>
+                  <a className="btn btn-primary" href="/gallery">
+                    Go to Gallery
+                  </a>
                 </>
               ) : (
                 <div role="status" className="pay-waiting">
                   <div className="spinner" aria-hidden="true" />
                   <h1 className="form-card-title">Waiting for your subscription</h1>
                   <p className="muted">Finish paying in the checkout tab; this page updates by itself as soon as PRO is on.</p>
-                  <a className="btn" href="/pricing">Back to Pricing</a>
+                  <a className="btn" href="/pricing">
+                    Back to Pricing
+                  </a>
                 </div>
               )}
             </div>

@@ -4,7 +4,10 @@ import TextField from '../ui/TextField.tsx';
 
 /** Groups a card number in fours as it is typed. */
 function groupDigits(value: string): string {
-  return value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 /** Formats an expiry as MM/YY as it is typed. */
@@ -34,13 +37,38 @@ export default function TestCardFields({ card, onChange, testCards, disabled }: 
   return (
     <fieldset className="test-card" disabled={disabled}>
       <legend className="sr-only">Test card</legend>
-      <TextField label="Card number" name="cardnumber" inputMode="numeric" autoComplete="off" placeholder="4242 4242 4242 4242"
-        value={card.number} onValueChange={(v) => onChange({ ...card, number: groupDigits(v) })} required />
+      <TextField
+        label="Card number"
+        name="cardnumber"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="4242 4242 4242 4242"
+        value={card.number}
+        onValueChange={(v) => onChange({ ...card, number: groupDigits(v) })}
+        required
+      />
       <div className="field-row">
-        <TextField label="Expiry (MM/YY)" name="exp" inputMode="numeric" autoComplete="off" placeholder="MM/YY"
-          value={card.expiry} onValueChange={(v) => onChange({ ...card, expiry: formatExpiry(v) })} required />
-        <TextField label="CVC" name="cvc" inputMode="numeric" autoComplete="off" placeholder="123" maxLength={4}
-          value={card.cvc} onValueChange={(v) => onChange({ ...card, cvc: v.replace(/\D/g, '').slice(0, 4) })} required />
+        <TextField
+          label="Expiry (MM/YY)"
+          name="exp"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="MM/YY"
+          value={card.expiry}
+          onValueChange={(v) => onChange({ ...card, expiry: formatExpiry(v) })}
+          required
+        />
+        <TextField
+          label="CVC"
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="123"
+          maxLength={4}
+          value={card.cvc}
+          onValueChange={(v) => onChange({ ...card, cvc: v.replace(/\D/g, '').slice(0, 4) })}
+          required
+        />
       </div>
       {testCards.length > 0 && (
         <div className="test-cards">

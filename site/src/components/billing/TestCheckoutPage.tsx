@@ -42,7 +42,9 @@ function TestCheckoutPage() {
   if (load.kind === 'missing' || load.checkout.status === 'expired') {
     return (
       <FormCard title="Checkout unavailable" lead="This checkout link is not valid or has expired.">
-        <a className="btn btn-primary btn-block" href="/pricing">Back to Pricing</a>
+        <a className="btn btn-primary btn-block" href="/pricing">
+          Back to Pricing
+        </a>
       </FormCard>
     );
   }
@@ -64,10 +66,25 @@ function TestCheckoutPage() {
     <FormCard eyebrow="Checkout" title="Subscribe to Ratio PRO" lead={`${PRO_PRICE_LABEL}, renews monthly. Cancel anytime.`}>
       <form onSubmit={onSubmit} aria-busy={busy} className="pay-form">
         <TestModeNote>This page stands in for Stripe Checkout.</TestModeNote>
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onValueChange={setEmail} disabled={busy || checkout.status === 'complete'} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+          disabled={busy || checkout.status === 'complete'}
+        />
         <TestCardFields card={card} onChange={setCard} testCards={load.cards} disabled={busy} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>{busy ? 'Processing...' : `Pay $${(checkout.priceCents / 100).toFixed(2)}`}</button>
-        {busy && <p className="pay-progress" role="status"><span className="spinner spinner-sm" aria-hidden="true" /> Confirming your payment…</p>}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? 'Processing...' : `Pay $${(checkout.priceCents / 100).toFixed(2)}`}
+        </button>
+        {busy && (
+          <p className="pay-progress" role="status">
+            <span className="spinner spinner-sm" aria-hidden="true" /> Confirming your payment…
+          </p>
+        )}
       </form>
     </FormCard>
   );

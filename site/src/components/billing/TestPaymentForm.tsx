@@ -32,10 +32,18 @@ export default function TestPaymentForm({ clientSecret, testCards, onPaid, onFai
       <TestModeNote>Use a test card below.</TestModeNote>
       <TestCardFields card={card} onChange={setCard} testCards={testCards} disabled={busy} />
       <div className="pay-buttons">
-        <a className="btn" href={cancelHref} aria-disabled={busy}>Cancel</a>
-        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Processing...' : 'Complete Upgrade'}</button>
+        <a className="btn" href={cancelHref} aria-disabled={busy}>
+          Cancel
+        </a>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Processing...' : 'Complete Upgrade'}
+        </button>
       </div>
-      {busy && <p className="pay-progress" role="status"><span className="spinner spinner-sm" aria-hidden="true" /> Confirming your payment…</p>}
+      {busy && (
+        <p className="pay-progress" role="status">
+          <span className="spinner spinner-sm" aria-hidden="true" /> Confirming your payment…
+        </p>
+      )}
     </form>
   );
 }

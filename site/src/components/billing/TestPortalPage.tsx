@@ -23,7 +23,9 @@ function Portal() {
 
   useEffect(() => {
     void load().catch(() => toast({ title: 'Error', description: 'Failed to open billing portal. Please try again.', variant: 'error' }));
-    void loadBillingConfig().then((c) => setCards(c.testCards)).catch(() => undefined);
+    void loadBillingConfig()
+      .then((c) => setCards(c.testCards))
+      .catch(() => undefined);
   }, []);
   if (!view) return <Spinner label="Loading billing…" />;
 
@@ -44,17 +46,26 @@ function Portal() {
 
   const s = view.subscription;
   return (
-    <FormCard eyebrow="Billing portal" title="Manage Billing" lead={s.message}
-      footer={<a href={view.returnUrl}>Return to Ratio</a>}>
+    <FormCard eyebrow="Billing portal" title="Manage Billing" lead={s.message} footer={<a href={view.returnUrl}>Return to Ratio</a>}>
       <TestModeNote>This page stands in for Stripe's billing portal.</TestModeNote>
       <dl className="sub-details">
-        <div><dt>Card on file</dt><dd data-testid="card-on-file">{view.card ? `•••• ${view.card.last4} (expires ${view.card.expiry})` : 'None'}</dd></div>
-        {s.stripeDetails?.nextBillingDate && <div><dt>Next billing date</dt><dd>{formatShortDate(s.stripeDetails.nextBillingDate)}</dd></div>}
+        <div>
+          <dt>Card on file</dt>
+          <dd data-testid="card-on-file">{view.card ? `•••• ${view.card.last4} (expires ${view.card.expiry})` : 'None'}</dd>
+        </div>
+        {s.stripeDetails?.nextBillingDate && (
+          <div>
+            <dt>Next billing date</dt>
+            <dd>{formatShortDate(s.stripeDetails.nextBillingDate)}</dd>
+          </div>
+        )}
       </dl>
       <form onSubmit={onSubmit} aria-busy={busy} className="pay-form">
         <h2 className="account-section-title">Update card</h2>
         <TestCardFields card={card} onChange={setCard} testCards={cards} disabled={busy} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>{busy ? 'Saving...' : 'Save Card'}</button>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? 'Saving...' : 'Save Card'}
+        </button>
       </form>
     </FormCard>
   );

@@ -62,7 +62,9 @@ function Wall() {
 
       <section className="wall" aria-labelledby="wall-title">
         {/* The level between the page's h1 and each card's h3 (axe heading-order, docs/choices.md 47). */}
-        <h2 id="wall-title" className="sr-only">Your cards</h2>
+        <h2 id="wall-title" className="sr-only">
+          Your cards
+        </h2>
         <ol ref={gridRef} className="wall-grid" data-testid="wall" aria-busy={ready ? undefined : true}>
           {positions.map((index) => {
             const card = cards[index];
@@ -71,12 +73,7 @@ function Wall() {
                 {!ready ? (
                   <LoadingSlot />
                 ) : card ? (
-                  <FilledSlot
-                    card={card}
-                    position={index + 1}
-                    onEdit={setEditing}
-                    onDelete={(c) => onDelete(c, index)}
-                  />
+                  <FilledSlot card={card} position={index + 1} onEdit={setEditing} onDelete={(c) => onDelete(c, index)} />
                 ) : (
                   <EmptySlot position={index + 1} />
                 )}
@@ -93,8 +90,8 @@ function Wall() {
             Add Another Card ({count}/{ANONYMOUS_CARD_LIMIT})
           </a>
           <p className="wall-more-note muted">
-            {ANONYMOUS_CARD_LIMIT - count === 1 ? '1 free slot left.' : `${ANONYMOUS_CARD_LIMIT - count} free slots left.`}
-            {' '}Your cards stay in this browser until you create an account.
+            {ANONYMOUS_CARD_LIMIT - count === 1 ? '1 free slot left.' : `${ANONYMOUS_CARD_LIMIT - count} free slots left.`} Your cards stay in this browser
+            until you create an account.
           </p>
         </div>
       )}

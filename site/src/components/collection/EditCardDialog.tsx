@@ -21,8 +21,7 @@ function EditForm({ card, onClose }: { card: TAnonymousCard; onClose(): void }) 
     variety: card.variety,
     sport: card.sport,
   });
-  const set = (name: keyof TCardFields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: keyof TCardFields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,7 +61,15 @@ function EditForm({ card, onClose }: { card: TAnonymousCard; onClose(): void }) 
         </div>
         <div className="field">
           <label htmlFor="edit-value">Estimated Value ($)</label>
-          <input id="edit-value" name="userValue" value={fields.userValue} onChange={set('userValue')} placeholder="150" inputMode="decimal" autoComplete="off" />
+          <input
+            id="edit-value"
+            name="userValue"
+            value={fields.userValue}
+            onChange={set('userValue')}
+            placeholder="150"
+            inputMode="decimal"
+            autoComplete="off"
+          />
         </div>
       </div>
       <div className="field-row">
@@ -80,8 +87,12 @@ function EditForm({ card, onClose }: { card: TAnonymousCard; onClose(): void }) 
         <textarea id="edit-notes" name="userNotes" rows={3} value={fields.userNotes} onChange={set('userNotes')} />
       </div>
       <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-        <button type="submit" className="btn btn-primary">Save Changes</button>
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary">
+          Save Changes
+        </button>
       </div>
     </form>
   );

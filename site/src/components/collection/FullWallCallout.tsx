@@ -7,8 +7,7 @@ export default function FullWallCallout() {
       <p className="eyebrow">3 of 3 slots filled</p>
       <h2 id="full-wall-title">You've built your wall. Don't lose it.</h2>
       <p className="full-wall-lead muted">
-        These cards live only in this browser. Start a free trial to keep them in your own gallery,
-        with room for up to 1,000 more.
+        These cards live only in this browser. Start a free trial to keep them in your own gallery, with room for up to 1,000 more.
       </p>
       <button type="button" className="btn btn-primary full-wall-cta" onClick={startFreeTrial}>
         Start Free Trial

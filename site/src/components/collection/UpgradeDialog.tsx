@@ -29,16 +29,23 @@ export default function UpgradeDialog({ open, onClose }: Props) {
       <p className="upgrade-lead">Move your wall to a private gallery that follows you everywhere.</p>
       <ul className="upgrade-features">
         {PRO_FEATURES.map((feature) => (
-          <li key={feature}><CheckIcon size={16} />{feature}</li>
+          <li key={feature}>
+            <CheckIcon size={16} />
+            {feature}
+          </li>
         ))}
       </ul>
       <div className="upgrade-actions">
         <button type="button" className="btn btn-primary btn-block" onClick={startFreeTrial} data-autofocus>
           Start Free Trial
         </button>
-        <button type="button" className="btn btn-ghost btn-block" onClick={onClose}>Back to Gallery</button>
+        <button type="button" className="btn btn-ghost btn-block" onClick={onClose}>
+          Back to Gallery
+        </button>
       </div>
-      <p id="upgrade-note" className="trial-note">{TRIAL_NOTE}</p>
+      <p id="upgrade-note" className="trial-note">
+        {TRIAL_NOTE}
+      </p>
     </Dialog>
   );
 }

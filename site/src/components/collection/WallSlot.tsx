@@ -38,7 +38,9 @@ export function FilledSlot({ card, position, onEdit, onDelete }: FilledProps) {
       className={`slot slot-filled${revealed ? ' is-revealed' : ''}`}
       aria-labelledby={titleId}
       data-testid="filled-slot"
-      onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setRevealed(false); }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setRevealed(false);
+      }}
     >
       <div className="frame">
         <div className="frame-mat">
@@ -65,23 +67,17 @@ export function FilledSlot({ card, position, onEdit, onDelete }: FilledProps) {
           <button type="button" className="slot-action" onClick={() => onEdit(card)} aria-label={`Edit ${label}`} title="Edit">
             <EditIcon />
           </button>
-          <button
-            type="button"
-            className="slot-action is-danger"
-            onClick={() => onDelete(card)}
-            aria-label={`Delete ${label}`}
-            title="Delete"
-          >
+          <button type="button" className="slot-action is-danger" onClick={() => onDelete(card)} aria-label={`Delete ${label}`} title="Delete">
             <TrashIcon />
           </button>
         </div>
       </div>
       <div className="placard">
         <span className="placard-no">No. {String(position).padStart(2, '0')}</span>
-        <h3 id={titleId} className="placard-player">{card.player || 'Untitled card'}</h3>
-        <p className="placard-meta">
-          {[card.year, card.brand].filter(Boolean).join(' · ') || 'Year and brand not set'}
-        </p>
+        <h3 id={titleId} className="placard-player">
+          {card.player || 'Untitled card'}
+        </h3>
+        <p className="placard-meta">{[card.year, card.brand].filter(Boolean).join(' · ') || 'Year and brand not set'}</p>
         <p className="placard-condition">{card.condition || 'Condition not set'}</p>
       </div>
     </article>
@@ -93,7 +89,9 @@ export function EmptySlot({ position }: { position: number }) {
   return (
     <a className="slot slot-empty" href="/start-collection" data-testid="empty-slot">
       <span className="frame frame-empty">
-        <span className="empty-plus"><PlusIcon size={26} /></span>
+        <span className="empty-plus">
+          <PlusIcon size={26} />
+        </span>
         <span className="empty-label">SLOT {position}</span>
         <span className="empty-hint">Click to add</span>
       </span>
@@ -110,8 +108,13 @@ export function EmptySlot({ position }: { position: number }) {
 export function LoadingSlot() {
   return (
     <div className="slot slot-loading" aria-hidden="true">
-      <div className="frame"><div className="frame-mat shimmer" /></div>
-      <div className="placard"><span className="placard-line" /><span className="placard-line short" /></div>
+      <div className="frame">
+        <div className="frame-mat shimmer" />
+      </div>
+      <div className="placard">
+        <span className="placard-line" />
+        <span className="placard-line short" />
+      </div>
     </div>
   );
 }

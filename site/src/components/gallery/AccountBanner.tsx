@@ -24,7 +24,9 @@ function FreeBanner({ access, cardCount }: { access: TGalleryAccess; cardCount: 
         <span className="g-banner-label">{banner.label}</span>
         <p className="g-banner-text">
           <strong>{banner.used}</strong>
-          <span className="g-meter" aria-hidden="true"><span style={{ width: `${(Math.min(cardCount, FREE_SLOTS) / FREE_SLOTS) * 100}%` }} /></span>
+          <span className="g-meter" aria-hidden="true">
+            <span style={{ width: `${(Math.min(cardCount, FREE_SLOTS) / FREE_SLOTS) * 100}%` }} />
+          </span>
         </p>
         <p className="g-banner-note">Unlock {banner.more} more slots with PRO, plus custom layouts, card swap and portfolio analytics.</p>
       </div>
@@ -55,10 +57,15 @@ function TrialBanner({ daysLeft, tone }: { daysLeft: number; tone: TTrialTone })
     <section className={`g-banner tone-${tone}`} aria-label="Your PRO trial" data-testid="trial-banner" data-tone={tone}>
       <div className="g-banner-main">
         <span className="g-banner-label">PRO TRIAL</span>
-        <p className="g-banner-text"><strong>{copy.title}</strong>{tone !== 'orange' && <span className="g-banner-days">{left}</span>}</p>
+        <p className="g-banner-text">
+          <strong>{copy.title}</strong>
+          {tone !== 'orange' && <span className="g-banner-days">{left}</span>}
+        </p>
         <p className="g-banner-note">{copy.note}</p>
       </div>
-      <button type="button" className="btn btn-primary" onClick={() => goToPricing('?trial_upgrade=true')}>Upgrade</button>
+      <button type="button" className="btn btn-primary" onClick={() => goToPricing('?trial_upgrade=true')}>
+        Upgrade
+      </button>
     </section>
   );
 }
@@ -69,10 +76,14 @@ function TrialEndedBanner() {
     <section className="g-banner tone-ended" aria-label="Your PRO trial" data-testid="trial-ended-banner">
       <div className="g-banner-main">
         <span className="g-banner-label">VIEW ONLY</span>
-        <p className="g-banner-text"><strong>7-Day PRO Trial Ended</strong></p>
+        <p className="g-banner-text">
+          <strong>7-Day PRO Trial Ended</strong>
+        </p>
         <p className="g-banner-note">Your cards are safe. Upgrade to PRO to add, edit and rearrange them again.</p>
       </div>
-      <button type="button" className="btn btn-primary" onClick={() => goToPricing()}><SparkIcon /> Upgrade</button>
+      <button type="button" className="btn btn-primary" onClick={() => goToPricing()}>
+        <SparkIcon /> Upgrade
+      </button>
     </section>
   );
 }

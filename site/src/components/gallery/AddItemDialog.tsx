@@ -48,9 +48,12 @@ export default function AddItemDialog({ slot }: { slot: number }) {
   });
   const problems = checked ? readCardForm(fields).problems : {};
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const pick = (picked: File | undefined) => {
     if (!picked) return;
@@ -129,18 +132,31 @@ export default function AddItemDialog({ slot }: { slot: number }) {
               <img src={preview} alt="Preview of the chosen photo" onError={() => setPreviewFailed(true)} data-testid="add-preview" />
             ) : (
               <>
-                <span className="g-drop-icon"><UploadIcon size={24} /></span>
+                <span className="g-drop-icon">
+                  <UploadIcon size={24} />
+                </span>
                 <span className="g-drop-title">{file ? file.name : 'Choose a photo'}</span>
                 <span className="g-drop-sub">{file ? 'Ready to upload' : 'or drag it here'}</span>
               </>
             )}
             {analysis.running && <span className="g-beam" aria-hidden="true" />}
           </label>
-          <p id="add-photo-hint" className="field-hint">JPG, PNG up to 10MB{file ? ' · click the photo to replace it' : ''}</p>
-          <p id="add-photo-problem" className="g-problem" role="alert">{problem ? PROBLEMS[problem] : ''}</p>
+          <p id="add-photo-hint" className="field-hint">
+            JPG, PNG up to 10MB{file ? ' · click the photo to replace it' : ''}
+          </p>
+          <p id="add-photo-problem" className="g-problem" role="alert">
+            {problem ? PROBLEMS[problem] : ''}
+          </p>
           {/* aria-disabled, not disabled, while busy: a disabled button drops keyboard focus to the page,
               and Esc then no longer reaches the dialog (docs/choices.md 47). */}
-          <button type="button" className="btn btn-block g-analyze" onClick={() => { if (!busy) void analysis.analyze(file); }} aria-disabled={busy || undefined}>
+          <button
+            type="button"
+            className="btn btn-block g-analyze"
+            onClick={() => {
+              if (!busy) void analysis.analyze(file);
+            }}
+            aria-disabled={busy || undefined}
+          >
             {analysis.running ? <span className="spinner g-spinner-sm" aria-hidden="true" /> : <ScanIcon />}
             {analysis.running ? 'Analyzing...' : 'Analyze Card'}
           </button>
@@ -148,7 +164,9 @@ export default function AddItemDialog({ slot }: { slot: number }) {
             {analysis.running ? (
               <div className="g-progress" data-testid="analysis-progress">
                 <span className="g-progress-text">{ANALYSIS_STAGES[analysis.stage]}</span>
-                <span className="g-progress-track is-indeterminate"><span /></span>
+                <span className="g-progress-track is-indeterminate">
+                  <span />
+                </span>
               </div>
             ) : (
               <span className="field-hint">Optional: Ratio reads the grading label and fills in the card's details.</span>
@@ -178,7 +196,9 @@ export default function AddItemDialog({ slot }: { slot: number }) {
         </div>
       )}
       <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={closeDialog}>Cancel</button>
+        <button type="button" className="btn btn-ghost" onClick={closeDialog}>
+          Cancel
+        </button>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {uploading ? 'Uploading...' : 'Add to Gallery'}
         </button>

@@ -38,21 +38,53 @@ export default function CardFields({ fields, onChange, before, autofilled, unsur
     const doubt = unsure?.has(key);
     const notes = [problem ? `${id}-${key}-problem` : '', doubt ? `${id}-${key}-unsure` : ''].filter(Boolean).join(' ');
     return (
-      <div className={`field${wide ? ' g-field-wide' : ''}${autofilled?.has(key) ? ' is-autofilled' : ''}${doubt ? ' is-unsure' : ''}${problem ? ' is-invalid' : ''}`}>
+      <div
+        className={`field${wide ? ' g-field-wide' : ''}${autofilled?.has(key) ? ' is-autofilled' : ''}${doubt ? ' is-unsure' : ''}${problem ? ' is-invalid' : ''}`}
+      >
         <label htmlFor={`${id}-${key}`}>{LABELS[key]}</label>
         {control({ id: `${id}-${key}`, ...(notes ? { 'aria-describedby': notes } : {}), ...(problem ? { 'aria-invalid': true } : {}) })}
-        {doubt && <p id={`${id}-${key}-unsure`} className="field-unsure">{UNSURE_NOTE}</p>}
-        {problem && <p id={`${id}-${key}-problem`} className="field-error">{problem}</p>}
+        {doubt && (
+          <p id={`${id}-${key}-unsure`} className="field-unsure">
+            {UNSURE_NOTE}
+          </p>
+        )}
+        {problem && (
+          <p id={`${id}-${key}-problem`} className="field-error">
+            {problem}
+          </p>
+        )}
       </div>
     );
   };
   const set = (key: TKey) => (e: { target: { value: string } }) => onChange({ ...fields, [key]: e.target.value });
   const text = (key: TKey, placeholder: string, extra: { inputMode?: 'decimal' | 'numeric'; maxLength?: number; list?: string } = {}, wide = false) =>
-    field(key, (p) => <input {...p} name={key} value={fields[key]} onChange={set(key)} placeholder={placeholder} autoComplete="off" maxLength={extra.maxLength ?? 200} {...extra} />, wide);
-  const select = (key: 'grader' | 'grade' | 'autographGrade' | 'centering' | 'corners' | 'edges' | 'surface', options: ReadonlyArray<readonly [string, string]>) =>
+    field(
+      key,
+      (p) => (
+        <input
+          {...p}
+          name={key}
+          value={fields[key]}
+          onChange={set(key)}
+          placeholder={placeholder}
+          autoComplete="off"
+          maxLength={extra.maxLength ?? 200}
+          {...extra}
+        />
+      ),
+      wide,
+    );
+  const select = (
+    key: 'grader' | 'grade' | 'autographGrade' | 'centering' | 'corners' | 'edges' | 'surface',
+    options: ReadonlyArray<readonly [string, string]>,
+  ) =>
     field(key, (p) => (
       <select {...p} name={key} value={fields[key]} onChange={set(key)}>
-        {options.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        {options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
       </select>
     ));
 
@@ -60,8 +92,14 @@ export default function CardFields({ fields, onChange, before, autofilled, unsur
     <fieldset className="g-fields" disabled={disabled}>
       <legend className="sr-only">Card details</legend>
       <dl className="g-made" aria-live="polite" data-testid="card-made">
-        <div><dt>Title</dt><dd data-testid="made-title">{made.title || <span className="g-made-empty">Made from the year, set and player</span>}</dd></div>
-        <div><dt>Description</dt><dd data-testid="made-description">{made.description || <span className="g-made-empty">Made from the grade and cert</span>}</dd></div>
+        <div>
+          <dt>Title</dt>
+          <dd data-testid="made-title">{made.title || <span className="g-made-empty">Made from the year, set and player</span>}</dd>
+        </div>
+        <div>
+          <dt>Description</dt>
+          <dd data-testid="made-description">{made.description || <span className="g-made-empty">Made from the grade and cert</span>}</dd>
+        </div>
       </dl>
       <h3 className="g-group-title">The card</h3>
       <div className="g-field-grid">
@@ -81,10 +119,16 @@ export default function CardFields({ fields, onChange, before, autofilled, unsur
         {text('qualifier', 'e.g. OC', { maxLength: 40, list: `${id}-qualifiers` })}
         {select('autographGrade', GRADE_OPTIONS)}
       </div>
-      <datalist id={`${id}-qualifiers`}>{QUALIFIER_SUGGESTIONS.map((q) => <option key={q} value={q} />)}</datalist>
+      <datalist id={`${id}-qualifiers`}>
+        {QUALIFIER_SUGGESTIONS.map((q) => (
+          <option key={q} value={q} />
+        ))}
+      </datalist>
       {showSubgrades && (
         <div className="g-field-grid g-subgrades" role="group" aria-label="Subgrades">
-          {(['centering', 'corners', 'edges', 'surface'] as const).map((k) => <div key={k}>{select(k, GRADE_OPTIONS)}</div>)}
+          {(['centering', 'corners', 'edges', 'surface'] as const).map((k) => (
+            <div key={k}>{select(k, GRADE_OPTIONS)}</div>
+          ))}
         </div>
       )}
       <h3 className="g-group-title">Value</h3>
@@ -92,10 +136,18 @@ export default function CardFields({ fields, onChange, before, autofilled, unsur
         {text('value', 'e.g. $150', { inputMode: 'decimal', maxLength: 40 })}
         {text('allTimeHigh', 'e.g. $250', { inputMode: 'decimal', maxLength: 40 })}
         {text('cost', 'e.g. $90', { inputMode: 'decimal', maxLength: 40 })}
-        {field('acquiredOn', (p) => <input {...p} type="date" name="acquiredOn" value={fields.acquiredOn} onChange={set('acquiredOn')} />)}
+        {field('acquiredOn', (p) => (
+          <input {...p} type="date" name="acquiredOn" value={fields.acquiredOn} onChange={set('acquiredOn')} />
+        ))}
         {text('source', 'e.g. Card show', {}, true)}
       </div>
-      {field('notes', (p) => <textarea {...p} name="notes" rows={3} maxLength={2000} value={fields.notes} onChange={set('notes')} />, true)}
+      {field(
+        'notes',
+        (p) => (
+          <textarea {...p} name="notes" rows={3} maxLength={2000} value={fields.notes} onChange={set('notes')} />
+        ),
+        true,
+      )}
     </fieldset>
   );
 }

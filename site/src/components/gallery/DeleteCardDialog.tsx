@@ -20,10 +20,14 @@ export default function DeleteCardDialog({ card }: { card: TGalleryCard }) {
       </div>
       <div className="g-confirm-body">
         {card.thumbUrl && <img className="g-edit-thumb" src={card.thumbUrl} alt="" width={400} height={560} />}
-        <p><strong>{cardName(card)}</strong> and its photo will be removed from your gallery. This cannot be undone.</p>
+        <p>
+          <strong>{cardName(card)}</strong> and its photo will be removed from your gallery. This cannot be undone.
+        </p>
       </div>
       <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={closeDialog} autoFocus>Cancel</button>
+        <button type="button" className="btn btn-ghost" onClick={closeDialog} autoFocus>
+          Cancel
+        </button>
         <button type="button" className="btn btn-danger" onClick={() => void confirm()} disabled={deleting}>
           {deleting ? 'Deleting...' : 'Delete Card'}
         </button>

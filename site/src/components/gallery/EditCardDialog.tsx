@@ -47,8 +47,12 @@ export default function EditCardDialog({ card }: { card: TGalleryCard }) {
         />
       </div>
       <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={closeDialog}>Cancel</button>
-        <button type="submit" className="btn btn-primary" disabled={saving}>{saving ? 'Saving...' : 'Save Changes'}</button>
+        <button type="button" className="btn btn-ghost" onClick={closeDialog}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Changes'}
+        </button>
       </div>
     </form>
   );

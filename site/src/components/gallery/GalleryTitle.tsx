@@ -29,18 +29,37 @@ export default function GalleryTitle() {
   if (draft !== null) {
     return (
       <h1 className="gallery-title">
-        <label className="sr-only" htmlFor="gallery-title-input">Gallery title</label>
-        <input id="gallery-title-input" ref={inputRef} className="gallery-title-input" value={draft}
-          maxLength={MAX_COLLECTION_NAME} onChange={(e) => setDraft(e.target.value)} onBlur={save} onKeyDown={onKeyDown} />
+        <label className="sr-only" htmlFor="gallery-title-input">
+          Gallery title
+        </label>
+        <input
+          id="gallery-title-input"
+          ref={inputRef}
+          className="gallery-title-input"
+          value={draft}
+          maxLength={MAX_COLLECTION_NAME}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={save}
+          onKeyDown={onKeyDown}
+        />
       </h1>
     );
   }
   return (
     <h1 className="gallery-title">
-      <button type="button" className="gallery-title-button" onClick={() => setDraft(name)}
-        aria-label={`${name}, edit gallery title`}>
+      <button type="button" className="gallery-title-button" onClick={() => setDraft(name)} aria-label={`${name}, edit gallery title`}>
         <span>{name}</span>
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
         </svg>
       </button>

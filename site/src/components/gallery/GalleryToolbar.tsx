@@ -2,9 +2,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { LAYOUTS, canSwap, type TLayoutId } from '../../../../core/gallery.ts';
 import { $swapMode, goToPricing, openDialog, toggleSwapMode } from '../../stores/gallery.ts';
-import {
-  $settings, setCustomCount, setFullGallery, setLayout, setRegistryMode, type TGalleryAccess,
-} from '../../stores/gallery-layout.ts';
+import { $settings, setCustomCount, setFullGallery, setLayout, setRegistryMode, type TGalleryAccess } from '../../stores/gallery-layout.ts';
 import BulkAdd from './bulk/BulkAdd.tsx';
 import CsvControls from './csv/CsvControls.tsx';
 import { FrameIcon, GridIcon, LedgerIcon, LockIcon, SwapIcon } from './icons.tsx';
@@ -55,16 +53,12 @@ export default function GalleryToolbar({ access }: { access: TGalleryAccess }) {
   return (
     <div className="g-toolbar" data-testid="gallery-toolbar">
       <div className="g-tool-group" role="group" aria-labelledby="layout-label">
-        <span id="layout-label" className="g-tool-label"><GridIcon /> Layout</span>
+        <span id="layout-label" className="g-tool-label">
+          <GridIcon /> Layout
+        </span>
         <div className="g-segmented">
           {LAYOUTS.map((layout) => (
-            <button
-              key={layout.id}
-              type="button"
-              className="g-seg"
-              aria-pressed={pro && settings.layout === layout.id}
-              onClick={() => pickLayout(layout.id)}
-            >
+            <button key={layout.id} type="button" className="g-seg" aria-pressed={pro && settings.layout === layout.id} onClick={() => pickLayout(layout.id)}>
               {layout.label}
               {!pro && <LockIcon size={12} />}
             </button>

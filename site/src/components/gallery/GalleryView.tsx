@@ -100,7 +100,9 @@ export default function GalleryView({ user }: { user: TUser }) {
           onClick={() => setPanelsOpen((open) => !open)}
         >
           <span className="g-panels-toggle-label">{registry ? 'Registry & insights' : 'Portfolio insights'}</span>
-          <span className="g-panels-toggle-figure" aria-hidden={!ready || undefined}>{formatCents(insights.totalCents)} · {formatCount(list.length)} {list.length === 1 ? 'card' : 'cards'}</span>
+          <span className="g-panels-toggle-figure" aria-hidden={!ready || undefined}>
+            {formatCents(insights.totalCents)} · {formatCount(list.length)} {list.length === 1 ? 'card' : 'cards'}
+          </span>
           <span className="g-panels-toggle-chevron" aria-hidden="true" />
         </button>
       )}
@@ -108,8 +110,12 @@ export default function GalleryView({ user }: { user: TUser }) {
         <div className={`g-panels${panelsOpen ? ' is-open' : ''}`} id="gallery-panels" aria-busy={!ready || undefined}>
           {registry && <RegistryPanel figures={figures} />}
           {/* Gain & loss unfolds with the value chart: always open, it pushed the wall below a laptop's fold. */}
-          <InsightsCard insights={insights} view={insightsView(access.pro, list.length)} withTotals={!registry}
-            folded={access.pro && ready ? <ProfitPanel version={`${list.length}:${insights.totalCents}`} /> : null} />
+          <InsightsCard
+            insights={insights}
+            view={insightsView(access.pro, list.length)}
+            withTotals={!registry}
+            folded={access.pro && ready ? <ProfitPanel version={`${list.length}:${insights.totalCents}`} /> : null}
+          />
         </div>
       )}
 
@@ -118,20 +124,30 @@ export default function GalleryView({ user }: { user: TUser }) {
           <p id={SWAP_HELP_ID}>
             <strong>SWAP MODE</strong> Select a card, then the slot to trade places with. Or drag a card onto another slot.
           </p>
-          <button type="button" className="btn btn-sm" onClick={exitSwapMode}>Done</button>
+          <button type="button" className="btn btn-sm" onClick={exitSwapMode}>
+            Done
+          </button>
         </div>
       )}
-      {!access.canEdit && <p className="g-viewonly" data-testid="view-only">Cards in View-Only Mode</p>}
+      {!access.canEdit && (
+        <p className="g-viewonly" data-testid="view-only">
+          Cards in View-Only Mode
+        </p>
+      )}
 
       {/* Each slot has several controls: keyboard users can jump past the whole wall. */}
-      <a className="skip-link skip-inline" href="#after-wall">Skip past the wall ({count} slots)</a>
+      <a className="skip-link skip-inline" href="#after-wall">
+        Skip past the wall ({count} slots)
+      </a>
       <SlotGrid access={access} count={count} columns={columns} registry={registry} />
       <span id="after-wall" tabIndex={-1} />
 
       {beyond > 0 && (
         <p className="g-beyond">
           {beyond} more {beyond === 1 ? 'card hangs' : 'cards hang'} past slot {count}.{' '}
-          <button type="button" className="btn btn-sm" onClick={() => setCustomCount(highest)}>Show all {highest} slots</button>
+          <button type="button" className="btn btn-sm" onClick={() => setCustomCount(highest)}>
+            Show all {highest} slots
+          </button>
         </p>
       )}
 

@@ -30,11 +30,15 @@ export default function InsightsCard({ insights, view, withTotals = true, folded
   return (
     <section className={`g-panel g-insights is-${view}`} aria-labelledby="insights-title" data-testid="insights">
       <div className="g-insights-head">
-        <h2 id="insights-title" className="g-panel-title">PORTFOLIO INSIGHTS</h2>
+        <h2 id="insights-title" className="g-panel-title">
+          PORTFOLIO INSIGHTS
+        </h2>
         <p className="g-insights-count" data-testid="insights-count">
           <strong>{formatCount(insights.cards)}</strong> / {formatCount(insights.capacity)} cards
         </p>
-        <span className="g-meter" aria-hidden="true"><span style={{ width: `${Math.max(fill, insights.cards > 0 ? 1 : 0)}%` }} /></span>
+        <span className="g-meter" aria-hidden="true">
+          <span style={{ width: `${Math.max(fill, insights.cards > 0 ? 1 : 0)}%` }} />
+        </span>
       </div>
       <dl className="g-figures g-insight-figures">
         {(withTotals || view === 'simplified') && (
@@ -54,13 +58,17 @@ export default function InsightsCard({ insights, view, withTotals = true, folded
             {insights.upside !== null && (
               <div className="g-figure is-accent">
                 <dt>RATIO UPSIDE</dt>
-                <dd data-testid="insights-upside" title="Sum of all-time highs divided by sum of current values">{formatUpside(insights.upside)}</dd>
+                <dd data-testid="insights-upside" title="Sum of all-time highs divided by sum of current values">
+                  {formatUpside(insights.upside)}
+                </dd>
               </div>
             )}
             {insights.topSlot !== null && (
               <div className="g-figure">
                 <dt>TOP CARD</dt>
-                <dd>{formatCents(insights.topCents)} <small>{slotLabel(insights.topSlot)}</small></dd>
+                <dd>
+                  {formatCents(insights.topCents)} <small>{slotLabel(insights.topSlot)}</small>
+                </dd>
               </div>
             )}
           </>
@@ -68,8 +76,16 @@ export default function InsightsCard({ insights, view, withTotals = true, folded
       </dl>
       {view === 'full' && (
         <>
-          <button type="button" className="g-chart-toggle" aria-expanded={chartOpen} aria-controls="insights-chart" onClick={() => setValueChart(!chartOpen)} data-testid="value-chart-toggle">
-            {chartOpen ? 'Hide value chart' : 'Show value chart'}<span className="g-panels-toggle-chevron" aria-hidden="true" />
+          <button
+            type="button"
+            className="g-chart-toggle"
+            aria-expanded={chartOpen}
+            aria-controls="insights-chart"
+            onClick={() => setValueChart(!chartOpen)}
+            data-testid="value-chart-toggle"
+          >
+            {chartOpen ? 'Hide value chart' : 'Show value chart'}
+            <span className="g-panels-toggle-chevron" aria-hidden="true" />
           </button>
           <div id="insights-chart" className="g-chart-fold" hidden={!chartOpen}>
             {chartOpen && <TotalValueHistory version={`${insights.cards}:${insights.totalCents}`} />}
@@ -80,7 +96,9 @@ export default function InsightsCard({ insights, view, withTotals = true, folded
       {view === 'simplified' && (
         <div className="g-insights-upsell" data-testid="insights-upgrade">
           <p>Unlock advanced portfolio analytics: average value, Ratio Upside and your top cards.</p>
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => goToPricing()}><SparkIcon /> Upgrade</button>
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => goToPricing()}>
+            <SparkIcon /> Upgrade
+          </button>
         </div>
       )}
     </section>

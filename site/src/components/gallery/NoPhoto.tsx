@@ -36,9 +36,12 @@ export default function NoPhoto({ card, large = false }: { card: TNoPhotoCard; l
       </svg>
       {/* The spaces between the lines keep the words apart in the text of a button around it (a flex column ignores them). */}
       {grade && <span className="g-nophoto-grade">{grade}</span>}{' '}
-      {title && !large && <span className="g-nophoto-title" data-testid="no-photo-title">{title}</span>}{' '}
-      {year && !large && <span className="g-nophoto-year">{year}</span>}{' '}
-      <span className="g-nophoto-text">No photo yet</span>
+      {title && !large && (
+        <span className="g-nophoto-title" data-testid="no-photo-title">
+          {title}
+        </span>
+      )}{' '}
+      {year && !large && <span className="g-nophoto-year">{year}</span>} <span className="g-nophoto-text">No photo yet</span>
     </span>
   );
 }

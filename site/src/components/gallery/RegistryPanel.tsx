@@ -14,7 +14,9 @@ export default function RegistryPanel({ figures }: { figures: TRegistryFigures }
   ];
   return (
     <section className="g-panel g-registry" aria-labelledby="registry-title" data-testid="registry-panel">
-      <h2 id="registry-title" className="g-panel-title">COLLECTION REGISTRY</h2>
+      <h2 id="registry-title" className="g-panel-title">
+        COLLECTION REGISTRY
+      </h2>
       <dl className="g-figures">
         {rows.map((row) => (
           <div className="g-figure" key={row.testId}>
@@ -25,7 +27,9 @@ export default function RegistryPanel({ figures }: { figures: TRegistryFigures }
         <div className="g-figure is-accent">
           <dt>COMPLETION %</dt>
           <dd data-testid="registry-completion">{figures.completionPercent}%</dd>
-          <span className="g-meter" aria-hidden="true"><span style={{ width: `${figures.completionPercent}%` }} /></span>
+          <span className="g-meter" aria-hidden="true">
+            <span style={{ width: `${figures.completionPercent}%` }} />
+          </span>
         </div>
       </dl>
     </section>

@@ -66,9 +66,13 @@ function Placard({ slot, card }: { slot: number; card?: TGalleryCard }) {
   return (
     <div className="g-placard">
       <span className="g-placard-no">{slotLabel(slot)}</span>
-      <span className="g-placard-title" title={cardName(card)}>{cardName(card)}</span>
+      <span className="g-placard-title" title={cardName(card)}>
+        {cardName(card)}
+      </span>
       <span className="g-placard-figures">
-        <span className="g-placard-value" data-testid="placard-value">{value ?? 'No value'}</span>
+        <span className="g-placard-value" data-testid="placard-value">
+          {value ?? 'No value'}
+        </span>
         {high && <span className="g-placard-high">ATH {high}</span>}
       </span>
     </div>
@@ -80,7 +84,21 @@ function Placard({ slot, card }: { slot: number; card?: TGalleryCard }) {
  * edit and delete buttons. Clicks are handled by the grid through data-action / data-slot, so the
  * component takes only plain props and re-renders only when its own card or flags change.
  */
-export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selected, pending, dropTarget, dragging, draggable, retained = false, actions, first = false, eager = false, ...at }: FilledProps) {
+export const FilledSlot = memo(function FilledSlot({
+  card,
+  mode,
+  registry,
+  selected,
+  pending,
+  dropTarget,
+  dragging,
+  draggable,
+  retained = false,
+  actions,
+  first = false,
+  eager = false,
+  ...at
+}: FilledProps) {
   const n = card.slotNumber;
   const name = cardName(card);
   const value = valueText(card.value, card.valueCents);
@@ -92,15 +110,25 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
   if (mode === 'view-only') classes.push('is-inert');
   if (retained) classes.push('is-retained');
   const image = card.thumbUrl ? (
-    <img src={card.thumbUrl} width={400} height={560} loading={eager ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" alt={mode === 'view-only' ? name : ''} draggable={false} />
+    <img
+      src={card.thumbUrl}
+      width={400}
+      height={560}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
+      decoding="async"
+      alt={mode === 'view-only' ? name : ''}
+      draggable={false}
+    />
   ) : (
     <NoPhoto card={card} />
   );
   // Without a photo the face shows the card's placard words: the name says them as shown (axe's label-content-name-mismatch).
   const shown = card.thumbUrl ? name : noPhotoText(card);
-  const label = mode === 'swap'
-    ? `${slotLabel(n)}: ${shown}. ${selected ? 'Selected for swap, press again to clear' : 'Select to swap'}`
-    : `${slotLabel(n)}: ${shown}${value ? `, ${value}` : ''}. View full image and details${mode === 'edit' ? ', edit or delete' : ''}`;
+  const label =
+    mode === 'swap'
+      ? `${slotLabel(n)}: ${shown}. ${selected ? 'Selected for swap, press again to clear' : 'Select to swap'}`
+      : `${slotLabel(n)}: ${shown}${value ? `, ${value}` : ''}. View full image and details${mode === 'edit' ? ', edit or delete' : ''}`;
 
   return (
     <li className={classes.join(' ')} {...itemProps(n, at)} aria-busy={pending || undefined} data-testid="filled-slot" data-retained={retained || undefined}>
@@ -121,8 +149,16 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
             {image}
           </button>
         )}
-        {value && <span className="g-badge" data-testid="value-badge">{value}</span>}
-        {!registry && <span className="g-no" aria-hidden="true">{String(n).padStart(2, '0')}</span>}
+        {value && (
+          <span className="g-badge" data-testid="value-badge">
+            {value}
+          </span>
+        )}
+        {!registry && (
+          <span className="g-no" aria-hidden="true">
+            {String(n).padStart(2, '0')}
+          </span>
+        )}
         {mode === 'edit' && actions && (
           <div className="g-actions">
             <button type="button" className="g-action" data-action="view" aria-haspopup="dialog" data-slot={n} aria-label={`View ${name}`} title="View">
@@ -131,12 +167,24 @@ export const FilledSlot = memo(function FilledSlot({ card, mode, registry, selec
             <button type="button" className="g-action" data-action="edit" aria-haspopup="dialog" data-slot={n} aria-label={`Edit ${name}`} title="Edit">
               <EditIcon />
             </button>
-            <button type="button" className="g-action is-danger" data-action="delete" aria-haspopup="dialog" data-slot={n} aria-label={`Delete ${name}`} title="Delete">
+            <button
+              type="button"
+              className="g-action is-danger"
+              data-action="delete"
+              aria-haspopup="dialog"
+              data-slot={n}
+              aria-label={`Delete ${name}`}
+              title="Delete"
+            >
               <TrashIcon />
             </button>
           </div>
         )}
-        {pending && <span className="g-pending" aria-hidden="true"><span className="spinner" /></span>}
+        {pending && (
+          <span className="g-pending" aria-hidden="true">
+            <span className="spinner" />
+          </span>
+        )}
       </div>
       {registry && <Placard slot={n} card={card} />}
     </li>
@@ -158,7 +206,9 @@ interface EmptyProps extends TPlacement {
 export const EmptySlot = memo(function EmptySlot({ slot, mode, registry, pending, dropTarget, ...at }: EmptyProps) {
   const body = (
     <>
-      <span className="g-empty-plus" aria-hidden="true"><PlusIcon size={22} /></span>
+      <span className="g-empty-plus" aria-hidden="true">
+        <PlusIcon size={22} />
+      </span>
       <span className="g-empty-add">{mode === 'swap' ? 'MOVE HERE' : 'ADD ITEM'}</span>
       <span className="g-empty-no">{slotLabel(slot)}</span>
       <span className="g-empty-note">AWAITING ACQUISITION</span>
@@ -193,8 +243,17 @@ export const EmptySlot = memo(function EmptySlot({ slot, mode, registry, pending
 export const LockedSlot = memo(function LockedSlot({ slot, registry, ...at }: { slot: number; registry: boolean } & TPlacement) {
   return (
     <li className="g-slot is-locked" {...itemProps(slot, at)}>
-      <button type="button" className="g-frame g-empty" data-action="locked" data-slot={slot} aria-haspopup="dialog" aria-label={`${slotLabel(slot)}: PRO slot, upgrade to use it`}>
-        <span className="g-empty-plus" aria-hidden="true"><LockIcon size={20} /></span>
+      <button
+        type="button"
+        className="g-frame g-empty"
+        data-action="locked"
+        data-slot={slot}
+        aria-haspopup="dialog"
+        aria-label={`${slotLabel(slot)}: PRO slot, upgrade to use it`}
+      >
+        <span className="g-empty-plus" aria-hidden="true">
+          <LockIcon size={20} />
+        </span>
         <span className="g-empty-no">{slotLabel(slot)}</span>
         <span className="g-empty-note">PRO SLOT</span>
       </button>
@@ -207,7 +266,9 @@ export const LockedSlot = memo(function LockedSlot({ slot, registry, ...at }: { 
 export const SkeletonSlot = memo(function SkeletonSlot({ slot, registry = false, ...at }: { slot: number; registry?: boolean } & TPlacement) {
   return (
     <li className="g-slot is-skeleton" aria-hidden="true" style={at.placed} data-skeleton={slot}>
-      <div className="g-frame"><span className="g-shimmer" /></div>
+      <div className="g-frame">
+        <span className="g-shimmer" />
+      </div>
       {registry && <Placard slot={slot} />}
     </li>
   );

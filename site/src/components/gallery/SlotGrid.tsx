@@ -1,6 +1,17 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent, type FocusEvent, type MouseEvent, type PointerEvent, type ReactElement } from 'react';
 import { useStore } from '@nanostores/react';
-import { $cards, $cardsKnownUpTo, $cardsState, $pendingSlots, $swapMode, $swapSelection, loadCards, openDialog, swapCards, tapSlotForSwap } from '../../stores/gallery.ts';
+import {
+  $cards,
+  $cardsKnownUpTo,
+  $cardsState,
+  $pendingSlots,
+  $swapMode,
+  $swapSelection,
+  loadCards,
+  openDialog,
+  swapCards,
+  tapSlotForSwap,
+} from '../../stores/gallery.ts';
 import { canSwap } from '../../../../core/gallery.ts';
 import type { TGalleryAccess } from '../../stores/gallery-layout.ts';
 import { EmptySlot, FilledSlot, LockedSlot, SkeletonSlot, type TSlotMode } from './Slot.tsx';
@@ -150,9 +161,23 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
     if (card) {
       const retained = access.readOnlyAbove !== null && n > access.readOnlyAbove;
       return (
-        <FilledSlot key={n} card={card} mode={retained ? 'view-only' : mode} registry={registry} selected={selected === n} pending={busy}
-          dropTarget={over} dragging={drag?.from === n} draggable={canDrag && mode !== 'view-only' && !busy && !retained} retained={retained} setSize={wall.setSize} placed={placed}
-          actions={touch || n === hovered || n === focused} first={n <= FIRST_ROW_SLOTS} eager={n <= FIRST_SCREEN_SLOTS} />
+        <FilledSlot
+          key={n}
+          card={card}
+          mode={retained ? 'view-only' : mode}
+          registry={registry}
+          selected={selected === n}
+          pending={busy}
+          dropTarget={over}
+          dragging={drag?.from === n}
+          draggable={canDrag && mode !== 'view-only' && !busy && !retained}
+          retained={retained}
+          setSize={wall.setSize}
+          placed={placed}
+          actions={touch || n === hovered || n === focused}
+          first={n <= FIRST_ROW_SLOTS}
+          eager={n <= FIRST_SCREEN_SLOTS}
+        />
       );
     }
     if (!usable(n) && access.canEdit) return <LockedSlot key={n} slot={n} registry={registry} setSize={wall.setSize} placed={placed} />;
@@ -181,7 +206,9 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
       <div className="g-load-error card" role="alert">
         <h2>Your cards could not be loaded</h2>
         <p className="muted">Check your connection and try again.</p>
-        <button type="button" className="btn btn-primary" onClick={() => void loadCards()}>Try Again</button>
+        <button type="button" className="btn btn-primary" onClick={() => void loadCards()}>
+          Try Again
+        </button>
       </div>
     );
   }

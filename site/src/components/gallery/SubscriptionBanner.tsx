@@ -44,7 +44,9 @@ export default function SubscriptionBanner({ user }: { user: TUser }) {
       <section className="g-banner tone-green" aria-label="Your plan" data-testid="subscription-banner" data-banner={kind}>
         <div className="g-banner-main">
           <span className="g-banner-label">LEGACY</span>
-          <p className="g-banner-text"><strong>Legacy Account</strong></p>
+          <p className="g-banner-text">
+            <strong>Legacy Account</strong>
+          </p>
           <p className="g-banner-note">You joined early: 10 cards with every PRO feature, no subscription needed.</p>
         </div>
       </section>
@@ -52,17 +54,23 @@ export default function SubscriptionBanner({ user }: { user: TUser }) {
   }
   const copy = {
     grace_period: {
-      tone: 'yellow', label: 'CANCELLED', title: 'Subscription Cancelled - Grace Period Active',
+      tone: 'yellow',
+      label: 'CANCELLED',
+      title: 'Subscription Cancelled - Grace Period Active',
       note: status?.gracePeriodEndDate
         ? `Every PRO benefit continues until ${formatShortDate(status.gracePeriodEndDate)}. Reactivate to keep PRO after that.`
         : 'Every PRO benefit continues to the end of the period you paid for.',
     },
     data_retention: {
-      tone: 'orange', label: 'ENDED', title: 'Limited Access - Reactivate Soon',
+      tone: 'orange',
+      label: 'ENDED',
+      title: 'Limited Access - Reactivate Soon',
       note: `${days(status?.daysLeft)} until data deletion: cards past slot 10 are blurred and read-only, then deleted. Reactivate to keep them.`,
     },
     suspended: {
-      tone: 'ended', label: 'SUSPENDED', title: 'Account Suspended',
+      tone: 'ended',
+      label: 'SUSPENDED',
+      title: 'Account Suspended',
       note: 'A renewal payment failed. Update your payment method to restore PRO.',
     },
   }[kind];
@@ -70,7 +78,9 @@ export default function SubscriptionBanner({ user }: { user: TUser }) {
     <section className={`g-banner tone-${copy.tone}`} aria-label="Your subscription" data-testid="subscription-banner" data-banner={kind}>
       <div className="g-banner-main">
         <span className="g-banner-label">{copy.label}</span>
-        <p className="g-banner-text"><strong>{copy.title}</strong></p>
+        <p className="g-banner-text">
+          <strong>{copy.title}</strong>
+        </p>
         <p className="g-banner-note">{copy.note}</p>
       </div>
       <RecoverButton />

@@ -24,15 +24,26 @@ export function UpsellBody({ titleId, title, lead, onClose }: TUpsellBody) {
   return (
     <div className="g-upsell" data-testid="upsell-dialog">
       <div className="g-upsell-glow" aria-hidden="true" />
-      <p className="eyebrow g-eyebrow-accent"><SparkIcon size={14} /> Ratio PRO</p>
+      <p className="eyebrow g-eyebrow-accent">
+        <SparkIcon size={14} /> Ratio PRO
+      </p>
       <h2 id={titleId}>{title}</h2>
       <p className="g-upsell-lead">{lead}</p>
       <ul className="g-upsell-list">
-        {FEATURES.map((f) => <li key={f}><CheckIcon size={16} />{f}</li>)}
+        {FEATURES.map((f) => (
+          <li key={f}>
+            <CheckIcon size={16} />
+            {f}
+          </li>
+        ))}
       </ul>
       <div className="g-upsell-actions">
-        <button type="button" className="btn btn-primary btn-block" onClick={() => goToPricing()} autoFocus>Upgrade to PRO</button>
-        <button type="button" className="btn btn-ghost btn-block" onClick={onClose}>Not right now</button>
+        <button type="button" className="btn btn-primary btn-block" onClick={() => goToPricing()} autoFocus>
+          Upgrade to PRO
+        </button>
+        <button type="button" className="btn btn-ghost btn-block" onClick={onClose}>
+          Not right now
+        </button>
       </div>
       <p className="g-upsell-note">PRO is $10/month. Cancel anytime.</p>
     </div>

@@ -11,7 +11,6 @@ import MarketValue from './market/MarketValue.tsx';
 import NoPhoto from './NoPhoto.tsx';
 import { ChevronIcon, CloseIcon, EditIcon, TrashIcon } from './icons.tsx';
 
-
 /**
  * The full-image viewer: the large image over the already-loaded thumbnail, the card's details
  * (its own fields, core/cards/facts.ts, with PSA's page of a PSA cert),
@@ -43,7 +42,9 @@ export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; ca
 
   return (
     <div className="g-viewer" data-testid="viewer">
-      <button type="button" className="g-viewer-close" onClick={closeDialog} aria-label="Close viewer"><CloseIcon /></button>
+      <button type="button" className="g-viewer-close" onClick={closeDialog} aria-label="Close viewer">
+        <CloseIcon />
+      </button>
       <figure className="g-viewer-figure">
         <div className={`g-viewer-stage${loaded ? ' is-loaded' : ''}`}>
           {card.thumbUrl && <img className="g-viewer-thumb" src={card.thumbUrl} alt="" aria-hidden="true" />}
@@ -64,28 +65,61 @@ export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; ca
               {facts.map((f) => (
                 <div key={f.label} className={f.text.length > 24 ? 'is-wide' : undefined}>
                   <dt>{f.label}</dt>
-                  <dd>{f.href ? <a href={f.href} target="_blank" rel="noopener noreferrer">{f.text}</a> : f.text}</dd>
+                  <dd>
+                    {f.href ? (
+                      <a href={f.href} target="_blank" rel="noopener noreferrer">
+                        {f.text}
+                      </a>
+                    ) : (
+                      f.text
+                    )}
+                  </dd>
                 </div>
               ))}
             </dl>
           )}
           <dl className="g-viewer-figures">
-            <div><dt>Value</dt><dd>{value ?? '—'}</dd></div>
-            <div><dt>All-Time High</dt><dd>{high ?? '—'}</dd></div>
+            <div>
+              <dt>Value</dt>
+              <dd>{value ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>All-Time High</dt>
+              <dd>{high ?? '—'}</dd>
+            </div>
           </dl>
           <MarketValue card={card} canEdit={canEdit} />
           <CardValueHistory card={card} />
           <div className="g-viewer-actions">
-            <button type="button" className="btn btn-sm" disabled={!prev} onClick={() => prev && openDialog({ kind: 'view', slot: prev.slotNumber })}
-              aria-label="Previous card"><ChevronIcon dir="left" size={18} /></button>
-            <button type="button" className="btn btn-sm" disabled={!next} onClick={() => next && openDialog({ kind: 'view', slot: next.slotNumber })}
-              aria-label="Next card"><ChevronIcon dir="right" size={18} /></button>
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={!prev}
+              onClick={() => prev && openDialog({ kind: 'view', slot: prev.slotNumber })}
+              aria-label="Previous card"
+            >
+              <ChevronIcon dir="left" size={18} />
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={!next}
+              onClick={() => next && openDialog({ kind: 'view', slot: next.slotNumber })}
+              aria-label="Next card"
+            >
+              <ChevronIcon dir="right" size={18} />
+            </button>
             {canEdit && (
               <>
                 <button type="button" className="btn btn-sm" aria-haspopup="dialog" onClick={() => openDialog({ kind: 'edit', slot: card.slotNumber })}>
                   <EditIcon /> Edit
                 </button>
-                <button type="button" className="btn btn-sm btn-danger" aria-haspopup="dialog" onClick={() => openDialog({ kind: 'delete', slot: card.slotNumber })}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-danger"
+                  aria-haspopup="dialog"
+                  onClick={() => openDialog({ kind: 'delete', slot: card.slotNumber })}
+                >
                   <TrashIcon /> Delete
                 </button>
               </>

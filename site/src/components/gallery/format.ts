@@ -16,5 +16,5 @@ export function cardName(card: Pick<TGalleryCard, 'title' | 'slotNumber'>): stri
 export function valueText(text: string | null, cents: number | null): string | null {
   if (cents !== null) return formatCents(cents);
   const typed = (text ?? '').trim();
-  return typed ? formatValueText(typed) ?? typed : null;
+  return typed ? (formatValueText(typed) ?? typed) : null;
 }

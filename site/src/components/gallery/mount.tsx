@@ -16,19 +16,26 @@ const root = document.getElementById(WALL_ROOT_ID)!;
 
 /** Marks the root live after React's first commit (renders its children as they are: the DOM is the server's). */
 function Live({ children }: { children: ReactNode }) {
-  useEffect(() => { root.dataset.live = ''; }, []);
+  useEffect(() => {
+    root.dataset.live = '';
+  }, []);
   return children;
 }
 
-const page = <Live><GalleryPage /></Live>;
-const hydrate = () => startTransition(() => {
-  hydrateRoot(root, page, {
-    // A first screen the browser would draw otherwise (it should never happen): counted, so a test sees it.
-    onRecoverableError(error) {
-      root.dataset.hydrationErrors = String(Number(root.dataset.hydrationErrors ?? 0) + 1);
-      console.error(error);
-    },
+const page = (
+  <Live>
+    <GalleryPage />
+  </Live>
+);
+const hydrate = () =>
+  startTransition(() => {
+    hydrateRoot(root, page, {
+      // A first screen the browser would draw otherwise (it should never happen): counted, so a test sees it.
+      onRecoverableError(error) {
+        root.dataset.hydrationErrors = String(Number(root.dataset.hydrationErrors ?? 0) + 1);
+        console.error(error);
+      },
+    });
   });
-});
 if (document.getElementById(WALL_SETTINGS_ELEMENT_ID)) requestAnimationFrame(() => setTimeout(hydrate, 0));
 else createRoot(root).render(page);

@@ -82,8 +82,15 @@ function rowsInView(geometry: TGeometry, rows: number, overscan: number): TRowRa
 
 const near = (a: number, b: number) => Math.abs(a - b) < 0.5;
 const same = (a: TGeometry | null, b: TGeometry | null) =>
-  a === b || (!!a && !!b && a.cols === b.cols && near(a.rowHeight, b.rowHeight) && near(a.colWidth, b.colWidth) &&
-    near(a.colGap, b.colGap) && near(a.rowGap, b.rowGap) && near(a.top, b.top));
+  a === b
+  || (!!a
+    && !!b
+    && a.cols === b.cols
+    && near(a.rowHeight, b.rowHeight)
+    && near(a.colWidth, b.colWidth)
+    && near(a.colGap, b.colGap)
+    && near(a.rowGap, b.rowGap)
+    && near(a.top, b.top));
 
 /**
  * The window of a slot wall: which slots to render so that only the rows near the viewport exist

@@ -21,9 +21,12 @@ export function useAnalysis(onResult: (autofill: TAutofill) => void) {
   const stage = useAnalysisStage(running);
   const run = useRef(0);
 
-  useEffect(() => () => {
-    run.current++; // a closed dialog ignores a late answer
-  }, []);
+  useEffect(
+    () => () => {
+      run.current++; // a closed dialog ignores a late answer
+    },
+    [],
+  );
 
   const analyze = async (file: File | null) => {
     if (!file) {

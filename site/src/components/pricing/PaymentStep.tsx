@@ -42,7 +42,9 @@ export default function PaymentStep({ goTo, user, trialUpgrade }: TStepProps) {
       <div className="card form-card guard-card pricing-guard" role="alert">
         <h1 className="form-card-title">Sign In Required</h1>
         <p className="muted">Sign in to continue your PRO upgrade.</p>
-        <a className="btn btn-primary" href="/api/login">Sign In</a>
+        <a className="btn btn-primary" href="/api/login">
+          Sign In
+        </a>
       </div>
     );
   }
@@ -74,10 +76,19 @@ export default function PaymentStep({ goTo, user, trialUpgrade }: TStepProps) {
         {trialUpgrade ? <span className="badge badge-accent">Trial Upgrade</span> : <p className="eyebrow">Subscribe</p>}
         <h1 className="form-card-title">Upgrade to Ratio PRO</h1>
         <div className="pay-summary">
-          <div className="pay-line"><span>Ratio PRO, monthly</span><strong>{PRO_PRICE_LABEL}</strong></div>
-          <div className="pay-line muted"><span>Renews every month. Cancel anytime.</span></div>
+          <div className="pay-line">
+            <span>Ratio PRO, monthly</span>
+            <strong>{PRO_PRICE_LABEL}</strong>
+          </div>
+          <div className="pay-line muted">
+            <span>Renews every month. Cancel anytime.</span>
+          </div>
         </div>
-        {chargeAt && <p className="pay-note" data-testid="first-charge">{deferredChargeText(formatShortDate(chargeAt))}</p>}
+        {chargeAt && (
+          <p className="pay-note" data-testid="first-charge">
+            {deferredChargeText(formatShortDate(chargeAt))}
+          </p>
+        )}
         {config?.billing.provider === 'local' && <TestModeNote />}
         <p className="muted pay-next">
           {user === null
@@ -93,11 +104,11 @@ export default function PaymentStep({ goTo, user, trialUpgrade }: TStepProps) {
           </p>
         )}
         <div className="pricing-actions">
-          <button type="button" className="btn btn-ghost btn-block" onClick={() => goTo('trial')} disabled={busy}>BACK TO FREE TRIAL</button>
+          <button type="button" className="btn btn-ghost btn-block" onClick={() => goTo('trial')} disabled={busy}>
+            BACK TO FREE TRIAL
+          </button>
         </div>
-        <div className="form-card-footer">
-          {user ? <a href="/gallery">Back to Gallery</a> : <a href="/collection">Back to Collection</a>}
-        </div>
+        <div className="form-card-footer">{user ? <a href="/gallery">Back to Gallery</a> : <a href="/collection">Back to Collection</a>}</div>
       </div>
       <PricingAside note="Billed monthly. Cancel anytime; PRO runs to the end of the month you paid for." />
     </div>

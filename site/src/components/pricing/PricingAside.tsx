@@ -7,7 +7,10 @@ export default function PricingAside({ note = '7-day free trial. No payment need
     <aside className="pricing-aside" aria-labelledby="pro-title">
       <p className="eyebrow">Ratio PRO</p>
       <h2 id="pro-title">Everything your wall deserves</h2>
-      <p className="pricing-price"><strong>${PRO_PRICE_CENTS / 100}</strong><span>/month</span></p>
+      <p className="pricing-price">
+        <strong>${PRO_PRICE_CENTS / 100}</strong>
+        <span>/month</span>
+      </p>
       <p className="muted">{note}</p>
       <ProFeatureList />
     </aside>

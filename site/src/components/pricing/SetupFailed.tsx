@@ -4,7 +4,9 @@ export default function SetupFailed() {
     <div className="card form-card guard-card pricing-guard" role="alert">
       <h1 className="form-card-title">Unable to load subscription</h1>
       <p className="muted">There was an issue setting up your subscription.</p>
-      <a className="btn btn-primary" href="/gallery">Return to Gallery</a>
+      <a className="btn btn-primary" href="/gallery">
+        Return to Gallery
+      </a>
     </div>
   );
 }

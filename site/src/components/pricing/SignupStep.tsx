@@ -35,7 +35,10 @@ export default function SignupStep({ goTo }: TStepProps) {
     try {
       // A visitor who pressed 'Start Free Trial' gets account, trial and cards in one call.
       const result = await register({
-        email: email.trim(), password, firstName: firstName.trim(), lastName: lastName.trim(),
+        email: email.trim(),
+        password,
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
         ...(hasTrialIntent() ? { startTrial: true } : {}),
         collectionData: anonymousCardsToSend(),
       });
@@ -59,19 +62,39 @@ export default function SignupStep({ goTo }: TStepProps) {
         <p className="muted form-card-lead">Save your cards to an account and keep building your wall.</p>
         <form onSubmit={onSubmit} noValidate aria-busy={busy}>
           <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} disabled={busy} autoFocus />
-          <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" required
-            value={email} onValueChange={setEmail} disabled={busy} />
-          <PasswordField label="Password" autoComplete="new-password" required minLength={MIN_PASSWORD_LENGTH}
-            value={password} onValueChange={setPassword} disabled={busy}
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            onValueChange={setEmail}
+            disabled={busy}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            value={password}
+            onValueChange={setPassword}
+            disabled={busy}
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
             {busy ? 'Creating Account...' : 'Create Account'}
           </button>
         </form>
         <div className="form-card-footer">
           <a href="/collection">Back to Collection</a>
-          <span>Already have an account? <a href="/auth">Sign In</a></span>
-          <button type="button" className="btn-link" onClick={() => goTo('payment')}>Skip the trial? Subscribe now</button>
+          <span>
+            Already have an account? <a href="/auth">Sign In</a>
+          </span>
+          <button type="button" className="btn-link" onClick={() => goTo('payment')}>
+            Skip the trial? Subscribe now
+          </button>
         </div>
       </div>
       <PricingAside />

@@ -58,9 +58,13 @@ export default function TrialStep({ goTo, user, trialUpgrade }: TStepProps) {
         <h1 className="form-card-title">{upgrade ? 'Continue your PRO experience.' : 'Your wall, with every PRO feature'}</h1>
         <p className="muted form-card-lead">{status ?? 'Start now, no card needed. Decide on PRO after seven days.'}</p>
         <ul className="note-list">
-          {TRIAL_INCLUSIONS.map((item) => <li key={item}>{item}</li>)}
+          {TRIAL_INCLUSIONS.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
         </ul>
-        <p className="pricing-then">Then <strong>{PRO_PRICE_LABEL}</strong>. Cancel anytime.</p>
+        <p className="pricing-then">
+          Then <strong>{PRO_PRICE_LABEL}</strong>. Cancel anytime.
+        </p>
         <div className="pricing-actions">
           {canTry && (
             <button type="button" className="btn btn-primary btn-block" onClick={onTry} disabled={busy} aria-busy={busy}>
@@ -71,9 +75,7 @@ export default function TrialStep({ goTo, user, trialUpgrade }: TStepProps) {
             SKIP TRIAL, SUBSCRIBE NOW
           </button>
         </div>
-        <div className="form-card-footer">
-          {user ? <a href="/gallery">Back to Gallery</a> : <a href="/collection">Back to Collection</a>}
-        </div>
+        <div className="form-card-footer">{user ? <a href="/gallery">Back to Gallery</a> : <a href="/collection">Back to Collection</a>}</div>
       </div>
       <PricingAside />
     </div>

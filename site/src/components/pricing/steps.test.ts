@@ -7,7 +7,9 @@ const user = (over: Partial<TUser>) => ({ trialUsed: false, isTrialActive: false
 describe('/pricing query and first step (docs/product.md §2)', () => {
   it('reads trial_upgrade, the payment details only with it, and utm_source', () => {
     expect(readPricingQuery('?trial_upgrade=true&subscription_id=s&client_secret=c&utm_source=mail')).toEqual({
-      trialUpgrade: true, payment: { clientSecret: 'c', subscriptionId: 's' }, utmSource: 'mail',
+      trialUpgrade: true,
+      payment: { clientSecret: 'c', subscriptionId: 's' },
+      utmSource: 'mail',
     });
     expect(readPricingQuery('?subscription_id=s&client_secret=c').payment).toBeNull();
     expect(readPricingQuery('?trial_upgrade=true&client_secret=c').payment).toBeNull();

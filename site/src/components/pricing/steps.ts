@@ -48,13 +48,7 @@ export function initialStep(query: TPricingQuery, user: TUser | null | undefined
 }
 
 /** The features PRO adds (docs/product.md §2 /pricing), listed on every step. */
-export const PRO_FEATURES: readonly string[] = [
-  'Up to 1,000 cards',
-  'Advanced portfolio analytics',
-  'Custom grid layouts',
-  'Card swap',
-  'Priority support',
-];
+export const PRO_FEATURES: readonly string[] = ['Up to 1,000 cards', 'Advanced portfolio analytics', 'Custom grid layouts', 'Card swap', 'Priority support'];
 
 /** What the 7-day trial includes (docs/product.md §2 /pricing trial step). */
 export const TRIAL_INCLUSIONS: readonly string[] = [

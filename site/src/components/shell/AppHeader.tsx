@@ -46,21 +46,31 @@ export default function AppHeader({ user, current }: Props) {
         </div>
         <nav className="site-nav app-nav" aria-label="Account">
           {current !== 'gallery' && user && (
-            <a className="nav-link" href="/gallery">GALLERY</a>
+            <a className="nav-link" href="/gallery">
+              GALLERY
+            </a>
           )}
           {user ? (
             <>
               {user.isAdmin && (
-                <a className="nav-link nav-optional" href="/admin" aria-current={current === 'admin' ? 'page' : undefined}>ADMIN</a>
+                <a className="nav-link nav-optional" href="/admin" aria-current={current === 'admin' ? 'page' : undefined}>
+                  ADMIN
+                </a>
               )}
-              <a className="nav-link" href="/account" aria-current={current === 'account' ? 'page' : undefined}>SETTINGS</a>
-              <a className="nav-link nav-name" href="/account" title="Account settings">{name || user.email}</a>
+              <a className="nav-link" href="/account" aria-current={current === 'account' ? 'page' : undefined}>
+                SETTINGS
+              </a>
+              <a className="nav-link nav-name" href="/account" title="Account settings">
+                {name || user.email}
+              </a>
               <button type="button" className="nav-link nav-button" onClick={onLogout} disabled={leaving}>
                 {leaving ? 'LOGGING OUT...' : 'LOG OUT'}
               </button>
             </>
           ) : (
-            <a className="nav-link" href="/auth">SIGN IN</a>
+            <a className="nav-link" href="/auth">
+              SIGN IN
+            </a>
           )}
         </nav>
         <ThemeToggleButton />

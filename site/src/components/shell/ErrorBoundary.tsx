@@ -6,7 +6,9 @@ interface Props {
   /** The island is the page's whole content (it draws the page's own main): the crash screen takes its place as main, with the page's h1. */
   page?: boolean | undefined;
 }
-interface State { error: Error | null }
+interface State {
+  error: Error | null;
+}
 
 /**
  * The generic crash screen of docs/product.md §2. Wrap the root of every island in it, so one broken island
@@ -33,7 +35,9 @@ export default class ErrorBoundary extends Component<Props, State> {
     const Heading = this.props.page ? 'h1' : 'h2';
     const screen = (
       <div className="card" role="alert" style={{ maxWidth: 520, width: '100%' }}>
-        <div style={{ marginBottom: '1rem' }}><BrandMark /></div>
+        <div style={{ marginBottom: '1rem' }}>
+          <BrandMark />
+        </div>
         <Heading className="crash-title">Something went wrong</Heading>
         <p className="muted">We encountered an unexpected error. Please try refreshing the page.</p>
         <div className="crash-actions">
@@ -43,7 +47,9 @@ export default class ErrorBoundary extends Component<Props, State> {
           <button type="button" className="btn" onClick={() => window.location.reload()}>
             Refresh Page
           </button>
-          <a className="btn btn-ghost" href="/">Go Home</a>
+          <a className="btn btn-ghost" href="/">
+            Go Home
+          </a>
         </div>
         <details>
           <summary className="muted">Error details</summary>
@@ -54,9 +60,13 @@ export default class ErrorBoundary extends Component<Props, State> {
         </details>
       </div>
     );
-    return this.props.page
-      ? <main id="main" className="page-center crash-screen">{screen}</main>
-      : <div className="page-center crash-screen">{screen}</div>;
+    return this.props.page ? (
+      <main id="main" className="page-center crash-screen">
+        {screen}
+      </main>
+    ) : (
+      <div className="page-center crash-screen">{screen}</div>
+    );
   }
 }
 

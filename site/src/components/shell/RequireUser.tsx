@@ -42,7 +42,9 @@ export default function RequireUser({ children, signedOutMessage = 'Please sign 
         <div className="card guard-card">
           <h2>Failed to fetch user</h2>
           <p className="muted">Check your connection and try again.</p>
-          <button type="button" className="btn btn-primary" onClick={load}>Try Again</button>
+          <button type="button" className="btn btn-primary" onClick={load}>
+            Try Again
+          </button>
         </div>
       </div>
     );
@@ -53,7 +55,9 @@ export default function RequireUser({ children, signedOutMessage = 'Please sign 
       <div className="page-center">
         <div className="card guard-card">
           <h2>{signedOutMessage}</h2>
-          <a className="btn btn-primary" href={SIGN_IN_PATH}>Sign In</a>
+          <a className="btn btn-primary" href={SIGN_IN_PATH}>
+            Sign In
+          </a>
         </div>
       </div>
     );

@@ -12,17 +12,25 @@ export default function AnalysisResult({ result }: { result: TAnalysisView }) {
   return (
     <section className="result" aria-labelledby="result-title" data-testid="analysis-result">
       <div className="result-head">
-        <h3 id="result-title" className="result-title">Analysis</h3>
+        <h3 id="result-title" className="result-title">
+          Analysis
+        </h3>
         <span className={`confidence is-${level.toLowerCase()}`} data-testid="confidence">
           <span className="confidence-meter" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-label="Confidence">
             <span style={{ width: `${pct}%` }} />
           </span>
-          <span className="confidence-text">{level} confidence · {pct}%</span>
+          <span className="confidence-text">
+            {level} confidence · {pct}%
+          </span>
         </span>
       </div>
       {(chips.length > 0 || result.gradeDetails) && (
         <div className="result-chips">
-          {chips.map((chip) => <span key={chip} className="chip">{chip}</span>)}
+          {chips.map((chip) => (
+            <span key={chip} className="chip">
+              {chip}
+            </span>
+          ))}
           {result.gradeDetails && (
             <span className="chip chip-grade" title={result.gradeDetails.description}>
               {result.gradeDetails.name}
@@ -46,9 +54,7 @@ export default function AnalysisResult({ result }: { result: TAnalysisView }) {
           )}
         </p>
       )}
-      {level === 'Low' && (
-        <p className="result-warning">Only part of the label could be read. Please check the details below.</p>
-      )}
+      {level === 'Low' && <p className="result-warning">Only part of the label could be read. Please check the details below.</p>}
     </section>
   );
 }

@@ -57,7 +57,9 @@ export default function DemoFlow() {
             ))}
             <div className="demo-confidence">
               <span>Confidence</span>
-              <span className="demo-meter"><span /></span>
+              <span className="demo-meter">
+                <span />
+              </span>
               <span className="demo-pct">93%</span>
             </div>
           </div>
@@ -70,7 +72,9 @@ export default function DemoFlow() {
           </div>
         </div>
         <DemoSlab />
-        <div className="demo-toast"><CheckIcon size={14} /> Card Saved</div>
+        <div className="demo-toast">
+          <CheckIcon size={14} /> Card Saved
+        </div>
       </div>
       <figcaption className="demo-caption">
         <span className="demo-title">How it works</span>
@@ -79,12 +83,7 @@ export default function DemoFlow() {
           <li>Analyze</li>
           <li>Save to Collection</li>
         </ol>
-        <button
-          type="button"
-          className="demo-pause"
-          aria-pressed={paused}
-          onClick={() => setPaused((p) => !p)}
-        >
+        <button type="button" className="demo-pause" aria-pressed={paused} onClick={() => setPaused((p) => !p)}>
           {paused ? 'Play demo' : 'Pause demo'}
         </button>
       </figcaption>

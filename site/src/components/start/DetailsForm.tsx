@@ -41,7 +41,11 @@ function Field({ name, label, placeholder, inputMode, props }: FieldProps) {
         aria-describedby={unsure ? `${id}-unsure` : undefined}
         onChange={(event) => props.onChange(name, event.target.value)}
       />
-      {unsure && <p id={`${id}-unsure`} className="field-unsure">{UNSURE_NOTE}</p>}
+      {unsure && (
+        <p id={`${id}-unsure`} className="field-unsure">
+          {UNSURE_NOTE}
+        </p>
+      )}
     </div>
   );
 }
@@ -56,7 +60,9 @@ export default function DetailsForm(props: Props) {
   return (
     <form className="panel details-panel" aria-labelledby="details-title" onSubmit={submit} noValidate>
       <div className="panel-head">
-        <h2 id="details-title" className="panel-title">Card details</h2>
+        <h2 id="details-title" className="panel-title">
+          Card details
+        </h2>
       </div>
       {children}
       <Field name="player" label="Player Name" placeholder="e.g. Shohei Ohtani" props={props} />
@@ -74,13 +80,7 @@ export default function DetailsForm(props: Props) {
       </div>
       <div className={`field${props.autofilled.has('userNotes') ? ' is-autofilled' : ''}`}>
         <label htmlFor="card-userNotes">Notes (Optional)</label>
-        <textarea
-          id="card-userNotes"
-          name="userNotes"
-          rows={3}
-          value={fields.userNotes}
-          onChange={(event) => onChange('userNotes', event.target.value)}
-        />
+        <textarea id="card-userNotes" name="userNotes" rows={3} value={fields.userNotes} onChange={(event) => onChange('userNotes', event.target.value)} />
       </div>
       <div className="save-row">
         <p className="save-note">{slotNote}</p>

@@ -67,11 +67,17 @@ export default function PhotoPanel({ photo, analyzed, reading, analyzing, onPick
   return (
     <section className="panel photo-panel" aria-labelledby="photo-title">
       <div className="panel-head">
-        <h2 id="photo-title" className="panel-title">Card photo</h2>
+        <h2 id="photo-title" className="panel-title">
+          Card photo
+        </h2>
         {photo && !analyzing && (
           <div className="panel-tools">
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => inputRef.current?.click()}>Replace</button>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={onRemove}>Remove</button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => inputRef.current?.click()}>
+              Replace
+            </button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={onRemove}>
+              Remove
+            </button>
           </div>
         )}
       </div>
@@ -83,11 +89,7 @@ export default function PhotoPanel({ photo, analyzed, reading, analyzing, onPick
           {analyzing && <span className="preview-beam" aria-hidden="true" />}
         </div>
       ) : (
-        <label
-          htmlFor="card-photo"
-          className={`dropzone${dragging ? ' is-dragging' : ''}${reading ? ' is-reading' : ''}`}
-          {...dragProps}
-        >
+        <label htmlFor="card-photo" className={`dropzone${dragging ? ' is-dragging' : ''}${reading ? ' is-reading' : ''}`} {...dragProps}>
           {input}
           <span className="dropzone-icon">{reading ? <span className="spinner" /> : <UploadIcon size={26} />}</span>
           <span className="dropzone-title">{reading ? 'Preparing your photo…' : 'Choose a photo of your card'}</span>
@@ -110,7 +112,9 @@ export default function PhotoPanel({ photo, analyzed, reading, analyzing, onPick
         {analyzing ? (
           <div className="progress" data-testid="analysis-progress">
             <span className="progress-text">{ANALYSIS_STAGES[stage]}</span>
-            <span className="progress-track"><span className="progress-bar" /></span>
+            <span className="progress-track">
+              <span className="progress-bar" />
+            </span>
           </div>
         ) : (
           <span className="muted">Optional: Ratio reads the grading label and fills in the details.</span>

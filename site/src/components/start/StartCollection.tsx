@@ -21,19 +21,9 @@ import DemoFlow from './DemoFlow.tsx';
 import DetailsForm from './DetailsForm.tsx';
 import PhotoPanel, { type TPhoto } from './PhotoPanel.tsx';
 import Stepper from './Stepper.tsx';
-import {
-  analysisCompleteToast,
-  analysisErrorToast,
-  fieldsFromAnalysis,
-  readAnalysis,
-  type TAnalysisView,
-} from './analysis.ts';
+import { analysisCompleteToast, analysisErrorToast, fieldsFromAnalysis, readAnalysis, type TAnalysisView } from './analysis.ts';
 
-type TAnalysis =
-  | { status: 'idle' }
-  | { status: 'running' }
-  | { status: 'done'; result: TAnalysisView }
-  | { status: 'failed' };
+type TAnalysis = { status: 'idle' } | { status: 'running' } | { status: 'done'; result: TAnalysisView } | { status: 'failed' };
 
 const EMPTY_FIELDS: TCardFields = EMPTY_CARD_FIELDS;
 
@@ -154,8 +144,7 @@ function Flow() {
       <Stepper current={current} done={done} />
       {full && (
         <div className="full-notice" role="note">
-          <strong>Your {ANONYMOUS_CARD_LIMIT} free slots are full.</strong>{' '}
-          You can still analyze a card; saving more needs PRO.{' '}
+          <strong>Your {ANONYMOUS_CARD_LIMIT} free slots are full.</strong> You can still analyze a card; saving more needs PRO.{' '}
           <a href={UPGRADE_URL}>See your options</a>
         </div>
       )}
@@ -181,9 +170,7 @@ function Flow() {
             slotNote={slotNote}
           >
             {analysis.status === 'done' && <AnalysisResult result={analysis.result} />}
-            {analysis.status === 'failed' && (
-              <p className="result-warning">The analysis did not finish. Try again, or fill in the details yourself.</p>
-            )}
+            {analysis.status === 'failed' && <p className="result-warning">The analysis did not finish. Try again, or fill in the details yourself.</p>}
           </DetailsForm>
         ) : (
           <DemoFlow />

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
-import {
-  analysisCompleteToast,
-  analysisErrorToast,
-  confidenceLevel,
-  fieldsFromAnalysis,
-  readAnalysis,
-} from './analysis.ts';
+import { analysisCompleteToast, analysisErrorToast, confidenceLevel, fieldsFromAnalysis, readAnalysis } from './analysis.ts';
 
 import { EMPTY_CARD_FIELDS as empty } from '../../stores/anonymous-collection-model.ts';
 
 const ohtani = readAnalysis({
-  player: 'Shohei Ohtani', sport: 'Baseball', year: '2018', brand: 'Topps Chrome', cardName: 'Refractor #193',
-  condition: 'PSA 10 GEM MT', confidence: 0.93, psaVerified: false,
-  gradeDetails: { name: 'GEM MT', description: 'Gem Mint' }, psaCertNumber: '12345678',
+  player: 'Shohei Ohtani',
+  sport: 'Baseball',
+  year: '2018',
+  brand: 'Topps Chrome',
+  cardName: 'Refractor #193',
+  condition: 'PSA 10 GEM MT',
+  confidence: 0.93,
+  psaVerified: false,
+  gradeDetails: { name: 'GEM MT', description: 'Gem Mint' },
+  psaCertNumber: '12345678',
   certificationUrl: 'https://www.psacard.com/cert/12345678',
 });
 
@@ -31,11 +32,31 @@ describe('readAnalysis', () => {
 
 describe('fieldsFromAnalysis', () => {
   it('fills player, year, brand and condition, and keeps the card number, variety and the cert read from the label', () => {
-    const read = readAnalysis({ player: 'Shohei Ohtani', sport: 'Baseball', year: '2018', brand: 'Topps Chrome', cardName: 'Refractor #193', cardNumber: '193',
-      variety: 'Refractor', grader: 'PSA', grade: '10', condition: 'PSA 10 GEM MT', certNumber: '12345678', confidence: 0.9 });
+    const read = readAnalysis({
+      player: 'Shohei Ohtani',
+      sport: 'Baseball',
+      year: '2018',
+      brand: 'Topps Chrome',
+      cardName: 'Refractor #193',
+      cardNumber: '193',
+      variety: 'Refractor',
+      grader: 'PSA',
+      grade: '10',
+      condition: 'PSA 10 GEM MT',
+      certNumber: '12345678',
+      confidence: 0.9,
+    });
     expect(fieldsFromAnalysis({ ...empty, userValue: '900' }, read)).toEqual({
-      player: 'Shohei Ohtani', year: '2018', brand: 'Topps Chrome', condition: 'PSA 10 GEM MT', userValue: '900', userNotes: '',
-      cardNumber: '193', certNumber: '12345678', variety: 'Refractor', sport: 'Baseball',
+      player: 'Shohei Ohtani',
+      year: '2018',
+      brand: 'Topps Chrome',
+      condition: 'PSA 10 GEM MT',
+      userValue: '900',
+      userNotes: '',
+      cardNumber: '193',
+      certNumber: '12345678',
+      variety: 'Refractor',
+      sport: 'Baseball',
     });
     expect(read.card).toMatchObject({ subject: 'Shohei Ohtani', grader: 'PSA', grade: 10, certNumber: '12345678', cardNumber: '193' });
   });
@@ -43,7 +64,10 @@ describe('fieldsFromAnalysis', () => {
   it('keeps what the visitor typed where the analysis read nothing', () => {
     const partial = readAnalysis({ condition: 'PSA 9 MINT', confidence: 0.3 });
     expect(fieldsFromAnalysis({ ...empty, player: 'Mike Trout', userNotes: 'mine' }, partial)).toEqual({
-      ...empty, player: 'Mike Trout', condition: 'PSA 9 MINT', userNotes: 'mine',
+      ...empty,
+      player: 'Mike Trout',
+      condition: 'PSA 9 MINT',
+      userNotes: 'mine',
     });
   });
 });
@@ -68,16 +92,23 @@ describe('toasts', () => {
     const bad = new ApiError(400, '{}', { error: { code: 'invalid_image', message: 'The file is not an image' } });
     expect(analysisErrorToast(bad)).toMatchObject({ title: 'Analysis Failed', description: 'The file is not an image' });
     expect(analysisErrorToast(new ApiError(500, 'oops', undefined))).toMatchObject({
-      title: 'Analysis Failed', description: 'Unable to analyze the card image',
+      title: 'Analysis Failed',
+      description: 'Unable to analyze the card image',
     });
     expect(analysisErrorToast(new TypeError('Failed to fetch'))).toMatchObject({
-      title: 'Analysis Error', description: 'Unable to analyze the card image. Please try again.',
+      title: 'Analysis Error',
+      description: 'Unable to analyze the card image. Please try again.',
     });
   });
 });
 
 describe('confidenceLevel', () => {
-  it.each([[0.95, 'High'], [0.8, 'High'], [0.6, 'Medium'], [0.2, 'Low']] as const)('%d -> %s', (c, level) => {
+  it.each([
+    [0.95, 'High'],
+    [0.8, 'High'],
+    [0.6, 'Medium'],
+    [0.2, 'Low'],
+  ] as const)('%d -> %s', (c, level) => {
     expect(confidenceLevel(c)).toBe(level);
   });
 });

@@ -19,7 +19,11 @@ interface Props {
 export default function FormCard({ eyebrow, title, lead, children, footer, icon, iconTone = 'accent' }: Props) {
   return (
     <div className="card form-card">
-      {icon && <div className={`form-card-icon${iconTone === 'danger' ? ' is-danger' : ''}`} aria-hidden="true">{icon}</div>}
+      {icon && (
+        <div className={`form-card-icon${iconTone === 'danger' ? ' is-danger' : ''}`} aria-hidden="true">
+          {icon}
+        </div>
+      )}
       {eyebrow && <p className="eyebrow">{eyebrow}</p>}
       <h1 className="form-card-title">{title}</h1>
       {lead && <p className="muted form-card-lead">{lead}</p>}

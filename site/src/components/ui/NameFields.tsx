@@ -14,10 +14,17 @@ interface TNameFieldsProps {
 export default function NameFields({ firstName, lastName, onFirstName, onLastName, disabled, autoFocus }: TNameFieldsProps) {
   return (
     <div className="field-row">
-      <TextField label="First Name" name="firstName" autoComplete="given-name" required
-        value={firstName} onValueChange={onFirstName} disabled={disabled} autoFocus={autoFocus} />
-      <TextField label="Last Name" name="lastName" autoComplete="family-name" required
-        value={lastName} onValueChange={onLastName} disabled={disabled} />
+      <TextField
+        label="First Name"
+        name="firstName"
+        autoComplete="given-name"
+        required
+        value={firstName}
+        onValueChange={onFirstName}
+        disabled={disabled}
+        autoFocus={autoFocus}
+      />
+      <TextField label="Last Name" name="lastName" autoComplete="family-name" required value={lastName} onValueChange={onLastName} disabled={disabled} />
     </div>
   );
 }

@@ -17,15 +17,12 @@ export default function TextField({ label, value, onValueChange, hint, readOnly,
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        value={value}
-        readOnly={readOnly}
-        aria-describedby={hintId}
-        onChange={(e) => onValueChange?.(e.target.value)}
-        {...rest}
-      />
-      {hint && <small id={hintId} className="field-hint">{hint}</small>}
+      <input id={id} value={value} readOnly={readOnly} aria-describedby={hintId} onChange={(e) => onValueChange?.(e.target.value)} {...rest} />
+      {hint && (
+        <small id={hintId} className="field-hint">
+          {hint}
+        </small>
+      )}
     </div>
   );
 }

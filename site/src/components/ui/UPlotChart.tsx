@@ -106,7 +106,19 @@ function useThemeKey(): string {
  * the site (admin dashboard, card value history, collection total). Load it with a dynamic import
  * so only the islands that draw charts fetch uPlot.
  */
-export default function UPlotChart({ xs, series, height, format = (v) => v.toLocaleString('en-US'), formatTime = utcDay, legend = true, axisSize = 56, className, label, fromZero = true, minSpan = 0 }: Props) {
+export default function UPlotChart({
+  xs,
+  series,
+  height,
+  format = (v) => v.toLocaleString('en-US'),
+  formatTime = utcDay,
+  legend = true,
+  axisSize = 56,
+  className,
+  label,
+  fromZero = true,
+  minSpan = 0,
+}: Props) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useThemeKey();
 
@@ -123,17 +135,24 @@ export default function UPlotChart({ xs, series, height, format = (v) => v.toLoc
       height,
       cursor: { drag: { x: false, y: false } },
       legend: { show: legend, live: true },
-      scales: { x: { time: true, range: (_u, min, max) => timeRange(min, max, minSpan) }, y: { range: (_u, min, max) => (fromZero ? [0, Math.max(1, max * 1.1)] : fitted(min, max)) } },
+      scales: {
+        x: { time: true, range: (_u, min, max) => timeRange(min, max, minSpan) },
+        y: { range: (_u, min, max) => (fromZero ? [0, Math.max(1, max * 1.1)] : fitted(min, max)) },
+      },
       // Time labels at least 96 px apart, dated by day (or month) unless the data spans under two days (docs/choices.md 47).
-      axes: [{ ...axis, space: 96, values: (_u, ticks, _i, _space, incr) => timeLabels(el, ticks, incr) }, { ...axis, size: axisSize, values: (_u, ticks) => ticks.map(format) }],
+      axes: [
+        { ...axis, space: 96, values: (_u, ticks, _i, _space, incr) => timeLabels(el, ticks, incr) },
+        { ...axis, size: axisSize, values: (_u, ticks) => ticks.map(format) },
+      ],
       series: [
         // Off the chart, the legend reads the latest point (docs/choices.md 47 item 12: never an empty legend).
         { value: (_u, v, _si, idx) => (idx === null ? (xs.length ? formatTime(xs[xs.length - 1]!) : '') : v === null ? '' : formatTime(v)) },
         ...series.map((s) => {
           const color = cssVar(s.color);
-          const look = s.bars && bars
-            ? { paths: bars, fill: `${color}aa`, points: { show: false } }
-            : { fill: `${color}1f`, points: { show: Boolean(s.dots), size: 6, fill: color }, ...(s.stepped && steps ? { paths: steps } : {}) };
+          const look =
+            s.bars && bars
+              ? { paths: bars, fill: `${color}aa`, points: { show: false } }
+              : { fill: `${color}1f`, points: { show: Boolean(s.dots), size: 6, fill: color }, ...(s.stepped && steps ? { paths: steps } : {}) };
           const latest = lastValue(s.values);
           const value = (_u: uPlot, v: number | null, _si: number, idx: number | null) => {
             const shown = idx === null ? latest : v;

@@ -31,7 +31,9 @@ export default function BulkAdd({ access }: { access: TGalleryAccess }) {
     <>
       <button type="button" className="g-toggle" onClick={() => openBulk()} data-testid="bulk-add" aria-haspopup="dialog">
         <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <rect x="3" y="3" width="7" height="9" rx="1" /><rect x="14" y="3" width="7" height="9" rx="1" /><path d="M12 16v6M9 19h6" />
+          <rect x="3" y="3" width="7" height="9" rx="1" />
+          <rect x="14" y="3" width="7" height="9" rx="1" />
+          <path d="M12 16v6M9 19h6" />
         </svg>
         Bulk add
       </button>
@@ -41,9 +43,19 @@ export default function BulkAdd({ access }: { access: TGalleryAccess }) {
           <h2 id={TITLE_ID}>Add many cards at once</h2>
           <div className="bulk-tabs" role="tablist" aria-label="How to add">
             {TABS.map((t) => (
-              <button key={t.id} id={`bulk-tab-${t.id}`} type="button" role="tab" className="bulk-tab" aria-selected={state.tab === t.id}
-                aria-controls={`bulk-panel-${t.id}`} tabIndex={state.tab === t.id ? 0 : -1} onClick={() => showTab(t.id)} onKeyDown={onTabKey}
-                data-testid={`bulk-tab-${t.id}`}>
+              <button
+                key={t.id}
+                id={`bulk-tab-${t.id}`}
+                type="button"
+                role="tab"
+                className="bulk-tab"
+                aria-selected={state.tab === t.id}
+                aria-controls={`bulk-panel-${t.id}`}
+                tabIndex={state.tab === t.id ? 0 : -1}
+                onClick={() => showTab(t.id)}
+                onKeyDown={onTabKey}
+                data-testid={`bulk-tab-${t.id}`}
+              >
                 {t.label}
               </button>
             ))}
@@ -52,7 +64,9 @@ export default function BulkAdd({ access }: { access: TGalleryAccess }) {
             {state.tab === 'certs' ? <CertTab /> : <PhotoTab maxSlots={access.maxSlots} />}
           </div>
           <div className="bulk-actions">
-            <button type="button" className="btn" onClick={closeBulk}>Close</button>
+            <button type="button" className="btn" onClick={closeBulk}>
+              Close
+            </button>
           </div>
         </div>
       </Dialog>

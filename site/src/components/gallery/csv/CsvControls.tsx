@@ -19,7 +19,9 @@ export default function CsvControls({ access }: { access: TGalleryAccess }) {
   const cards = useStore($cardList);
   const menu = useRef<HTMLDetailsElement>(null);
   const [place, setPlace] = useState<CSSProperties | null>(null);
-  const close = () => { if (menu.current) menu.current.open = false; };
+  const close = () => {
+    if (menu.current) menu.current.open = false;
+  };
   // The toolbar scrolls sideways on a phone and would clip the list: it is placed on the page,
   // under the button, and closes on a click elsewhere, Esc, a scroll or a resize.
   const onToggle = () => {
@@ -30,8 +32,15 @@ export default function CsvControls({ access }: { access: TGalleryAccess }) {
   };
   useEffect(() => {
     if (!place) return;
-    const outside = (e: Event) => { if (!menu.current?.contains(e.target as Node)) close(); };
-    const key = (e: KeyboardEvent) => { if (e.key === 'Escape') { close(); menu.current?.querySelector('summary')?.focus(); } };
+    const outside = (e: Event) => {
+      if (!menu.current?.contains(e.target as Node)) close();
+    };
+    const key = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        close();
+        menu.current?.querySelector('summary')?.focus();
+      }
+    };
     document.addEventListener('pointerdown', outside);
     document.addEventListener('keydown', key);
     window.addEventListener('scroll', close, { passive: true });
@@ -47,21 +56,28 @@ export default function CsvControls({ access }: { access: TGalleryAccess }) {
     <div className="g-tool-group csv-tools" role="group" aria-label="CSV export and import">
       {cards.length > 0 ? (
         <details className="csv-export" ref={menu} onToggle={onToggle} data-testid="csv-export-menu">
-          <summary className="g-toggle"><ExportIcon /> EXPORT CSV</summary>
+          <summary className="g-toggle">
+            <ExportIcon /> EXPORT CSV
+          </summary>
           <ul className="csv-export-list" style={place ?? undefined} aria-label="Export layouts">
             {EXPORT_LAYOUTS.map((layout) => (
               <li key={layout}>
-                <a href={exportPath(layout)} download data-testid={layout === 'ratio' ? 'csv-export' : `csv-export-${layout}`}
-                  onClick={close}>{EXPORT_LAYOUT_NAMES[layout]}</a>
+                <a href={exportPath(layout)} download data-testid={layout === 'ratio' ? 'csv-export' : `csv-export-${layout}`} onClick={close}>
+                  {EXPORT_LAYOUT_NAMES[layout]}
+                </a>
               </li>
             ))}
           </ul>
         </details>
       ) : (
-        <button type="button" className="g-toggle" disabled title="No cards to export yet"><ExportIcon /> EXPORT CSV</button>
+        <button type="button" className="g-toggle" disabled title="No cards to export yet">
+          <ExportIcon /> EXPORT CSV
+        </button>
       )}
       {access.canEdit && (
-        <button type="button" className="g-toggle" onClick={openImport} data-testid="csv-import"><ImportIcon /> IMPORT CSV</button>
+        <button type="button" className="g-toggle" onClick={openImport} data-testid="csv-import">
+          <ImportIcon /> IMPORT CSV
+        </button>
       )}
       <ImportDialog canUpgrade={access.maxSlots < PRO_SLOTS} />
     </div>

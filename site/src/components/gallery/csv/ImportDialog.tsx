@@ -35,29 +35,57 @@ export default function ImportDialog({ canUpgrade }: { canUpgrade: boolean }) {
         <h2 id={TITLE_ID}>{state.phase === 'mapping' ? 'Match the columns' : 'Import cards'}</h2>
         {state.phase !== 'mapping' && (
           <p className="csv-intro">
-            Add cards from a CSV file: a Ratio export, or an export of PSA My Collection, Collectr, Card Ladder or CollX. Any other file works too: you say which column holds what. Cards go to the slot the file names, or to your first free slots.
+            Add cards from a CSV file: a Ratio export, or an export of PSA My Collection, Collectr, Card Ladder or CollX. Any other file works too: you say
+            which column holds what. Cards go to the slot the file names, or to your first free slots.
           </p>
         )}
-        <input ref={input} type="file" accept=".csv,text/csv" className="sr-only" onChange={onFile} data-testid="import-file" tabIndex={-1} aria-hidden="true" />
-        {state.phase === 'choose' && state.problem && <p className="csv-problem" role="alert">{state.problem}</p>}
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          className="sr-only"
+          onChange={onFile}
+          data-testid="import-file"
+          tabIndex={-1}
+          aria-hidden="true"
+        />
+        {state.phase === 'choose' && state.problem && (
+          <p className="csv-problem" role="alert">
+            {state.problem}
+          </p>
+        )}
         {state.phase === 'checking' && (
-          <p className="csv-checking" role="status"><span className="spinner" aria-hidden="true" /> Checking {state.fileName}…</p>
+          <p className="csv-checking" role="status">
+            <span className="spinner" aria-hidden="true" /> Checking {state.fileName}…
+          </p>
         )}
         {state.phase === 'mapping' && <MappingStep preview={state.preview} mapping={state.mapping} problem={state.problem} />}
         {shown && <ImportPreview fileName={shown.fileName} preview={shown.preview} canUpgrade={canUpgrade} />}
         <div className="csv-actions">
-          <button type="button" className="btn" onClick={closeImport} disabled={importing}>Cancel</button>
+          <button type="button" className="btn" onClick={closeImport} disabled={importing}>
+            Cancel
+          </button>
           <button type="button" className="btn" onClick={() => input.current?.click()} disabled={busy}>
             {preview || state.phase === 'mapping' ? 'Choose another file' : 'Choose CSV file'}
           </button>
           {preview?.format === 'mapped' && (
-            <button type="button" className="btn" onClick={editMapping} disabled={busy} data-testid="import-edit-mapping">Change columns</button>
+            <button type="button" className="btn" onClick={editMapping} disabled={busy} data-testid="import-edit-mapping">
+              Change columns
+            </button>
           )}
           {state.phase === 'mapping' && (
-            <button type="button" className="btn btn-primary" onClick={() => void applyMapping()} data-testid="import-apply-mapping">Preview cards</button>
+            <button type="button" className="btn btn-primary" onClick={() => void applyMapping()} data-testid="import-apply-mapping">
+              Preview cards
+            </button>
           )}
           {preview && preview.errorCount === 0 && (
-            <button type="button" className="btn btn-primary" onClick={() => void confirmImport()} disabled={busy || preview.cardCount === 0} data-testid="import-confirm">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void confirmImport()}
+              disabled={busy || preview.cardCount === 0}
+              data-testid="import-confirm"
+            >
               {importing ? 'Importing...' : preview.cardCount === 0 ? 'Import cards' : `Import ${cards(preview.cardCount)}`}
             </button>
           )}

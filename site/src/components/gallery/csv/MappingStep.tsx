@@ -14,13 +14,18 @@ const ORDER = [...FIRST, ...MAP_FIELDS.filter((f) => !FIRST.includes(f))];
  */
 export default function MappingStep({ preview, mapping, problem }: { preview: TImportAnswer; mapping: TColumnMapping | null; problem?: string | undefined }) {
   const id = useId();
-  const sampleOf = (column: string | undefined) => (column ? preview.sample[preview.header.indexOf(column)] ?? '' : '');
+  const sampleOf = (column: string | undefined) => (column ? (preview.sample[preview.header.indexOf(column)] ?? '') : '');
   return (
     <div className="csv-mapping" data-testid="import-mapping">
       <p className="csv-intro">
-        Ratio does not know this file's columns. Say which column holds each detail; leave out what the file does not have. The player (or the card's name) is needed.
+        Ratio does not know this file's columns. Say which column holds each detail; leave out what the file does not have. The player (or the card's name) is
+        needed.
       </p>
-      {problem && <p className="csv-problem" role="alert">{problem}</p>}
+      {problem && (
+        <p className="csv-problem" role="alert">
+          {problem}
+        </p>
+      )}
       <div className="csv-map-grid" role="group" aria-label="Which column holds what">
         {ORDER.map((field) => {
           const column = mapping?.[field];
@@ -28,11 +33,27 @@ export default function MappingStep({ preview, mapping, problem }: { preview: TI
           return (
             <div className="field csv-map-field" key={field}>
               <label htmlFor={`${id}-${field}`}>{MAP_FIELD_LABELS[field]}</label>
-              <select id={`${id}-${field}`} value={column ?? ''} onChange={(e) => mapColumn(field, e.target.value)} aria-describedby={sample ? `${id}-${field}-sample` : undefined}>
+              <select
+                id={`${id}-${field}`}
+                value={column ?? ''}
+                onChange={(e) => mapColumn(field, e.target.value)}
+                aria-describedby={sample ? `${id}-${field}-sample` : undefined}
+              >
                 <option value="">— not in the file</option>
-                {preview.header.map((name, i) => name && <option key={`${name}-${i}`} value={name}>{name}</option>)}
+                {preview.header.map(
+                  (name, i) =>
+                    name && (
+                      <option key={`${name}-${i}`} value={name}>
+                        {name}
+                      </option>
+                    ),
+                )}
               </select>
-              {sample && <span id={`${id}-${field}-sample`} className="csv-map-sample">e.g. {sample}</span>}
+              {sample && (
+                <span id={`${id}-${field}-sample`} className="csv-map-sample">
+                  e.g. {sample}
+                </span>
+              )}
             </div>
           );
         })}

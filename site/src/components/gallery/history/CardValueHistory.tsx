@@ -23,7 +23,9 @@ export default function CardValueHistory({ card }: { card: TGalleryCard }) {
     fetchCardHistory(card.slotNumber)
       .then((answer) => live && setState({ kind: 'ready', points: answer.points }))
       .catch(() => live && setState({ kind: 'error' }));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [card.slotNumber, card.id, card.valueCents]);
 
   const points = state.kind === 'ready' ? state.points : [];
@@ -35,14 +37,21 @@ export default function CardValueHistory({ card }: { card: TGalleryCard }) {
   return (
     <section className="vh-card" aria-labelledby="vh-card-title" data-testid="value-history">
       <div className="vh-head">
-        <h3 id="vh-card-title" className="vh-title">Value history</h3>
+        <h3 id="vh-card-title" className="vh-title">
+          Value history
+        </h3>
         {points.length > 1 && (
           <span className={`vh-change ${change >= 0 ? 'is-up' : 'is-down'}`} data-testid="value-history-change">
-            {change >= 0 ? '+' : '−'}{formatCents(Math.abs(change))} since {formatShortDate(first!.at)}
+            {change >= 0 ? '+' : '−'}
+            {formatCents(Math.abs(change))} since {formatShortDate(first!.at)}
           </span>
         )}
       </div>
-      {state.kind === 'loading' && <div className="vh-placeholder" aria-busy="true"><span className="spinner" aria-hidden="true" /> Loading history…</div>}
+      {state.kind === 'loading' && (
+        <div className="vh-placeholder" aria-busy="true">
+          <span className="spinner" aria-hidden="true" /> Loading history…
+        </div>
+      )}
       {state.kind === 'error' && <p className="vh-note">The value history could not be loaded.</p>}
       {state.kind === 'ready' && points.length === 0 && <p className="vh-note">No value recorded yet. Add a value to start its history.</p>}
       {state.kind === 'ready' && points.length > 0 && (

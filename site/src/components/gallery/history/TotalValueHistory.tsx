@@ -30,7 +30,9 @@ export default function TotalValueHistory({ version }: { version: string }) {
     fetchTotalHistory(range)
       .then((answer) => live && setState({ kind: 'ready', points: answer.points, change: answer.change }))
       .catch(() => live && setState({ kind: 'error' }));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [range, version]);
 
   const points = state.kind === 'ready' ? state.points : [];
@@ -43,7 +45,9 @@ export default function TotalValueHistory({ version }: { version: string }) {
   return (
     <section className="vh-total" aria-labelledby="vh-total-title" data-testid="total-value-history">
       <div className="vh-head">
-        <h3 id="vh-total-title" className="vh-title">Total value over time</h3>
+        <h3 id="vh-total-title" className="vh-title">
+          Total value over time
+        </h3>
         {change && points.length > 1 && (
           <p className="vh-changes" data-testid="value-change">
             <span className={`vh-change ${change.heldCents >= 0 ? 'is-up' : 'is-down'}`}>{signed(change.heldCents)} in value over this range</span>
@@ -56,12 +60,18 @@ export default function TotalValueHistory({ version }: { version: string }) {
         )}
         <div className="vh-ranges" role="group" aria-label="Range">
           {HISTORY_RANGES.map((r) => (
-            <button key={r} type="button" className="vh-range" aria-pressed={range === r} onClick={() => setHistoryRange(r)}>{LABELS[r]}</button>
+            <button key={r} type="button" className="vh-range" aria-pressed={range === r} onClick={() => setHistoryRange(r)}>
+              {LABELS[r]}
+            </button>
           ))}
         </div>
       </div>
       <div className="vh-total-body">
-        {state.kind === 'loading' && <div className="vh-placeholder" style={{ height: CHART_HEIGHT }} aria-busy="true"><span className="spinner" aria-hidden="true" /> Loading…</div>}
+        {state.kind === 'loading' && (
+          <div className="vh-placeholder" style={{ height: CHART_HEIGHT }} aria-busy="true">
+            <span className="spinner" aria-hidden="true" /> Loading…
+          </div>
+        )}
         {state.kind === 'error' && <p className="vh-note">The total value history could not be loaded.</p>}
         {state.kind === 'ready' && points.length === 0 && <p className="vh-note">No values recorded yet.</p>}
         {state.kind === 'ready' && points.length > 0 && (

@@ -14,6 +14,18 @@ const day = (seconds: number) => formatShortDate(seconds * 1000);
 export default function ValueChart({ points, label, height, legend = false }: { points: TValuePoint[]; label: string; height: number; legend?: boolean }) {
   const xs = useMemo(() => points.map((p) => Date.parse(p.at) / 1000), [points]);
   const series = useMemo(() => [{ label, values: points.map((p) => p.cents), color: '--accent', stepped: true, dots: points.length <= 30 }], [points, label]);
-  return <UPlotChart xs={xs} series={series} height={height} format={axisMoney} formatTime={day} legend={legend} axisSize={52} fromZero={false} className="vh-plot" label={`${label} chart`} />;
+  return (
+    <UPlotChart
+      xs={xs}
+      series={series}
+      height={height}
+      format={axisMoney}
+      formatTime={day}
+      legend={legend}
+      axisSize={52}
+      fromZero={false}
+      className="vh-plot"
+      label={`${label} chart`}
+    />
+  );
 }
-

@@ -5,7 +5,7 @@ import type { TAlertRequest } from '../../../../../core/contracts/prices.types.t
 import { formatCents, formatShortDate } from '../../../../../core/format.ts';
 import { parseValueCents } from '../../../../../core/values.ts';
 import type { TGalleryCard } from '../../../stores/gallery.ts';
-import { isMarketView } from '../../../../../core/contracts/cards.types.ts';
+import { isMarketView } from '../../../../../core/contracts/market-view.ts';
 import { createAlert, fixMatch, loadMarket, refreshMarket, searchProducts, sellCard, setCardCounts } from '../../../stores/market.ts';
 import { $user } from '../../../stores/user.ts';
 import { errorMessage } from '../../../lib/api.ts';
@@ -35,7 +35,11 @@ export default function MarketValue({ card, canEdit }: { card: TGalleryCard; can
   const slot = card.slotNumber;
   const run = async (fn: () => Promise<unknown>) => {
     setBusy(true);
-    try { await fn(); } finally { setBusy(false); }
+    try {
+      await fn();
+    } finally {
+      setBusy(false);
+    }
   };
   const stale = m?.asOf ? isStale(m.asOf, new Date()) : false;
   const note = m ? estimateNote(m.estimatedFrom ?? null) : null;
@@ -43,34 +47,67 @@ export default function MarketValue({ card, canEdit }: { card: TGalleryCard; can
   return (
     <section className="mv" aria-labelledby={`mv-title-${slot}`} data-testid="market-value">
       <div className="mv-head">
-        <h3 id={`mv-title-${slot}`} className="mv-title">{m && !m.isMarketData ? 'List price' : 'Market value'}</h3>
-        {m && !m.isMarketData && <span className="mv-badge is-list" data-testid="market-not-market">Not market data</span>}
-        {stale && <span className="mv-badge is-stale" title={`Older than ${STALE_AFTER_DAYS} days`} data-testid="market-stale">Stale</span>}
+        <h3 id={`mv-title-${slot}`} className="mv-title">
+          {m && !m.isMarketData ? 'List price' : 'Market value'}
+        </h3>
+        {m && !m.isMarketData && (
+          <span className="mv-badge is-list" data-testid="market-not-market">
+            Not market data
+          </span>
+        )}
+        {stale && (
+          <span className="mv-badge is-stale" title={`Older than ${STALE_AFTER_DAYS} days`} data-testid="market-stale">
+            Stale
+          </span>
+        )}
       </div>
       {!card.market && <p className="mv-note">Not looked up yet.</p>}
-      {brief && <p className="mv-figure"><strong data-testid="market-cents">{card.market?.cents === undefined ? '—' : formatCents(card.market.cents)}</strong></p>}
+      {brief && (
+        <p className="mv-figure">
+          <strong data-testid="market-cents">{card.market?.cents === undefined ? '—' : formatCents(card.market.cents)}</strong>
+        </p>
+      )}
       {m && (
         <>
           <p className="mv-figure">
             <strong data-testid="market-cents">{m.cents === undefined ? '—' : formatCents(m.cents)}</strong>
-            {m.label && <span className="mv-grade">{m.label}{note && <em data-testid="market-estimated"> · {note}</em>}</span>}
+            {m.label && (
+              <span className="mv-grade">
+                {m.label}
+                {note && <em data-testid="market-estimated"> · {note}</em>}
+              </span>
+            )}
           </p>
           {m.source && (
             <p className="mv-note" data-testid="market-source">
-              {m.source}{m.asOf && <> · as of {formatShortDate(`${m.asOf}T12:00:00Z`)}</>}
+              {m.source}
+              {m.asOf && <> · as of {formatShortDate(`${m.asOf}T12:00:00Z`)}</>}
             </p>
           )}
           {m.match === 'none' && <p className="mv-note">No product matches this card.</p>}
-          {m.productName && <p className="mv-note mv-product">Matched: {m.productName}{m.match === 'fixed' && ' (fixed)'}</p>}
-          {m.error && <p className="mv-note mv-error" role="status">Last look-up failed: {m.error}. The last known value stays.</p>}
+          {m.productName && (
+            <p className="mv-note mv-product">
+              Matched: {m.productName}
+              {m.match === 'fixed' && ' (fixed)'}
+            </p>
+          )}
+          {m.error && (
+            <p className="mv-note mv-error" role="status">
+              Last look-up failed: {m.error}. The last known value stays.
+            </p>
+          )}
         </>
       )}
       {canEdit && (
         <div className="mv-actions">
           <label className="mv-counts">
             <span>Counts in totals</span>
-            <select value={card.countsValue ?? ''} disabled={busy} onChange={(e) => void run(() => setCardCounts(slot, (e.target.value || null) as TCountsValue | null))}
-              data-testid="market-counts">
+            <select
+              value={card.countsValue ?? ''}
+              disabled={busy}
+              onChange={(e) => void run(() => setCardCounts(slot, (e.target.value || null) as TCountsValue | null))}
+              data-testid="market-counts"
+            >
               <option value="">Wall's choice ({wall === 'market' ? 'market' : 'own'})</option>
               <option value="own">Own value</option>
               <option value="market">Market value</option>
@@ -79,14 +116,26 @@ export default function MarketValue({ card, canEdit }: { card: TGalleryCard; can
           <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void run(() => refreshMarket(slot))} data-testid="market-refresh">
             {busy ? 'Looking up…' : card.market ? 'Refresh price' : 'Look up price'}
           </button>
-          <button type="button" className="btn btn-sm" aria-expanded={fixing} onClick={() => setFixing(!fixing)}>Fix match</button>
+          <button type="button" className="btn btn-sm" aria-expanded={fixing} onClick={() => setFixing(!fixing)}>
+            Fix match
+          </button>
           {user?.hasProFeatures && (
-            <button type="button" className="btn btn-sm" aria-expanded={alerting} onClick={() => setAlerting(!alerting)} data-testid="market-alert-open">Price alert</button>
+            <button type="button" className="btn btn-sm" aria-expanded={alerting} onClick={() => setAlerting(!alerting)} data-testid="market-alert-open">
+              Price alert
+            </button>
           )}
-          <button type="button" className="btn btn-sm" aria-expanded={selling} onClick={() => setSelling(!selling)}>Mark as sold</button>
+          <button type="button" className="btn btn-sm" aria-expanded={selling} onClick={() => setSelling(!selling)}>
+            Mark as sold
+          </button>
         </div>
       )}
-      {fixing && <FixMatch slot={slot} initial={[card.subject, card.year, card.set, card.cardNumber && `#${card.cardNumber}`].filter(Boolean).join(' ')} onDone={() => setFixing(false)} />}
+      {fixing && (
+        <FixMatch
+          slot={slot}
+          initial={[card.subject, card.year, card.set, card.cardNumber && `#${card.cardNumber}`].filter(Boolean).join(' ')}
+          onDone={() => setFixing(false)}
+        />
+      )}
       {alerting && <AlertForm slot={slot} onDone={() => setAlerting(false)} />}
       {selling && <SellForm slot={slot} />}
     </section>
@@ -95,7 +144,9 @@ export default function MarketValue({ card, canEdit }: { card: TGalleryCard; can
 
 function FixMatch({ slot, initial, onDone }: { slot: number; initial: string; onDone: () => void }) {
   const [q, setQ] = useState(initial);
-  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; products: TProduct[] }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; products: TProduct[] }>({
+    kind: 'idle',
+  });
   const search = async (e: FormEvent) => {
     e.preventDefault();
     setState({ kind: 'loading' });
@@ -111,7 +162,9 @@ function FixMatch({ slot, initial, onDone }: { slot: number; initial: string; on
         <span>Search products</span>
         <input type="search" value={q} onChange={(e) => setQ(e.target.value)} minLength={2} maxLength={200} required />
       </label>
-      <button type="submit" className="btn btn-sm" disabled={state.kind === 'loading'}>{state.kind === 'loading' ? 'Searching…' : 'Search'}</button>
+      <button type="submit" className="btn btn-sm" disabled={state.kind === 'loading'}>
+        {state.kind === 'loading' ? 'Searching…' : 'Search'}
+      </button>
       {state.kind === 'error' && <p className="mv-note mv-error">{state.message}</p>}
       {state.kind === 'ready' && state.products.length === 0 && <p className="mv-note">No product found.</p>}
       {state.kind === 'ready' && state.products.length > 0 && (
@@ -163,17 +216,35 @@ function AlertForm({ slot, onDone }: { slot: number; onDone: () => void }) {
       </label>
       {kind === 'move' ? (
         <div className="mv-row">
-          <label className="field"><span>Percent</span><input inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} /></label>
-          <label className="field"><span>In</span>
-            <select value={days} onChange={(e) => setDays(e.target.value)}><option value="7">7 days</option><option value="30">30 days</option></select>
+          <label className="field">
+            <span>Percent</span>
+            <input inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} />
+          </label>
+          <label className="field">
+            <span>In</span>
+            <select value={days} onChange={(e) => setDays(e.target.value)}>
+              <option value="7">7 days</option>
+              <option value="30">30 days</option>
+            </select>
           </label>
         </div>
       ) : (
-        <label className="field"><span>Amount</span><input inputMode="decimal" placeholder="$1,000" value={amount} onChange={(e) => setAmount(e.target.value)} /></label>
+        <label className="field">
+          <span>Amount</span>
+          <input inputMode="decimal" placeholder="$1,000" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </label>
       )}
-      <label className="mv-check"><input type="checkbox" checked={digest} onChange={(e) => setDigest(e.target.checked)} /> In a weekly digest</label>
-      {problem && <p className="mv-note mv-error" role="alert">{problem}</p>}
-      <button type="submit" className="btn btn-sm btn-primary">Set alert</button>
+      <label className="mv-check">
+        <input type="checkbox" checked={digest} onChange={(e) => setDigest(e.target.checked)} /> In a weekly digest
+      </label>
+      {problem && (
+        <p className="mv-note mv-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="btn btn-sm btn-primary">
+        Set alert
+      </button>
     </form>
   );
 }
@@ -198,13 +269,28 @@ function SellForm({ slot }: { slot: number }) {
   return (
     <form className="mv-form" onSubmit={(e) => void submit(e)} aria-label="Mark the card as sold">
       <div className="mv-row">
-        <label className="field"><span>Sold for</span><input inputMode="decimal" placeholder="$1,250" value={price} onChange={(e) => setPrice(e.target.value)} required /></label>
-        <label className="field"><span>Fees</span><input inputMode="decimal" placeholder="$0" value={fees} onChange={(e) => setFees(e.target.value)} /></label>
+        <label className="field">
+          <span>Sold for</span>
+          <input inputMode="decimal" placeholder="$1,250" value={price} onChange={(e) => setPrice(e.target.value)} required />
+        </label>
+        <label className="field">
+          <span>Fees</span>
+          <input inputMode="decimal" placeholder="$0" value={fees} onChange={(e) => setFees(e.target.value)} />
+        </label>
       </div>
-      <label className="field"><span>Sold on</span><input type="date" value={date} onChange={(e) => setDate(e.target.value)} required /></label>
-      {problem && <p className="mv-note mv-error" role="alert">{problem}</p>}
+      <label className="field">
+        <span>Sold on</span>
+        <input type="date" value={date} onChange={(e) => setDate(e.target.value)} required />
+      </label>
+      {problem && (
+        <p className="mv-note mv-error" role="alert">
+          {problem}
+        </p>
+      )}
       <p className="mv-note">The card leaves the wall; its sale and history stay in your gain and loss.</p>
-      <button type="submit" className="btn btn-sm btn-danger" disabled={busy}>{busy ? 'Saving…' : 'Sell card'}</button>
+      <button type="submit" className="btn btn-sm btn-danger" disabled={busy}>
+        {busy ? 'Saving…' : 'Sell card'}
+      </button>
     </form>
   );
 }

@@ -8,8 +8,7 @@ import { SHARE_TITLE_ID, ShareIcon } from './share-parts.tsx';
 import { formatShortDate } from '../../../../../core/format.ts';
 
 const layoutLabel = (layout: TLayoutId, customCount: number) =>
-  layout === 'custom' ? `CUSTOM (${customCount} slots)` : LAYOUTS.find((l) => l.id === layout)?.label ?? layout;
-
+  layout === 'custom' ? `CUSTOM (${customCount} slots)` : (LAYOUTS.find((l) => l.id === layout)?.label ?? layout);
 
 /**
  * The share dialog: make the wall's public link (values shown or hidden), copy it in one click,
@@ -42,30 +41,51 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
   return (
     <div className="sh" data-testid="share-dialog">
       <div className="dialog-head">
-        <p className="eyebrow g-eyebrow-accent"><ShareIcon size={14} /> Share your wall</p>
+        <p className="eyebrow g-eyebrow-accent">
+          <ShareIcon size={14} /> Share your wall
+        </p>
         <h2 id={SHARE_TITLE_ID}>{link ? 'Your Wall Is Shared' : 'Share Your Collection'}</h2>
       </div>
 
       {link === undefined ? (
-        <div className="sh-loading" role="status" aria-live="polite"><span className="spinner" aria-hidden="true" /> Loading your link...</div>
+        <div className="sh-loading" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" /> Loading your link...
+        </div>
       ) : (
         <>
           {link ? (
             <>
               {link.url ? (
                 <div className="sh-url">
-                  <input className="input" readOnly value={link.url} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} data-testid="share-url" />
-                  <button type="button" className="btn btn-primary" onClick={() => void copyShareLink(link.url!)} autoFocus>Copy Link</button>
+                  <input
+                    className="input"
+                    readOnly
+                    value={link.url}
+                    aria-label="Share link"
+                    onFocus={(e) => e.currentTarget.select()}
+                    data-testid="share-url"
+                  />
+                  <button type="button" className="btn btn-primary" onClick={() => void copyShareLink(link.url!)} autoFocus>
+                    Copy Link
+                  </button>
                 </div>
               ) : (
                 <p className="sh-note">
-                  This link was made before Ratio kept links to copy from any device, so it can be copied only in the browser
-                  that made it. Make a new link to copy one here; the old one then stops working.
+                  This link was made before Ratio kept links to copy from any device, so it can be copied only in the browser that made it. Make a new link to
+                  copy one here; the old one then stops working.
                 </p>
               )}
               <p className="sh-meta" data-testid="share-meta">
-                Live since {formatShortDate(link.createdAt)}: “{link.title}”, {layoutLabel(link.layout, link.customCount)}, values {link.showValues ? 'shown' : 'hidden'}.
-                {link.url && <> <a href={link.url} target="_blank" rel="noopener">Open it</a></>}
+                Live since {formatShortDate(link.createdAt)}: “{link.title}”, {layoutLabel(link.layout, link.customCount)}, values{' '}
+                {link.showValues ? 'shown' : 'hidden'}.
+                {link.url && (
+                  <>
+                    {' '}
+                    <a href={link.url} target="_blank" rel="noopener">
+                      Open it
+                    </a>
+                  </>
+                )}
               </p>
             </>
           ) : (
@@ -85,7 +105,10 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
                 if (link) void updateShareLink({ showValues: e.target.checked });
               }}
             />
-            <span><strong>Show values</strong><small>Card values, all-time highs and the registry totals</small></span>
+            <span>
+              <strong>Show values</strong>
+              <small>Card values, all-time highs and the registry totals</small>
+            </span>
           </label>
 
           <label className="sh-check">
@@ -98,7 +121,10 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
                 if (link) void updateShareLink({ showOwnerName: e.target.checked });
               }}
             />
-            <span><strong>Show my first name</strong><small>Visitors see whose collection it is (never your last name or email)</small></span>
+            <span>
+              <strong>Show my first name</strong>
+              <small>Visitors see whose collection it is (never your last name or email)</small>
+            </span>
           </label>
 
           {stale && (
@@ -115,23 +141,36 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
               confirmRevoke ? (
                 <>
                   <span className="sh-confirm">The link will stop working for everyone.</span>
-                  <button type="button" className="btn btn-ghost" onClick={() => setConfirmRevoke(false)}>Keep Link</button>
-                  <button type="button" className="btn btn-danger" disabled={busy !== null} onClick={() => void revokeShareLink().then(() => setConfirmRevoke(false))}>
+                  <button type="button" className="btn btn-ghost" onClick={() => setConfirmRevoke(false)}>
+                    Keep Link
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-danger"
+                    disabled={busy !== null}
+                    onClick={() => void revokeShareLink().then(() => setConfirmRevoke(false))}
+                  >
                     {busy === 'revoke' ? 'Revoking...' : 'Revoke Link'}
                   </button>
                 </>
               ) : (
                 <>
-                  <button type="button" className="btn btn-danger" onClick={() => setConfirmRevoke(true)} disabled={busy !== null}>Revoke Link</button>
+                  <button type="button" className="btn btn-danger" onClick={() => setConfirmRevoke(true)} disabled={busy !== null}>
+                    Revoke Link
+                  </button>
                   <button type="button" className="btn" onClick={create} disabled={busy !== null} title="Makes a new link; the current one stops working">
                     {busy === 'create' ? 'Creating Link...' : 'New Link'}
                   </button>
-                  <button type="button" className="btn btn-ghost" onClick={onClose}>Done</button>
+                  <button type="button" className="btn btn-ghost" onClick={onClose}>
+                    Done
+                  </button>
                 </>
               )
             ) : (
               <>
-                <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+                <button type="button" className="btn btn-ghost" onClick={onClose}>
+                  Cancel
+                </button>
                 <button type="button" className="btn btn-primary" onClick={create} disabled={busy !== null} autoFocus>
                   {busy === 'create' ? 'Creating Link...' : 'Create Link'}
                 </button>
