@@ -75,7 +75,8 @@ describe('free user', () => {
     await toast(page).getByText('Card uploaded successfully!').waitFor();
     await dialog(page).waitFor({ state: 'hidden' });
     await first.getByTestId('value-badge').getByText('$1,250').waitFor();
-    expect(await first.locator('img').getAttribute('loading')).toBe('lazy');
+    // Slot 1 is on the first screen (core/first-screen.ts): its photo loads with the page, not once laid out.
+    expect(await first.locator('img').getAttribute('loading')).toBe('eager');
     // The viewer lists the card's fields, the cert linked to PSA's page.
     await first.locator('button.g-face').click();
     const facts = page.getByTestId('viewer-facts');
