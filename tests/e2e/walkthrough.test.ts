@@ -339,7 +339,69 @@ describe('the add-item dialog (docs/choices.md 47 items 8 and 9)', () => {
   }
 });
 
+describe("a visitor's first card (docs/choices.md 47 item 8)", () => {
+  const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  it("keeps 'Analysis Complete' off Save to Collection on /start-collection at 1280 and 390", { timeout: 2 * READ_TEST_MS }, async () => {
+    for (const size of SIZES) {
+      const context = await screenContext(e2e, size);
+      const page = await context.newPage();
+      await page.goto('/start-collection');
+      await hydrated(page);
+      await page.getByTestId('photo-input').setInputFiles({ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('2018 Prizm Luka Doncic', 200) });
+      await page.getByTestId('photo-preview').waitFor();
+      await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+      const toast = page.getByTestId('toast');
+      await toast.getByText('Analysis Complete').waitFor({ timeout: READ_MS });
+      const save = page.getByRole('button', { name: 'Save to Collection' });
+      // Where the user goes next: the button scrolled up from the screen's end when it is below it.
+      await save.evaluate((el) => {
+        if (el.getBoundingClientRect().bottom > window.innerHeight) el.scrollIntoView({ block: 'end' });
+      });
+      await animationsSettled(page);
+      const box = (await save.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(size.height + 1); // scrolled to the end: a fraction of a pixel over
+      expect(overlaps((await toast.boundingBox())!, box), `toast over Save to Collection at ${size.width} px`).toBe(false);
+      await context.close();
+    }
+  });
+});
+
 describe('the shared page (docs/choices.md 47 item 6)', () => {
+  it("names the owner by first name only once they tick 'Show my first name', at 1280 and 390", async () => {
+    const { context: owner, page } = await e2e.newPage();
+    await signUp(owner, email('named'), 'Avery', 'Stone');
+    await startTrial(owner);
+    await seedCard(owner, 1, { title: 'Named card', value: '$10' }, await slabJpeg('Named card', 50));
+    await openGallery(page);
+    await page.getByTestId('share-button').click();
+    const dialog = page.getByRole('dialog');
+    const tick = dialog.getByRole('checkbox', { name: /Show my first name/ });
+    expect(await tick.isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    await dialog.getByRole('button', { name: 'Revoke Link' }).waitFor();
+    const shareOf = async () => (await (await owner.request.get('/api/share')).json()) as { url: string; showOwnerName: boolean };
+    const { url } = await shareOf();
+    const eyebrows = async () => {
+      const seen: string[] = [];
+      for (const size of SIZES) {
+        const visitor = await screenContext(e2e, size);
+        const v = await visitor.newPage();
+        await v.goto(url);
+        seen.push((await v.getByTestId('shared-wall').locator('.sw-head .eyebrow').textContent())!);
+        expect(await v.locator('body').textContent()).not.toContain('Stone');
+        await visitor.close();
+      }
+      return seen;
+    };
+    expect((await eyebrows()).every((t) => /^Shared collection · /.test(t))).toBe(true);
+    await tick.check();
+    await expect.poll(async () => (await shareOf()).showOwnerName).toBe(true);
+    expect((await eyebrows()).every((t) => /^Avery's collection · /.test(t))).toBe(true);
+    await owner.close();
+  });
+
   it('says plainly what it shows of a larger collection, and is sent compressed', async () => {
     const { context: owner } = await e2e.newPage();
     const { id } = await signUp(owner, email('sharer'), 'Avery', 'Stone');
