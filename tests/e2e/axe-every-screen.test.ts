@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hydrated, latestEmail, startE2E, type TE2E } from '../helpers/e2e.ts';
 import { axeViolations } from '../helpers/axe.ts';
+import { READ_MS } from '../helpers/bounds.ts';
 import { screenContext, settle, SIZES, THEMES, visitorCollection, type TScreenSize, type TStorageState, type TTheme } from '../helpers/screens.ts';
 import { openGallery, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 import { fillTestCard, futureExpiry } from './billing-helpers.ts';
@@ -189,7 +190,7 @@ async function visitorPages(w: TWalker): Promise<void> {
   await page.getByTestId('photo-input').setInputFiles({ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('2018 Prizm Luka Doncic', 200) });
   await page.getByTestId('photo-preview').waitFor();
   await page.getByRole('button', { name: 'Analyze', exact: true }).click();
-  await page.getByRole('button', { name: 'Save to Collection' }).waitFor();
+  await page.getByRole('button', { name: 'Save to Collection' }).waitFor({ timeout: READ_MS });
   await w.check(page, '/start-collection, analyzed');
 
   await visitorCollection(page);
@@ -248,7 +249,8 @@ async function freeGallery(w: TWalker): Promise<void> {
   await w.check(page, '/gallery, free, Add Item');
   await add.getByTestId('add-photo-input').setInputFiles({ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('2020 Prizm Justin Herbert', 30) });
   await add.getByRole('button', { name: 'Analyze Card' }).click();
-  await page.getByTestId('toast').first().waitFor();
+  // The label reader's answer: a core's wait on a loaded machine (bounds.ts).
+  await page.getByTestId('toast').first().waitFor({ timeout: READ_MS });
   await add.getByRole('button', { name: 'Add to Gallery' }).waitFor();
   await w.check(page, '/gallery, free, Add Item analyzed (a toast showing)');
   await closeDialog(page);
@@ -507,15 +509,19 @@ for (const size of SIZES) {
         ["the route guards' cards: signed out, the user not fetched, the dashboard not loaded", guards],
       ];
       for (const [name, walk] of areas) {
-        it(`finds nothing on ${name}`, async () => {
-          const w = walker(size, theme);
-          try {
-            await walk(w);
-          } finally {
-            await w.close();
-          }
-          expect(w.findings).toEqual([]);
-        }, 300_000);
+        it(
+          `finds nothing on ${name}`,
+          async () => {
+            const w = walker(size, theme);
+            try {
+              await walk(w);
+            } finally {
+              await w.close();
+            }
+            expect(w.findings).toEqual([]);
+          },
+          300_000 + READ_MS,
+        );
       }
     });
   }
