@@ -6,9 +6,8 @@ import { processImage } from '../images/process-image.ts';
 import { deleteImageRows, insertImageRow, removeImageFiles, writeImageFiles } from '../images/save-card-image.ts';
 import { writeViewerSizeLater } from '../images/viewer-size.ts';
 import { recordValue } from './card-values.ts';
-import { lockUser } from '../accounts/lock-user.ts';
 import { assertCertFree, cardColumns, type TCardFields } from './card-columns.ts';
-import { assertCanEditSlots } from './slot-access.ts';
+import { assertCanEditSlots, lockEditor } from './slot-access.ts';
 
 /**
  * Puts a photo (and optional fields) into a slot: a new card in an empty slot, or a new photo for
@@ -33,8 +32,7 @@ export async function uploadCard(opts: {
   let replacedImage: string | null = null;
   try {
     const card = await opts.db.transaction(async (trx) => {
-      const user = await lockUser(trx, opts.user.id);
-      assertCanEditSlots(user, opts.now, [opts.slotNumber]);
+      const user = await lockEditor(trx, opts.user.id, opts.now, [opts.slotNumber]);
       await insertImageRow(trx, user.id, imageId, processed);
       const existing = await CardSlot.query(trx).where({ userId: user.id, slotNumber: opts.slotNumber }).first();
       const fields = cardColumns(existing ?? null, opts.fields);
