@@ -3,7 +3,8 @@ import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
 import { notFound } from '../../errors.ts';
 import { recordValue } from './card-values.ts';
-import { assertCertFree, cardColumns, type TCardFields } from './card-columns.ts';
+import type { TCardWrite } from '../../../core/contracts/cards.types.ts';
+import { assertCertFree, cardColumns } from './card-columns.ts';
 import { assertCanEditSlots, lockEditor } from './slot-access.ts';
 
 const IDENTITY_KEYS = ['year', 'set', 'cardNumber', 'subject', 'variety'] as const;
@@ -13,7 +14,7 @@ const IDENTITY_KEYS = ['year', 'set', 'cardNumber', 'subject', 'variety'] as con
  * and description); 404 when the slot is empty, 409 cert_on_wall when the cert is on another card.
  * One transaction.
  */
-export async function updateCard(opts: { db: Knex; user: User; now: Date; slotNumber: number; fields: TCardFields }): Promise<CardSlot> {
+export async function updateCard(opts: { db: Knex; user: User; now: Date; slotNumber: number; fields: TCardWrite }): Promise<CardSlot> {
   assertCanEditSlots(opts.user, opts.now, [opts.slotNumber]);
   return opts.db.transaction(async (trx) => {
     const user = await lockEditor(trx, opts.user.id, opts.now, [opts.slotNumber]);

@@ -6,7 +6,8 @@ import { processImage } from '../images/process-image.ts';
 import { deleteImageRows, insertImageRow, removeImageFiles, writeImageFiles } from '../images/save-card-image.ts';
 import { writeViewerSizeLater } from '../images/viewer-size.ts';
 import { recordValue } from './card-values.ts';
-import { assertCertFree, cardColumns, type TCardFields } from './card-columns.ts';
+import type { TCardWrite } from '../../../core/contracts/cards.types.ts';
+import { assertCertFree, cardColumns } from './card-columns.ts';
 import { assertCanEditSlots, lockEditor } from './slot-access.ts';
 
 /**
@@ -24,7 +25,7 @@ export async function uploadCard(opts: {
   now: Date;
   slotNumber: number;
   image: Buffer;
-  fields: TCardFields;
+  fields: TCardWrite;
 }): Promise<CardSlot> {
   assertCanEditSlots(opts.user, opts.now, [opts.slotNumber]);
   const processed = await processImage(opts.image);

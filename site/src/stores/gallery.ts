@@ -26,7 +26,7 @@ export type TGalleryCard = TSlotView;
  * A card as the add and edit forms hold it: the value inputs and the card's own fields
  * (core/cards/form.ts); the title and description are made from them (core/cards/title.ts).
  */
-export interface TCardFields extends TCardForm {
+export interface TCardFormFields extends TCardForm {
   value: string;
   allTimeHigh: string;
 }
@@ -264,7 +264,7 @@ function sendWithProgress<T>(path: string, form: FormData, onProgress: (fraction
  * Uploads a photo with its fields into a slot (the card's fields as the form read them, checked
  * first by the form). Resolves true when saved (toast shown either way).
  */
-export async function uploadCard(slot: number, file: File, fields: TCardFields): Promise<boolean> {
+export async function uploadCard(slot: number, file: File, fields: TCardFormFields): Promise<boolean> {
   const form = new FormData();
   form.append('image', file, file.name || 'card.jpg');
   const sent = { value: fields.value.trim(), allTimeHigh: fields.allTimeHigh.trim(), ...uploadFieldsOf(readCardForm(fields).data) };
@@ -288,7 +288,7 @@ export async function uploadCard(slot: number, file: File, fields: TCardFields):
  * Saves a card's values (blank ones clear them) and the fields that changed from `card` (the server
  * makes the title and description again from them). Resolves true when saved.
  */
-export async function updateCard(card: TGalleryCard, fields: TCardFields): Promise<boolean> {
+export async function updateCard(card: TGalleryCard, fields: TCardFormFields): Promise<boolean> {
   const slot = card.slotNumber;
   return cardAction([slot], 'Failed to update card', async () => {
     const saved = await callApi(API.updateCard, {
