@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPsaVerifier, withPsaVerification, type CardAnalyzer } from '../../api/services/analysis/index.ts';
 import { analysisFromLabel } from '../../core/analysis/build-analysis.ts';
 import { parseLabel } from '../../core/analysis/parse-label.ts';
-import { refuseInternet, startHttpPeer, type THttpPeer } from './fixtures/http-peer.ts';
+import { refuseInternet, startHttpPeer } from './fixtures/http-peer.ts';
 import { psaRecord, startPsaEmulator, type TPsaEmulator } from '../helpers/psa-emulator.ts';
 
 const TOKEN = 'psa-test-token';
