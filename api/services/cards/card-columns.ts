@@ -7,7 +7,6 @@ import { CardSlot } from '../../../db/models/CardSlot.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { valueFields } from './card-values.ts';
 
-
 /** The structured fields a write sends (a field absent from the write is left out). */
 function sentData(fields: TCardWrite): Partial<TCardData> {
   const out: Partial<Record<keyof TCardData, unknown>> = {};

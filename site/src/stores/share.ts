@@ -48,7 +48,11 @@ function forgetUrl(): void {
 }
 
 /** A share call with its busy label on meanwhile; undefined when it failed (an error toast shows). */
-function run<T extends NonNullable<unknown> | null>(busy: NonNullable<ReturnType<typeof $shareBusy.get>>, call: () => Promise<T>, failure: string): Promise<T | undefined> {
+function run<T extends NonNullable<unknown> | null>(
+  busy: NonNullable<ReturnType<typeof $shareBusy.get>>,
+  call: () => Promise<T>,
+  failure: string,
+): Promise<T | undefined> {
   return attempt({ failure, pending: (on) => $shareBusy.set(on ? busy : null) }, call);
 }
 

@@ -21,7 +21,8 @@ function EditForm({ card, onClose }: { card: TAnonymousCard; onClose(): void }) 
     variety: card.variety,
     sport: card.sport,
   });
-  const set = (name: keyof TAnonymousCardFields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: keyof TAnonymousCardFields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

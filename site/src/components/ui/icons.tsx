@@ -223,7 +223,6 @@ export function CloseIcon({ size = 20 }: { size?: number }) {
   );
 }
 
-
 /** A tray with an arrow out: export. */
 export function ExportIcon({ size = 16 }: { size?: number }) {
   return (
