@@ -9,10 +9,18 @@ import { withDb } from './with-db.ts';
  * database (migrated first, always closed), and turns any failure, a bad environment included, into
  * one printed line and exit code 1.
  */
-export async function onDb<T>(fn: (db: Knex, env: TEnv) => Promise<T>): Promise<T> {
+export function onDb<T>(fn: (db: Knex, env: TEnv) => Promise<T>): Promise<T> {
+  return onEnv((env) => withDb(env, (db) => fn(db, env)));
+}
+
+/**
+ * The shell of a command that needs the environment but opens the database itself or not at all
+ * (migrate, rollback, Stripe setup): any failure, a bad environment included, is one printed line
+ * and exit code 1.
+ */
+export async function onEnv<T>(fn: (env: TEnv) => Promise<T>): Promise<T> {
   try {
-    const env = loadEnv();
-    return await withDb(env, (db) => fn(db, env));
+    return await fn(loadEnv());
   } catch (err) {
     return handleError(err);
   }

@@ -2,14 +2,12 @@ import type { Command } from 'commander';
 import type { Knex } from 'knex';
 import { migrateLatest, migrateRollback, openDb } from '../../db/connection.ts';
 import type { TEnv } from '../../api/env.ts';
-import { handleError } from '../handle-error.ts';
-import { loadEnv } from '../load-env.ts';
 import { z } from 'zod';
 import { tablesDroppedBy } from '../../db/migrations/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seeds/demo.ts';
 import { printJson } from '../output.ts';
 import { progressBar } from '../progress.ts';
-import { onDb } from '../on-db.ts';
+import { onDb, onEnv } from '../on-db.ts';
 
 /** Runs one migration step on the configured database and closes it. */
 async function onDatabase(env: TEnv, step: (db: Knex) => Promise<string[]>): Promise<string[]> {
@@ -77,7 +75,7 @@ export function registerDb(program: Command): void {
     .description('apply every pending migration')
     .option('--json', 'print the applied migrations as JSON')
     .action(async (opts: { json?: boolean }) => {
-      const applied = await runDbMigrate(loadEnv()).catch(handleError);
+      const applied = await onEnv(runDbMigrate);
       if (opts.json) printJson({ applied });
       else console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.');
     });
@@ -86,7 +84,7 @@ export function registerDb(program: Command): void {
     .option('--yes', 'drop tables even when they hold rows')
     .option('--json', 'print the rolled-back migrations as JSON')
     .action(async (opts: { yes?: boolean; json?: boolean }) => {
-      const rolled = await runDbRollback(loadEnv(), opts).catch(handleError);
+      const rolled = await onEnv((env) => runDbRollback(env, opts));
       if (opts.json) printJson({ rolledBack: rolled });
       else console.log(rolled.length ? `Rolled back: ${rolled.join(', ')}` : 'Nothing to roll back.');
     });

@@ -11,10 +11,8 @@ import { SUBSCRIPTION_EVENTS } from '../../api/services/billing/stripe/stripe-bi
 import { syncSubscription } from '../../api/services/billing/sync-subscription.ts';
 import type { User } from '../../db/models/User.ts';
 import { accountByEmail, accountsWithCustomer } from '../../api/services/accounts/find-accounts.ts';
-import { handleError } from '../handle-error.ts';
-import { loadEnv } from '../load-env.ts';
 import { printJson } from '../output.ts';
-import { onDb } from '../on-db.ts';
+import { onDb, onEnv } from '../on-db.ts';
 
 export interface TStripeSetup {
   priceId: string;
@@ -75,8 +73,7 @@ export function registerStripe(program: Command): void {
     .command('setup')
     .description('find or create the $10/month PRO price and show the webhook to register')
     .action(async () => {
-      const env = loadEnv();
-      const setup = await runStripeSetup(env).catch(handleError);
+      const { env, setup } = await onEnv(async (env) => ({ env, setup: await runStripeSetup(env) }));
       console.log(`PRO price ${setup.priceId} (${setup.created ? 'created' : 'found'}; lookup key ${PRO_PRICE_LOOKUP_KEY}, $10/month).`);
       if (env.STRIPE_PRICE_ID && env.STRIPE_PRICE_ID !== setup.priceId) {
         console.log(`Note: STRIPE_PRICE_ID is set to ${env.STRIPE_PRICE_ID}, which Ratio uses instead.`);

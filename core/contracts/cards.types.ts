@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ANONYMOUS_SLOTS, MAX_DATA_URL_LENGTH, PRO_SLOTS } from '../limits.ts';
-import { CARD_TEXT_MAX, GRADERS, type TCardDataView } from '../cards/card-data.ts';
+import { CARD_TEXT_MAX, GRADERS, type TCardData, type TCardDataView } from '../cards/card-data.ts';
 import { COUNTS_VALUES, type TCountsValue } from '../prices.ts';
 import { costProblem, dateProblem, gradeProblem, normalizeCert, yearProblem } from '../cards/rules.ts';
 
@@ -113,6 +113,17 @@ export const ZCardFields = z.object({
   allTimeHigh: money.optional(),
   ...ZCardData.shape,
 });
+
+/**
+ * What a card write (the edit's JSON body, the upload's form fields, once parsed) hands the
+ * service: the spec's fields and the card's own, each optional (absent: left as it is).
+ */
+export interface TCardWrite extends Partial<TCardData> {
+  title?: string | undefined;
+  description?: string | undefined;
+  value?: string | null | undefined;
+  allTimeHigh?: string | null | undefined;
+}
 
 /** A multipart text field as the JSON field it stands for: '' is null, numbers and subgrades are parsed. */
 const formNumber = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v) : v);

@@ -6,7 +6,7 @@ import { ZCardAnalysis } from '../../core/analysis/types.ts';
 import { READ_MS } from '../helpers/bounds.ts';
 import { refuseInternet } from './fixtures/http-peer.ts';
 import { renderLabel, type TLabelSpec } from './fixtures/make-label.ts';
-import { OHTANI_PSA_RECORD, startPsaEmulator } from './fixtures/psa-emulator.ts';
+import { psaRecord, startPsaEmulator } from '../helpers/psa-emulator.ts';
 
 const OHTANI: TLabelSpec = {
   grader: 'PSA',
@@ -140,7 +140,7 @@ describe('offline OCR analyzer on generated slab photos', () => {
 describe('createAnalyzer without a Gemini key', () => {
   it('reads offline and has PSA confirm the cert when a PSA token is set', async () => {
     const restore = refuseInternet();
-    const psa = await startPsaEmulator('t0ken', { '12345678': OHTANI_PSA_RECORD });
+    const psa = await startPsaEmulator({ '12345678': psaRecord('12345678') }, Buffer.alloc(0), 't0ken');
     const offline = createAnalyzer({ psaToken: 't0ken', psaBaseUrl: psa.baseUrl });
     try {
       const a = await offline.analyze(await renderLabel(OHTANI, { layout: 'slab' }), 'image/jpeg');

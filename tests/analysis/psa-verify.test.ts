@@ -2,16 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPsaVerifier, withPsaVerification, type CardAnalyzer } from '../../api/services/analysis/index.ts';
 import { analysisFromLabel } from '../../core/analysis/build-analysis.ts';
 import { parseLabel } from '../../core/analysis/parse-label.ts';
-import { refuseInternet, startHttpPeer, type THttpPeer } from './fixtures/http-peer.ts';
-import { OHTANI_PSA_RECORD, startPsaEmulator } from './fixtures/psa-emulator.ts';
+import { refuseInternet, startHttpPeer } from './fixtures/http-peer.ts';
+import { psaRecord, startPsaEmulator, type TPsaEmulator } from '../helpers/psa-emulator.ts';
 
 const TOKEN = 'psa-test-token';
-let psa: THttpPeer;
+let psa: TPsaEmulator;
 let restoreFetch: () => void;
 
 beforeAll(async () => {
   restoreFetch = refuseInternet();
-  psa = await startPsaEmulator(TOKEN, { '12345678': OHTANI_PSA_RECORD });
+  psa = await startPsaEmulator({ '12345678': psaRecord('12345678') }, Buffer.alloc(0), TOKEN);
 });
 afterAll(async () => {
   await psa.close();
@@ -66,7 +66,7 @@ describe('PSA cert verification against a local emulator', () => {
     expect(await v.lookup('12345678')).toEqual({ status: 'unavailable' });
     expect(await v.lookup('12345678')).toEqual({ status: 'unavailable' });
     expect(flaky.requests).toHaveLength(2);
-    flaky.reply(() => ({ status: 200, json: { PSACert: OHTANI_PSA_RECORD }, delayMs: 1_000 }));
+    flaky.reply(() => ({ status: 200, json: { PSACert: psaRecord('12345678') }, delayMs: 1_000 }));
     expect(await createPsaVerifier({ token: TOKEN, baseUrl: flaky.baseUrl, timeoutMs: 100 }).lookup('12345678')).toEqual({ status: 'unavailable' });
     await flaky.close();
     expect(await createPsaVerifier({ token: TOKEN, baseUrl: flaky.baseUrl }).lookup('12345678')).toEqual({ status: 'unavailable' });

@@ -4,7 +4,7 @@ import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import type { TImportAnswer } from '../../core/contracts/csv.types.ts';
 import { EXPORT_COLUMNS } from '../../core/csv/export-row.ts';
 import { pngImage, uploadForm } from '../fixtures/images.ts';
-import { OHTANI_PSA_RECORD, startPsaEmulator } from '../analysis/fixtures/psa-emulator.ts';
+import { psaRecord, startPsaEmulator } from '../helpers/psa-emulator.ts';
 import { accountWithClient } from '../helpers/factories.ts';
 import type { TApiBody, TestClient } from '../helpers/http.ts';
 import { registerTrialUser, registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
@@ -129,7 +129,7 @@ describe('import', () => {
   });
 
   it("with PSA_API_TOKEN, the preview checks each row's cert number against PSA", async () => {
-    const psa = await startPsaEmulator('psa-token', { 12345678: OHTANI_PSA_RECORD });
+    const psa = await startPsaEmulator({ 12345678: psaRecord('12345678') }, Buffer.alloc(0), 'psa-token');
     const withPsa = await startTestServer({ rateLimitScale: 100, env: { PSA_API_TOKEN: 'psa-token', PSA_API_BASE_URL: psa.baseUrl } });
     try {
       const { client } = await registerTrialUser(withPsa);

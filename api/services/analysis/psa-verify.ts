@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { TPsaCert } from '../../../core/analysis/psa-cert.ts';
+import { psaCertOf, psaGet, ZPsaCertAnswer } from '../psa/psa-api.ts';
 
 /** Default PSA public API origin. */
 export const PSA_API_BASE = 'https://api.psacard.com';
@@ -28,57 +28,19 @@ export interface PsaVerifier {
   lookup(certNumber: string): Promise<TPsaLookup>;
 }
 
-const text = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)));
-const ZPsaCertResponse = z.object({
-  PSACert: z
-    .object({
-      CertNumber: z.union([z.string(), z.number()]).transform(String),
-      Year: text,
-      Brand: text,
-      Category: text,
-      CardNumber: text,
-      Subject: text,
-      Variety: text,
-      CardGrade: text,
-      AutographGrade: text,
-    })
-    .nullish(),
-});
-
 async function callPsa(o: TPsaVerifierOptions, cert: string): Promise<TPsaLookup> {
-  const url = `${(o.baseUrl ?? PSA_API_BASE).replace(/\/+$/, '')}/publicapi/cert/GetByCertNumber/${cert}`;
   let res: Response;
   try {
-    res = await fetch(url, {
-      headers: { Authorization: `bearer ${o.token}`, Accept: 'application/json' },
-      signal: AbortSignal.timeout(o.timeoutMs ?? 5_000),
-    });
+    res = await psaGet({ baseUrl: o.baseUrl ?? PSA_API_BASE, token: o.token, timeoutMs: o.timeoutMs ?? 5_000 }, `GetByCertNumber/${cert}`);
   } catch {
     return { status: 'unavailable' };
   }
   if (res.status === 404) return { status: 'not_found' };
   if (!res.ok) return { status: 'unavailable' };
-  const parsed = ZPsaCertResponse.safeParse(await res.json().catch(() => null));
+  const parsed = ZPsaCertAnswer.safeParse(await res.json().catch(() => null));
   if (!parsed.success) return { status: 'unavailable' };
-  const c = parsed.data.PSACert;
-  if (!c || c.CertNumber.replace(/^0+/, '') !== cert.replace(/^0+/, '')) return { status: 'not_found' };
-  return {
-    status: 'verified',
-    cert: {
-      certNumber: cert,
-      year: c.Year,
-      brand: c.Brand,
-      category: c.Category,
-      cardNumber: c.CardNumber,
-      subject: c.Subject,
-      variety: c.Variety,
-      cardGrade: c.CardGrade,
-      autographGrade: c.AutographGrade,
-    },
-  };
+  const found = parsed.data.PSACert && psaCertOf(cert, parsed.data.PSACert);
+  return found ? { status: 'verified', cert: found } : { status: 'not_found' };
 }
 
 /**

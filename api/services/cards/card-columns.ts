@@ -1,21 +1,14 @@
 import type { Knex } from 'knex';
 import { CARD_DATA_KEYS, NO_CARD_DATA, cardDataOf, type TCardData } from '../../../core/cards/card-data.ts';
+import type { TCardWrite } from '../../../core/contracts/cards.types.ts';
 import { applyCardWrite } from '../../../core/cards/card-write.ts';
 import { certProblem } from '../../../core/cards/rules.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { valueFields } from './card-values.ts';
 
-/** The fields a card write may carry: the spec's (docs/product.md §7) and the card's own (docs/choices.md 39); each optional. */
-export interface TCardFields extends Partial<TCardData> {
-  title?: string | undefined;
-  description?: string | undefined;
-  value?: string | null | undefined;
-  allTimeHigh?: string | null | undefined;
-}
-
 /** The structured fields a write sends (a field absent from the write is left out). */
-function sentData(fields: TCardFields): Partial<TCardData> {
+function sentData(fields: TCardWrite): Partial<TCardData> {
   const out: Partial<Record<keyof TCardData, unknown>> = {};
   for (const key of CARD_DATA_KEYS) if (fields[key] !== undefined) out[key] = fields[key];
   // Each key copied holds that key's own value from `fields`.
@@ -27,7 +20,7 @@ function sentData(fields: TCardFields): Partial<TCardData> {
  * and description by core's rule (core/cards/card-write.ts), the values with their cents. 400
  * invalid_cert when the card's cert does not fit its grader (as stored or as sent).
  */
-export function cardColumns(existing: CardSlot | null, fields: TCardFields): Partial<CardSlot> {
+export function cardColumns(existing: CardSlot | null, fields: TCardWrite): Partial<CardSlot> {
   const before = existing
     ? { title: existing.title, description: existing.description, data: cardDataOf(existing) }
     : { title: '', description: '', data: NO_CARD_DATA };

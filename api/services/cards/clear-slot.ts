@@ -3,8 +3,7 @@ import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
 import type { ImageStore } from '../images/image-store.ts';
 import { deleteImageRows, removeImageFiles } from '../images/save-card-image.ts';
-import { lockUser } from '../accounts/lock-user.ts';
-import { assertCanEditSlots } from './slot-access.ts';
+import { assertCanEditSlots, lockEditor } from './slot-access.ts';
 
 /**
  * Empties a slot: the card, its history and its photo go. Idempotent: an empty slot stays empty.
@@ -13,8 +12,7 @@ import { assertCanEditSlots } from './slot-access.ts';
 export async function clearSlot(opts: { db: Knex; images: ImageStore; user: User; now: Date; slotNumber: number }): Promise<void> {
   assertCanEditSlots(opts.user, opts.now, [opts.slotNumber]);
   const imageId = await opts.db.transaction(async (trx) => {
-    const user = await lockUser(trx, opts.user.id);
-    assertCanEditSlots(user, opts.now, [opts.slotNumber]);
+    const user = await lockEditor(trx, opts.user.id, opts.now, [opts.slotNumber]);
     const card = await CardSlot.query(trx).where({ userId: user.id, slotNumber: opts.slotNumber }).first();
     if (!card) return null;
     await CardSlot.query(trx).deleteById(card.id);

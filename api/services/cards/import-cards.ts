@@ -9,12 +9,11 @@ import { CardSlot } from '../../../db/models/CardSlot.ts';
 import { CardValueHistory } from '../../../db/models/CardValueHistory.ts';
 import type { User } from '../../../db/models/User.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { lockUser } from '../accounts/lock-user.ts';
 import type { PsaVerifier } from '../analysis/psa-verify.ts';
 import { checkImportCerts } from './check-import-certs.ts';
 import { rememberMapping } from './import-mappings.ts';
 import { readImportFile, type TReadFile } from './read-import-file.ts';
-import { assertCanEditSlots } from './slot-access.ts';
+import { assertCanEditSlots, lockEditor } from './slot-access.ts';
 
 /** What the import is asked: the file, its mapping (another app's header), and whether to add only the good rows. */
 export interface TImportInput {
@@ -99,8 +98,7 @@ export async function importCards(opts: TImportInput): Promise<TImportAnswer> {
     throw badRequest('csv_mapping_needed', "Ratio does not know this file's columns: say which column holds what (the player, year, grade…) and import again");
   }
   return opts.db.transaction(async (trx) => {
-    const user = await lockUser(trx, opts.user.id);
-    assertCanEditSlots(user, opts.now, []);
+    const user = await lockEditor(trx, opts.user.id, opts.now, []);
     const plan = await planFor(trx, user, opts.now, file);
     if (plan.errors.length > 0 && !opts.onlyValid) {
       const n = plan.errors.length;

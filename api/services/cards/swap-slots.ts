@@ -4,8 +4,7 @@ import type { User } from '../../../db/models/User.ts';
 import { accountState } from '../../../core/account.ts';
 import { canSwap } from '../../../core/gallery.ts';
 import { badRequest, upgradeRequired } from '../../errors.ts';
-import { lockUser } from '../accounts/lock-user.ts';
-import { assertCanEditSlots } from './slot-access.ts';
+import { assertCanEditSlots, lockEditor } from './slot-access.ts';
 
 const swapNeedsPro = () => upgradeRequired('Card swap is a PRO feature. Upgrade to PRO to swap your cards.');
 
@@ -24,8 +23,7 @@ export async function swapSlots(opts: { db: Knex; user: User; now: Date; fromSlo
   if (fromSlot === toSlot) throw badRequest('same_slot', 'Choose two different slots to swap');
   assertCanSwap(opts.user, opts.now, [fromSlot, toSlot]);
   await opts.db.transaction(async (trx) => {
-    const user = await lockUser(trx, opts.user.id);
-    assertCanSwap(user, opts.now, [fromSlot, toSlot]);
+    const user = await lockEditor(trx, opts.user.id, opts.now, [fromSlot, toSlot], assertCanSwap);
     const rows = await CardSlot.query(trx).where('userId', user.id).whereIn('slotNumber', [fromSlot, toSlot]);
     const a = rows.find((r) => r.slotNumber === fromSlot);
     const b = rows.find((r) => r.slotNumber === toSlot);

@@ -12,8 +12,7 @@ import { processImage, type TProcessedImage } from '../images/process-image.ts';
 import { insertImageRow, removeImageFiles, writeImageFiles } from '../images/save-card-image.ts';
 import { recordValue } from './card-values.ts';
 import { cardColumns } from './card-columns.ts';
-import { lockUser } from '../accounts/lock-user.ts';
-import { assertCanEditSlots } from './slot-access.ts';
+import { assertCanEditSlots, lockEditor } from './slot-access.ts';
 
 export type TIncomingCard = Omit<TGalleryCard, 'isEmpty'> & { isEmpty?: boolean | undefined };
 
@@ -153,8 +152,7 @@ export async function applyTransfer(opts: {
   written: string[];
 }): Promise<TTransferResult> {
   const { trx, prepared } = opts;
-  const user = await lockUser(trx, opts.userId);
-  assertCanEditSlots(user, opts.now, []);
+  const user = await lockEditor(trx, opts.userId, opts.now, []);
   const placed = await planTransfer(trx, user, opts.now, prepared.items);
 
   const transferred: CardSlot[] = [];

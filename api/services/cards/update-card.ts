@@ -3,9 +3,9 @@ import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
 import { notFound } from '../../errors.ts';
 import { recordValue } from './card-values.ts';
-import { lockUser } from '../accounts/lock-user.ts';
-import { assertCertFree, cardColumns, type TCardFields } from './card-columns.ts';
-import { assertCanEditSlots } from './slot-access.ts';
+import type { TCardWrite } from '../../../core/contracts/cards.types.ts';
+import { assertCertFree, cardColumns } from './card-columns.ts';
+import { assertCanEditSlots, lockEditor } from './slot-access.ts';
 
 const IDENTITY_KEYS = ['year', 'set', 'cardNumber', 'subject', 'variety'] as const;
 
@@ -14,11 +14,10 @@ const IDENTITY_KEYS = ['year', 'set', 'cardNumber', 'subject', 'variety'] as con
  * and description); 404 when the slot is empty, 409 cert_on_wall when the cert is on another card.
  * One transaction.
  */
-export async function updateCard(opts: { db: Knex; user: User; now: Date; slotNumber: number; fields: TCardFields }): Promise<CardSlot> {
+export async function updateCard(opts: { db: Knex; user: User; now: Date; slotNumber: number; fields: TCardWrite }): Promise<CardSlot> {
   assertCanEditSlots(opts.user, opts.now, [opts.slotNumber]);
   return opts.db.transaction(async (trx) => {
-    const user = await lockUser(trx, opts.user.id);
-    assertCanEditSlots(user, opts.now, [opts.slotNumber]);
+    const user = await lockEditor(trx, opts.user.id, opts.now, [opts.slotNumber]);
     const existing = await CardSlot.query(trx).where({ userId: user.id, slotNumber: opts.slotNumber }).first();
     if (!existing) throw notFound(`Slot ${opts.slotNumber} is empty`, 'slot_empty');
     const fields = cardColumns(existing, opts.fields);

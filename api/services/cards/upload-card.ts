@@ -6,9 +6,9 @@ import { processImage } from '../images/process-image.ts';
 import { deleteImageRows, insertImageRow, removeImageFiles, writeImageFiles } from '../images/save-card-image.ts';
 import { writeViewerSizeLater } from '../images/viewer-size.ts';
 import { recordValue } from './card-values.ts';
-import { lockUser } from '../accounts/lock-user.ts';
-import { assertCertFree, cardColumns, type TCardFields } from './card-columns.ts';
-import { assertCanEditSlots } from './slot-access.ts';
+import type { TCardWrite } from '../../../core/contracts/cards.types.ts';
+import { assertCertFree, cardColumns } from './card-columns.ts';
+import { assertCanEditSlots, lockEditor } from './slot-access.ts';
 
 /**
  * Puts a photo (and optional fields) into a slot: a new card in an empty slot, or a new photo for
@@ -25,7 +25,7 @@ export async function uploadCard(opts: {
   now: Date;
   slotNumber: number;
   image: Buffer;
-  fields: TCardFields;
+  fields: TCardWrite;
 }): Promise<CardSlot> {
   assertCanEditSlots(opts.user, opts.now, [opts.slotNumber]);
   const processed = await processImage(opts.image);
@@ -33,8 +33,7 @@ export async function uploadCard(opts: {
   let replacedImage: string | null = null;
   try {
     const card = await opts.db.transaction(async (trx) => {
-      const user = await lockUser(trx, opts.user.id);
-      assertCanEditSlots(user, opts.now, [opts.slotNumber]);
+      const user = await lockEditor(trx, opts.user.id, opts.now, [opts.slotNumber]);
       await insertImageRow(trx, user.id, imageId, processed);
       const existing = await CardSlot.query(trx).where({ userId: user.id, slotNumber: opts.slotNumber }).first();
       const fields = cardColumns(existing ?? null, opts.fields);

@@ -4,9 +4,8 @@ import type { TCardData } from '../../../core/cards/card-data.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
 import { AppError } from '../../errors.ts';
-import { lockUser } from '../accounts/lock-user.ts';
 import { assertCertFree, cardColumns } from '../cards/card-columns.ts';
-import { assertCanEditSlots } from '../cards/slot-access.ts';
+import { assertCanEditSlots, lockEditor } from '../cards/slot-access.ts';
 import type { ImageStore } from '../images/image-store.ts';
 import { processImage, type TProcessedImage } from '../images/process-image.ts';
 import { insertImageRow, removeImageFiles, writeImageFiles } from '../images/save-card-image.ts';
@@ -48,8 +47,7 @@ export async function addCardByCert(opts: {
   }
   try {
     const card = await opts.db.transaction(async (trx) => {
-      const user: User = await lockUser(trx, opts.userId);
-      assertCanEditSlots(user, opts.now, []);
+      const user: User = await lockEditor(trx, opts.userId, opts.now, []);
       const { maxSlots } = accountState(user, opts.now);
       const fields = cardColumns(null, opts.data);
       await assertCertFree(trx, user.id, fields.certNumber, null);

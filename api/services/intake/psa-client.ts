@@ -4,6 +4,7 @@ import type { TCardAnalysis } from '../../../core/analysis/types.ts';
 import type { TCardData } from '../../../core/cards/card-data.ts';
 import { cardDataFromAnalysis } from '../../../core/cards/from-analysis.ts';
 import { MAX_IMAGE_BYTES } from '../../../core/limits.ts';
+import { psaCertOf, psaGet, ZPsaCertAnswer } from '../psa/psa-api.ts';
 import { createRateGate, type RateGate } from './rate-gate.ts';
 
 /** A slab as PSA's cert API describes it: the card's fields, the population at its grade, its front image. */
@@ -47,32 +48,6 @@ export interface TPsaClientOptions {
   defaultRetryAfterMs?: number;
 }
 
-const text = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim()));
-const count = z
-  .union([z.number(), z.string().regex(/^\d+$/)])
-  .nullish()
-  .transform((v) => (v === null || v === undefined ? null : Number(v)));
-/** GetByCertNumber's answer: `{ PSACert: {...}, DNACert: {...} }`, or `{ IsValidRequest, ServerMessage: 'No data found' }`. */
-const ZCertAnswer = z.object({
-  PSACert: z
-    .object({
-      CertNumber: z.union([z.string(), z.number()]).transform(String),
-      Year: text,
-      Brand: text,
-      Category: text,
-      CardNumber: text,
-      Subject: text,
-      Variety: text,
-      CardGrade: text,
-      AutographGrade: text,
-      TotalPopulation: count,
-    })
-    .nullish(),
-  ServerMessage: z.string().nullish(),
-});
 /** GetImagesByCertNumber's answer: `[{ IsFrontImage, ImageURL }]`. */
 const ZImagesAnswer = z.array(z.object({ IsFrontImage: z.boolean(), ImageURL: z.string() }));
 
@@ -118,10 +93,7 @@ export function createPsaClient(o: TPsaClientOptions, gate: RateGate = createRat
     await gate.wait();
     let res: Response;
     try {
-      res = await fetch(`${base}/publicapi/cert/${path}`, {
-        headers: { Authorization: `bearer ${o.token}`, Accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      res = await psaGet({ baseUrl: base, token: o.token, timeoutMs }, path);
     } catch (err) {
       return { ok: false, result: { status: 'unavailable', reason: err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'network' } };
     }
@@ -145,22 +117,13 @@ export function createPsaClient(o: TPsaClientOptions, gate: RateGate = createRat
     async lookup(cert) {
       const certAnswer = await call(`GetByCertNumber/${encodeURIComponent(cert)}`);
       if (!certAnswer.ok) return certAnswer.result;
-      const parsed = ZCertAnswer.safeParse(certAnswer.json);
+      const parsed = ZPsaCertAnswer.safeParse(certAnswer.json);
       if (!parsed.success) return { status: 'unavailable', reason: 'unexpected answer' };
       const c = parsed.data.PSACert;
       if (!c) return /no data/i.test(parsed.data.ServerMessage ?? '') ? { status: 'not_found' } : { status: 'unavailable', reason: 'unexpected answer' };
-      if (c.CertNumber.replace(/^0+/, '') !== cert.replace(/^0+/, '')) return { status: 'not_found' };
-      const merged = mergePsaCert(BLANK, {
-        certNumber: cert,
-        year: c.Year,
-        brand: c.Brand,
-        category: c.Category,
-        cardNumber: c.CardNumber,
-        subject: c.Subject,
-        variety: c.Variety,
-        cardGrade: c.CardGrade,
-        autographGrade: c.AutographGrade,
-      });
+      const record = psaCertOf(cert, c);
+      if (!record) return { status: 'not_found' };
+      const merged = mergePsaCert(BLANK, record);
       const data = { ...cardDataFromAnalysis(merged), certNumber: cert, grader: 'PSA' as const };
       // The photo is a nicety: a failure here still fills the card.
       let frontImageUrl: string | null = null;

@@ -13,10 +13,9 @@ import { CardSlot } from '../../../db/models/CardSlot.ts';
 import { CardValueHistory } from '../../../db/models/CardValueHistory.ts';
 import { User } from '../../../db/models/User.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { lockUser } from '../accounts/lock-user.ts';
 import type { ImageStore } from '../images/image-store.ts';
 import { deleteImageRows, removeImageFiles } from '../images/save-card-image.ts';
-import { assertCanEditSlots } from '../cards/slot-access.ts';
+import { assertCanEditSlots, lockEditor } from '../cards/slot-access.ts';
 
 function presentSale(s: CardSale): TSaleView {
   const costCents = s.costCents === null ? null : Number(s.costCents);
@@ -75,8 +74,7 @@ export async function sellCard(opts: {
   if (opts.soldOn > opts.now.toISOString().slice(0, 10))
     throw badRequest('invalid_input', 'soldOn: A sale date cannot be in the future', { fields: { soldOn: 'A sale date cannot be in the future' } });
   const { sale, imageId } = await opts.db.transaction(async (trx) => {
-    const user = await lockUser(trx, opts.user.id);
-    assertCanEditSlots(user, opts.now, [opts.slotNumber]);
+    const user = await lockEditor(trx, opts.user.id, opts.now, [opts.slotNumber]);
     const card = await CardSlot.query(trx).where({ userId: user.id, slotNumber: opts.slotNumber }).first();
     if (!card) throw notFound(`Slot ${opts.slotNumber} is empty`, 'slot_empty');
     const history = await CardValueHistory.query(trx).where('cardId', card.id).orderBy('id');

@@ -33,13 +33,13 @@ export interface TAnonymousCard {
 }
 
 /** The editable text fields of a card. */
-export type TCardFields = Pick<
+export type TAnonymousCardFields = Pick<
   TAnonymousCard,
   'player' | 'year' | 'brand' | 'condition' | 'userValue' | 'userNotes' | 'cardNumber' | 'certNumber' | 'variety' | 'sport'
 >;
 
 /** A card with no field filled. */
-export const EMPTY_CARD_FIELDS: Readonly<TCardFields> = Object.freeze({
+export const EMPTY_CARD_FIELDS: Readonly<TAnonymousCardFields> = Object.freeze({
   player: '',
   year: '',
   brand: '',
@@ -52,7 +52,7 @@ export const EMPTY_CARD_FIELDS: Readonly<TCardFields> = Object.freeze({
   sport: '',
 });
 /** What the add flow hands over: the scaled image and the fields. */
-export type TNewCard = TCardFields & { image: string };
+export type TNewCard = TAnonymousCardFields & { image: string };
 
 /** docs/product.md §9: the anonymous collection holds at most 3 cards. */
 export const ANONYMOUS_CARD_LIMIT = ANONYMOUS_SLOTS;

@@ -14,7 +14,7 @@ import {
   parseCollection,
   type TAnonymousCard,
   type TAnonymousCollectionDeps,
-  type TCardFields,
+  type TAnonymousCardFields,
   type TNewCard,
   type TStorageLike,
 } from './anonymous-collection-model.ts';
@@ -179,7 +179,7 @@ export function initAnonymousCollection(): void {
 /** Outcome of an add: the stored card, or why it was refused (already notified). */
 export type TAddResult = { ok: true; card: TAnonymousCard } | { ok: false; reason: 'limit' | 'storage_full' | 'failed' };
 
-function cleanFields(fields: TCardFields): TCardFields {
+function cleanFields(fields: TAnonymousCardFields): TAnonymousCardFields {
   return {
     player: fields.player.trim(),
     year: fields.year.trim(),
@@ -239,7 +239,7 @@ export async function addAnonymousCard(input: TNewCard): Promise<TAddResult> {
  * Saves new text fields on a card, keeping its id, image and addedAt; persists, broadcasts and
  * says 'Card Updated', or 'Update Failed' when the card is gone or storage refuses.
  */
-export function updateAnonymousCard(id: string, fields: TCardFields): boolean {
+export function updateAnonymousCard(id: string, fields: TAnonymousCardFields): boolean {
   const d = getDeps();
   const current = latest(d);
   if (!current.some((card) => card.id === id)) {

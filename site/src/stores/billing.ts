@@ -4,9 +4,10 @@
  * The server decides every state and action; these functions only carry its answers.
  */
 import { atom } from 'nanostores';
-import { callApi, errorMessage } from '../lib/api.ts';
+import { callApi } from '../lib/api.ts';
 import * as API from '../../../core/contracts/api.ts';
 import type { TBillingConfig, TPaymentStep, TSubscriptionStatusView, TSyncAnswer, TTestCardInput } from '../../../core/contracts/billing.types.ts';
+import { attempt } from './attempt.ts';
 import { toast } from './toast.ts';
 import { loadUser, setUser } from './user.ts';
 
@@ -109,16 +110,14 @@ async function refreshUser(): Promise<void> {
 
 /** Cancel at period end (docs/product.md §2 /account). Resolves true when the server accepted it. */
 export async function cancelSubscription(): Promise<boolean> {
-  try {
+  const done = await attempt({ failure: 'Failed to cancel subscription. Please try again.' }, async () => {
     const answer = await callApi(API.cancelSubscription);
     $subscription.set(answer.subscription);
     toast({ title: 'Subscription Cancelled', description: 'PRO stays on until the end of the period you paid for.', variant: 'success' });
     await refreshUser();
     return true;
-  } catch (err) {
-    toast({ title: 'Error', description: errorMessage(err, 'Failed to cancel subscription. Please try again.'), variant: 'error' });
-    return false;
-  }
+  });
+  return done ?? false;
 }
 
 /**
@@ -126,7 +125,7 @@ export async function cancelSubscription(): Promise<boolean> {
  * that ended is paid again on /payment; an unpaid renewal goes to the billing portal.
  */
 export async function reactivateSubscription(): Promise<boolean> {
-  try {
+  const done = await attempt({ failure: 'Failed to reactivate subscription. Please try again.' }, async () => {
     const answer = await callApi(API.reactivateSubscription);
     if (answer.action === 'payment') {
       window.location.assign(paymentPath(answer));
@@ -140,20 +139,15 @@ export async function reactivateSubscription(): Promise<boolean> {
     toast({ title: 'Subscription Reactivated', description: 'Your PRO subscription will renew as usual.', variant: 'success' });
     await refreshUser();
     return true;
-  } catch (err) {
-    toast({ title: 'Error', description: errorMessage(err, 'Failed to reactivate subscription. Please try again.'), variant: 'error' });
-    return false;
-  }
+  });
+  return done ?? false;
 }
 
 /** Opens the billing portal in a new tab (docs/product.md §7). Resolves true when a URL came back. */
 export async function openBillingPortal(): Promise<boolean> {
-  try {
-    const answer = await callApi(API.billingPortal);
-    openInNewTab(answer.url);
+  const done = await attempt({ failure: 'Failed to open billing portal. Please try again.' }, async () => {
+    openInNewTab((await callApi(API.billingPortal)).url);
     return true;
-  } catch (err) {
-    toast({ title: 'Error', description: errorMessage(err, 'Failed to open billing portal. Please try again.'), variant: 'error' });
-    return false;
-  }
+  });
+  return done ?? false;
 }

@@ -12,6 +12,7 @@ import { MAX_IMPORT_BYTES } from '../../../core/csv/limits.ts';
 import { ApiError, callApi, errorMessage } from '../lib/api.ts';
 import * as API from '../../../core/contracts/api.ts';
 import { loadCards } from './gallery.ts';
+import { attempt } from './attempt.ts';
 import { toast } from './toast.ts';
 import { formatCount } from '../../../core/format.ts';
 
@@ -110,7 +111,17 @@ export async function confirmImport(onlyValid = false): Promise<void> {
   const state = $import.get();
   if (state.phase !== 'preview' || state.preview.cardCount === 0 || (state.preview.errorCount > 0 && !onlyValid)) return;
   $import.set({ ...state, phase: 'importing' });
-  try {
+  // Row errors go back into the preview; any other failure toasts.
+  const recover = (err: unknown): boolean => {
+    const error = err instanceof ApiError ? (err.body?.error as { errors?: TRowError[]; errorCount?: number } | undefined) : undefined;
+    if (error?.errors) {
+      $import.set({ ...state, phase: 'preview', preview: { ...state.preview, errors: error.errors, errorCount: error.errorCount ?? error.errors.length } });
+      return true;
+    }
+    $import.set({ ...state, phase: 'preview' });
+    return false;
+  };
+  await attempt({ title: 'Import failed', failure: 'Nothing was imported. Please try again.', recover }, async () => {
     const body = {
       csv: state.csv,
       ...(state.preview.format === 'mapped' && state.mapping ? { mapping: state.mapping } : {}),
@@ -124,13 +135,6 @@ export async function confirmImport(onlyValid = false): Promise<void> {
       description: `${formatCount(done.imported)} ${done.imported === 1 ? 'card was' : 'cards were'} added to your gallery.`,
       variant: 'success',
     });
-  } catch (err) {
-    const error = err instanceof ApiError ? (err.body?.error as { errors?: TRowError[]; errorCount?: number } | undefined) : undefined;
-    if (error?.errors) {
-      $import.set({ ...state, phase: 'preview', preview: { ...state.preview, errors: error.errors, errorCount: error.errorCount ?? error.errors.length } });
-    } else {
-      $import.set({ ...state, phase: 'preview' });
-      toast({ title: 'Import failed', description: errorMessage(err, 'Nothing was imported. Please try again.'), variant: 'error' });
-    }
-  }
+    return true;
+  });
 }

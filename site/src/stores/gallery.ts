@@ -7,9 +7,10 @@ import { atom, computed } from 'nanostores';
 import { canSwap, swapStep } from '../../../core/gallery.ts';
 import { cardDataOf } from '../../../core/cards/card-data.ts';
 import { changedCardData, readCardForm, uploadFieldsOf, type TCardForm } from '../../../core/cards/form.ts';
-import { ApiError, callApi, errorMessage } from '../lib/api.ts';
+import { ApiError, callApi } from '../lib/api.ts';
 import * as API from '../../../core/contracts/api.ts';
 import { callUrl, type TAnswerOf } from '../../../core/contracts/call.ts';
+import { attempt } from './attempt.ts';
 import { toast } from './toast.ts';
 import type { TGalleryAccess } from './gallery-layout.ts';
 import { setUser } from './user.ts';
@@ -25,7 +26,7 @@ export type TGalleryCard = TSlotView;
  * A card as the add and edit forms hold it: the value inputs and the card's own fields
  * (core/cards/form.ts); the title and description are made from them (core/cards/title.ts).
  */
-export interface TCardFields extends TCardForm {
+export interface TCardFormFields extends TCardForm {
   value: string;
   allTimeHigh: string;
 }
@@ -121,13 +122,25 @@ export function isUpgradeRequired(err: unknown): boolean {
   return Boolean(error && typeof error === 'object' && (error as Record<string, unknown>).requiresUpgrade === true);
 }
 
-/** docs/product.md §8: UPGRADE_REQUIRED goes to /pricing; other card errors show 'Error' with the message or the default. */
-function cardError(err: unknown, fallback: string): void {
-  if (isUpgradeRequired(err)) {
-    goTo(PRICING_PATH);
-    return;
-  }
-  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'error' });
+/**
+ * A card action on `slots` (marked pending meanwhile): docs/product.md §8, UPGRADE_REQUIRED goes to /pricing; other
+ * card errors show 'Error' with the message or `failure`. `undo` runs first on any failure.
+ */
+async function cardAction(slots: readonly number[], failure: string, call: () => Promise<true>, undo?: () => void): Promise<boolean> {
+  const done = await attempt(
+    {
+      failure,
+      pending: (on) => setPending(slots, on),
+      recover: (err) => {
+        undo?.();
+        if (!isUpgradeRequired(err)) return false;
+        goTo(PRICING_PATH);
+        return true;
+      },
+    },
+    call,
+  );
+  return done ?? false;
 }
 
 /**
@@ -251,26 +264,23 @@ function sendWithProgress<T>(path: string, form: FormData, onProgress: (fraction
  * Uploads a photo with its fields into a slot (the card's fields as the form read them, checked
  * first by the form). Resolves true when saved (toast shown either way).
  */
-export async function uploadCard(slot: number, file: File, fields: TCardFields): Promise<boolean> {
+export async function uploadCard(slot: number, file: File, fields: TCardFormFields): Promise<boolean> {
   const form = new FormData();
   form.append('image', file, file.name || 'card.jpg');
   const sent = { value: fields.value.trim(), allTimeHigh: fields.allTimeHigh.trim(), ...uploadFieldsOf(readCardForm(fields).data) };
   for (const [key, value] of Object.entries(sent)) if (value) form.append(key, value);
   $upload.set({ slot, progress: 0 });
-  setPending([slot], true);
   try {
-    const card = await sendWithProgress<TAnswerOf<typeof API.uploadCard>>(callUrl(API.uploadCard, { params: { slot } }), form, (progress) =>
-      $upload.set({ slot, progress }),
-    );
-    putSlots([card]);
-    toast({ title: 'Card uploaded successfully!', variant: 'success' });
-    return true;
-  } catch (err) {
-    cardError(err, 'Failed to upload card');
-    return false;
+    return await cardAction([slot], 'Failed to upload card', async () => {
+      const card = await sendWithProgress<TAnswerOf<typeof API.uploadCard>>(callUrl(API.uploadCard, { params: { slot } }), form, (progress) =>
+        $upload.set({ slot, progress }),
+      );
+      putSlots([card]);
+      toast({ title: 'Card uploaded successfully!', variant: 'success' });
+      return true;
+    });
   } finally {
     $upload.set(null);
-    setPending([slot], false);
   }
 }
 
@@ -278,10 +288,9 @@ export async function uploadCard(slot: number, file: File, fields: TCardFields):
  * Saves a card's values (blank ones clear them) and the fields that changed from `card` (the server
  * makes the title and description again from them). Resolves true when saved.
  */
-export async function updateCard(card: TGalleryCard, fields: TCardFields): Promise<boolean> {
+export async function updateCard(card: TGalleryCard, fields: TCardFormFields): Promise<boolean> {
   const slot = card.slotNumber;
-  setPending([slot], true);
-  try {
+  return cardAction([slot], 'Failed to update card', async () => {
     const saved = await callApi(API.updateCard, {
       params: { slot },
       body: {
@@ -293,18 +302,12 @@ export async function updateCard(card: TGalleryCard, fields: TCardFields): Promi
     putSlots([saved]);
     toast({ title: 'Card updated successfully!', variant: 'success' });
     return true;
-  } catch (err) {
-    cardError(err, 'Failed to update card');
-    return false;
-  } finally {
-    setPending([slot], false);
-  }
+  });
 }
 
 /** Empties a slot. Resolves true when deleted. */
 export async function deleteCard(slot: number): Promise<boolean> {
-  setPending([slot], true);
-  try {
+  return cardAction([slot], 'Failed to delete card', async () => {
     await callApi(API.clearSlot, { params: { slot } });
     const next = new Map($cards.get());
     next.delete(slot);
@@ -312,12 +315,7 @@ export async function deleteCard(slot: number): Promise<boolean> {
     if ($swapSelection.get() === slot) $swapSelection.set(null);
     toast({ title: 'Card deleted successfully!', variant: 'success' });
     return true;
-  } catch (err) {
-    cardError(err, 'Failed to delete card');
-    return false;
-  } finally {
-    setPending([slot], false);
-  }
+  });
 }
 
 /**
@@ -335,24 +333,24 @@ export async function swapCards(from: number, to: number): Promise<boolean> {
   if (a) moved.set(to, { ...a, slotNumber: to });
   if (b) moved.set(from, { ...b, slotNumber: from });
   $cards.set(moved);
-  setPending([from, to], true);
-  try {
-    const slots = await callApi(API.swapCards, { body: { fromSlot: from, toSlot: to } });
-    putSlots(slots);
-    toast({ title: 'Cards swapped successfully!', variant: 'success' });
-    return true;
-  } catch (err) {
-    const rollback = new Map($cards.get());
-    rollback.delete(from);
-    rollback.delete(to);
-    if (a) rollback.set(from, a);
-    if (b) rollback.set(to, b);
-    $cards.set(rollback);
-    cardError(err, 'Failed to swap cards');
-    return false;
-  } finally {
-    setPending([from, to], false);
-  }
+  const rollback = () => {
+    const back = new Map($cards.get());
+    back.delete(from);
+    back.delete(to);
+    if (a) back.set(from, a);
+    if (b) back.set(to, b);
+    $cards.set(back);
+  };
+  return cardAction(
+    [from, to],
+    'Failed to swap cards',
+    async () => {
+      putSlots(await callApi(API.swapCards, { body: { fromSlot: from, toSlot: to } }));
+      toast({ title: 'Cards swapped successfully!', variant: 'success' });
+      return true;
+    },
+    rollback,
+  );
 }
 
 /* ---------- Swap mode ---------- */
@@ -406,16 +404,13 @@ export function tapSlotForSwap(slot: number): void {
  * user and reloads the slots. A refusal shows 'Trial setup failed' (docs/product.md §8).
  */
 export async function startTrial(): Promise<boolean> {
-  try {
-    const user = await callApi(API.startFreeTrial);
-    setUser(user);
+  const done = await attempt({ title: 'Trial setup failed', failure: 'Please try again' }, async () => {
+    setUser(await callApi(API.startFreeTrial));
     toast({ title: 'Free trial started!', description: 'Enjoy 7 days of PRO - no credit card required.', variant: 'success' });
     void loadCards();
     return true;
-  } catch (err) {
-    toast({ title: 'Trial setup failed', description: errorMessage(err, 'Please try again'), variant: 'error' });
-    return false;
-  }
+  });
+  return done ?? false;
 }
 
 /** Goes to /pricing (the Upgrade actions and REGISTRY MODE for users without PRO). */

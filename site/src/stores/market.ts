@@ -5,9 +5,10 @@
 import { atom } from 'nanostores';
 import { countedCents, type TCountsValue } from '../../../core/prices.ts';
 import type { TAlertRequest, TAlertView, TProfitAnswer } from '../../../core/contracts/prices.types.ts';
-import { callApi, errorMessage } from '../lib/api.ts';
+import { callApi } from '../lib/api.ts';
 import * as API from '../../../core/contracts/api.ts';
 import { $cards, closeDialog, putSlots, type TGalleryCard } from './gallery.ts';
+import { attempt } from './attempt.ts';
 import { toast } from './toast.ts';
 import { $user, setUser } from './user.ts';
 
@@ -47,23 +48,20 @@ const OUTCOME_TEXT: Record<string, string> = {
 
 /** Looks the card up now; toasts the outcome. */
 export async function refreshMarket(slot: number): Promise<void> {
-  try {
+  await attempt({ failure: 'Prices are unavailable right now' }, async () => {
     const answer = await callApi(API.refreshMarket, { params: { slot } });
     putSlots([answer.card]);
     toast({ title: OUTCOME_TEXT[answer.outcome ?? ''] ?? 'Market value updated', variant: answer.outcome === 'priced' ? 'success' : 'default' });
-  } catch (err) {
-    toast({ title: 'Error', description: errorMessage(err, 'Prices are unavailable right now'), variant: 'error' });
-  }
+    return true;
+  });
 }
 
 /** Which value counts for one card (null: the wall's choice). */
 export async function setCardCounts(slot: number, countsValue: TCountsValue | null): Promise<void> {
-  try {
-    const answer = await callApi(API.updateMarket, { params: { slot }, body: { countsValue } });
-    putSlots([answer.card]);
-  } catch (err) {
-    toast({ title: 'Error', description: errorMessage(err, 'Failed to update card'), variant: 'error' });
-  }
+  await attempt({ failure: 'Failed to update card' }, async () => {
+    putSlots([(await callApi(API.updateMarket, { params: { slot }, body: { countsValue } })).card]);
+    return true;
+  });
 }
 
 /** Products to pick from when the match is wrong. */
@@ -73,26 +71,22 @@ export function searchProducts(slot: number, q: string): Promise<{ source: strin
 
 /** Fixes the card's product. */
 export async function fixMatch(slot: number, productId: string): Promise<boolean> {
-  try {
-    const answer = await callApi(API.updateMarket, { params: { slot }, body: { productId } });
-    putSlots([answer.card]);
+  const done = await attempt({ failure: 'Failed to fix the match' }, async () => {
+    putSlots([(await callApi(API.updateMarket, { params: { slot }, body: { productId } })).card]);
     toast({ title: 'Match fixed', variant: 'success' });
     return true;
-  } catch (err) {
-    toast({ title: 'Error', description: errorMessage(err, 'Failed to fix the match'), variant: 'error' });
-    return false;
-  }
+  });
+  return done ?? false;
 }
 
 /** Which value counts for the whole wall. */
 export async function setWallCounts(countsValue: TCountsValue): Promise<void> {
-  try {
+  await attempt({ failure: 'Failed to save' }, async () => {
     await callApi(API.setWallCountsValue, { body: { countsValue } });
     const user = $user.get();
     if (user) setUser({ ...user, countsValue });
-  } catch (err) {
-    toast({ title: 'Error', description: errorMessage(err, 'Failed to save'), variant: 'error' });
-  }
+    return true;
+  });
 }
 
 export function fetchProfit(): Promise<TProfitAnswer> {
@@ -113,34 +107,30 @@ export async function loadAlerts(): Promise<void> {
 
 /** Deletes one alert; it leaves $alerts when the server says it is gone. */
 export async function deleteAlert(id: number): Promise<boolean> {
-  try {
+  const done = await attempt({ failure: 'Failed to delete the alert' }, async () => {
     await callApi(API.deleteAlert, { params: { id } });
     const list = $alerts.get();
     if (Array.isArray(list)) $alerts.set(list.filter((a) => a.id !== id));
     toast({ title: 'Price alert deleted', variant: 'success' });
     return true;
-  } catch (err) {
-    toast({ title: 'Error', description: errorMessage(err, 'Failed to delete the alert'), variant: 'error' });
-    return false;
-  }
+  });
+  return done ?? false;
 }
 
 export async function createAlert(input: TAlertRequest): Promise<TAlertView | null> {
-  try {
-    const alert = await callApi(API.createAlert, { body: input });
+  const alert = await attempt({ failure: 'Failed to set the alert' }, async () => {
+    const made = await callApi(API.createAlert, { body: input });
     const list = $alerts.get();
-    if (Array.isArray(list)) $alerts.set([...list, alert]);
+    if (Array.isArray(list)) $alerts.set([...list, made]);
     toast({ title: 'Price alert set', variant: 'success' });
-    return alert;
-  } catch (err) {
-    toast({ title: 'Error', description: errorMessage(err, 'Failed to set the alert'), variant: 'error' });
-    return null;
-  }
+    return made;
+  });
+  return alert ?? null;
 }
 
 /** Sells the card: it leaves the wall, its sale counts in realized gain. */
 export async function sellCard(slot: number, input: { soldCents: number; feesCents: number; soldOn: string }): Promise<boolean> {
-  try {
+  const done = await attempt({ failure: 'Failed to record the sale' }, async () => {
     await callApi(API.sellCard, { params: { slot }, body: input });
     const next = new Map($cards.get());
     next.delete(slot);
@@ -148,8 +138,6 @@ export async function sellCard(slot: number, input: { soldCents: number; feesCen
     closeDialog();
     toast({ title: 'Card sold', description: 'It left the wall; its sale counts in realized gain.', variant: 'success' });
     return true;
-  } catch (err) {
-    toast({ title: 'Error', description: errorMessage(err, 'Failed to record the sale'), variant: 'error' });
-    return false;
-  }
+  });
+  return done ?? false;
 }

@@ -6,8 +6,9 @@
  */
 import { atom } from 'nanostores';
 import type { TCreateShare, TShareLink, TUpdateShare } from '../../../core/contracts/share.types.ts';
-import { callApi, errorMessage } from '../lib/api.ts';
+import { callApi } from '../lib/api.ts';
 import * as API from '../../../core/contracts/api.ts';
+import { attempt } from './attempt.ts';
 import { toast } from './toast.ts';
 
 /** localStorage key of the last link this browser made: { createdAt, url }. */
@@ -46,16 +47,13 @@ function forgetUrl(): void {
   }
 }
 
-async function run<T>(busy: NonNullable<ReturnType<typeof $shareBusy.get>>, call: () => Promise<T>, failure: string): Promise<T | undefined> {
-  $shareBusy.set(busy);
-  try {
-    return await call();
-  } catch (err) {
-    toast({ title: 'Error', description: errorMessage(err, failure), variant: 'error' });
-    return undefined;
-  } finally {
-    $shareBusy.set(null);
-  }
+/** A share call with its busy label on meanwhile; undefined when it failed (an error toast shows). */
+function run<T extends NonNullable<unknown> | null>(
+  busy: NonNullable<ReturnType<typeof $shareBusy.get>>,
+  call: () => Promise<T>,
+  failure: string,
+): Promise<T | undefined> {
+  return attempt({ failure, pending: (on) => $shareBusy.set(on ? busy : null) }, call);
 }
 
 /** Reads the live link (GET /api/share). */

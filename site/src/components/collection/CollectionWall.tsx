@@ -14,7 +14,7 @@ import FullWallCallout from './FullWallCallout.tsx';
 import RegistryFigures from './RegistryFigures.tsx';
 import UpgradeDialog from './UpgradeDialog.tsx';
 import { EmptySlot, FilledSlot, LoadingSlot } from './WallSlot.tsx';
-import { PlusIcon } from './icons.tsx';
+import { PlusIcon } from '../ui/icons.tsx';
 
 /** True once, when the page was opened with ?showUpgrade=true; the parameter is then dropped. */
 function takeShowUpgrade(): boolean {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { updateAnonymousCard, type TAnonymousCard, type TCardFields } from '../../stores/anonymous-collection.ts';
+import { updateAnonymousCard, type TAnonymousCard, type TAnonymousCardFields } from '../../stores/anonymous-collection.ts';
 import Dialog from '../ui/Dialog.tsx';
 
 interface Props {
@@ -9,7 +9,7 @@ interface Props {
 }
 
 function EditForm({ card, onClose }: { card: TAnonymousCard; onClose(): void }) {
-  const [fields, setFields] = useState<TCardFields>({
+  const [fields, setFields] = useState<TAnonymousCardFields>({
     player: card.player,
     year: card.year,
     brand: card.brand,
@@ -21,7 +21,8 @@ function EditForm({ card, onClose }: { card: TAnonymousCard; onClose(): void }) 
     variety: card.variety,
     sport: card.sport,
   });
-  const set = (name: keyof TCardFields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: keyof TAnonymousCardFields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

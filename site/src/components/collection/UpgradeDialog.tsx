@@ -1,5 +1,5 @@
 import Dialog from '../ui/Dialog.tsx';
-import { CheckIcon } from './icons.tsx';
+import { CheckIcon } from '../ui/icons.tsx';
 import { TRIAL_NOTE, startFreeTrial } from './trial.ts';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatValueText } from '../../../../core/values.ts';
 import type { TAnonymousCard } from '../../stores/anonymous-collection.ts';
-import { EditIcon, MoreIcon, PlusIcon, TrashIcon } from './icons.tsx';
+import { EditIcon, MoreIcon, PlusIcon, TrashIcon } from '../ui/icons.tsx';
 
 interface FilledProps {
   card: TAnonymousCard;

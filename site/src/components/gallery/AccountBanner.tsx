@@ -5,7 +5,7 @@ import { freeBanner } from '../../../../core/gallery.ts';
 import { goToPricing, startTrial } from '../../stores/gallery.ts';
 import type { TGalleryAccess } from '../../stores/gallery-layout.ts';
 import type { TUser } from '../../stores/user.ts';
-import { SparkIcon } from './icons.tsx';
+import { SparkIcon } from '../ui/icons.tsx';
 
 /** FREE TIER / ALMOST FULL, 'n/10 slots used', Try PRO or Upgrade, and the 990-slot message (docs/product.md §2). */
 function FreeBanner({ access, cardCount }: { access: TGalleryAccess; cardCount: number }) {

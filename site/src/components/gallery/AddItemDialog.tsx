@@ -3,15 +3,15 @@ import { useStore } from '@nanostores/react';
 import { NO_CARD_DATA } from '../../../../core/cards/card-data.ts';
 import { EMPTY_CARD_FORM, readCardForm } from '../../../../core/cards/form.ts';
 import { checkImageFile } from '../../lib/image.ts';
-import { $upload, closeDialog, closeDialogIf, uploadCard, type TCardFields } from '../../stores/gallery.ts';
+import { $upload, closeDialog, closeDialogIf, uploadCard, type TCardFormFields } from '../../stores/gallery.ts';
 import CardFields from './CardFields.tsx';
 import { DIALOG_TITLE_ID, focusSlot } from './dialog-ids.ts';
 import { slotLabel } from './format.ts';
-import { ScanIcon, UploadIcon } from './icons.tsx';
+import { ScanIcon, UploadIcon } from '../ui/icons.tsx';
 import { useAnalysis } from './useAnalysis.ts';
 import { ANALYSIS_STAGES } from '../start/analysis-stage.ts';
 
-const EMPTY: TCardFields = { ...EMPTY_CARD_FORM, value: '', allTimeHigh: '' };
+const EMPTY: TCardFormFields = { ...EMPTY_CARD_FORM, value: '', allTimeHigh: '' };
 const NEW_CARD = { title: '', description: '', data: NO_CARD_DATA };
 
 const PROBLEMS = {
@@ -30,9 +30,9 @@ export default function AddItemDialog({ slot }: { slot: number }) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [previewFailed, setPreviewFailed] = useState(false);
-  const [fields, setFields] = useState<TCardFields>(EMPTY);
-  const [autofilled, setAutofilled] = useState<ReadonlySet<keyof TCardFields>>(new Set());
-  const [unsure, setUnsure] = useState<ReadonlySet<keyof TCardFields>>(new Set());
+  const [fields, setFields] = useState<TCardFormFields>(EMPTY);
+  const [autofilled, setAutofilled] = useState<ReadonlySet<keyof TCardFormFields>>(new Set());
+  const [unsure, setUnsure] = useState<ReadonlySet<keyof TCardFormFields>>(new Set());
   const [problem, setProblem] = useState<keyof typeof PROBLEMS | null>(null);
   const [checked, setChecked] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -43,7 +43,7 @@ export default function AddItemDialog({ slot }: { slot: number }) {
 
   const analysis = useAnalysis(({ fill, doubtful }) => {
     setFields((current) => ({ ...current, ...fill }));
-    setAutofilled(new Set(Object.keys(fill) as Array<keyof TCardFields>));
+    setAutofilled(new Set(Object.keys(fill) as Array<keyof TCardFormFields>));
     setUnsure(new Set(doubtful));
   });
   const problems = checked ? readCardForm(fields).problems : {};

@@ -1,15 +1,15 @@
 import { useId, type ReactNode } from 'react';
 import { applyCardWrite, type TCardText } from '../../../../core/cards/card-write.ts';
 import { changedCardData, CARD_FORM_LABELS, readCardForm } from '../../../../core/cards/form.ts';
-import type { TCardFields } from '../../stores/gallery.ts';
+import type { TCardFormFields } from '../../stores/gallery.ts';
 import { GRADE_OPTIONS, GRADER_OPTIONS, QUALIFIER_SUGGESTIONS } from './card-field-options.ts';
 import { UNSURE_NOTE } from '../start/analysis.ts';
 
-type TKey = keyof TCardFields;
+type TKey = keyof TCardFormFields;
 
 interface Props {
-  fields: TCardFields;
-  onChange(fields: TCardFields): void;
+  fields: TCardFormFields;
+  onChange(fields: TCardFormFields): void;
   /** The card before this form's changes (a new card: empty), for the title and description it will get. */
   before: TCardText;
   /** Fields just filled by the analysis, marked so the user sees what changed. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { cardDataOf } from '../../../../core/cards/card-data.ts';
 import { cardForm, readCardForm } from '../../../../core/cards/form.ts';
-import { $pendingSlots, closeDialog, closeDialogIf, updateCard, type TCardFields, type TGalleryCard } from '../../stores/gallery.ts';
+import { $pendingSlots, closeDialog, closeDialogIf, updateCard, type TCardFormFields, type TGalleryCard } from '../../stores/gallery.ts';
 import CardFields from './CardFields.tsx';
 import { DIALOG_TITLE_ID } from './dialog-ids.ts';
 import { slotLabel, valueText } from './format.ts';
@@ -13,7 +13,7 @@ import { slotLabel, valueText } from './format.ts';
  */
 export default function EditCardDialog({ card }: { card: TGalleryCard }) {
   // The values as the wall shows them ('$2,500', not the '2500' once typed; docs/choices.md 47).
-  const [fields, setFields] = useState<TCardFields>(() => ({
+  const [fields, setFields] = useState<TCardFormFields>(() => ({
     ...cardForm(cardDataOf(card)),
     value: valueText(card.value, card.valueCents) ?? '',
     allTimeHigh: valueText(card.allTimeHigh, card.allTimeHighCents) ?? '',

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
+import { PenIcon } from '../ui/icons.tsx';
 import { $collectionName, MAX_COLLECTION_NAME, setCollectionName } from '../../stores/gallery-settings.ts';
 
 /**
@@ -49,19 +50,7 @@ export default function GalleryTitle() {
     <h1 className="gallery-title">
       <button type="button" className="gallery-title-button" onClick={() => setDraft(name)} aria-label={`${name}, edit gallery title`}>
         <span>{name}</span>
-        <svg
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
-        </svg>
+        <PenIcon />
       </button>
     </h1>
   );

@@ -5,7 +5,7 @@ import { $swapMode, goToPricing, openDialog, toggleSwapMode } from '../../stores
 import { $settings, setCustomCount, setFullGallery, setLayout, setRegistryMode, type TGalleryAccess } from '../../stores/gallery-layout.ts';
 import BulkAdd from './bulk/BulkAdd.tsx';
 import CsvControls from './csv/CsvControls.tsx';
-import { FrameIcon, GridIcon, LedgerIcon, LockIcon, SwapIcon } from './icons.tsx';
+import { FrameIcon, GridIcon, LedgerIcon, LockIcon, SwapIcon } from '../ui/icons.tsx';
 import ShareButton from './share/ShareButton.tsx';
 
 /** The custom slot count field: Enter or leaving it applies the clamped count (docs/product.md §5). */

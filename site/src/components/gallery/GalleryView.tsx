@@ -16,7 +16,7 @@ import RegistryPanel from './RegistryPanel.tsx';
 import SlotGrid from './SlotGrid.tsx';
 import SubscriptionBanner from './SubscriptionBanner.tsx';
 import { SWAP_HELP_ID } from './Slot.tsx';
-import { PlusIcon } from './icons.tsx';
+import { PlusIcon } from '../ui/icons.tsx';
 import { formatCents, formatCount } from '../../../../core/format.ts';
 
 /** Free walls hang as two rows of five. */

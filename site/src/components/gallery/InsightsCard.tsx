@@ -6,7 +6,7 @@ import { $settings, setValueChart } from '../../stores/gallery-layout.ts';
 import { slotLabel } from './format.ts';
 import { formatCents, formatCount } from '../../../../core/format.ts';
 import TotalValueHistory from './history/TotalValueHistory.tsx';
-import { SparkIcon } from './icons.tsx';
+import { SparkIcon } from '../ui/icons.tsx';
 
 interface Props {
   insights: TInsights;

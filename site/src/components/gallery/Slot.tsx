@@ -2,7 +2,7 @@ import { memo, type CSSProperties } from 'react';
 import type { TGalleryCard } from '../../stores/gallery.ts';
 import { cardName, slotLabel, valueText } from './format.ts';
 import NoPhoto, { noPhotoText } from './NoPhoto.tsx';
-import { EditIcon, ExpandIcon, LockIcon, PlusIcon, TrashIcon } from './icons.tsx';
+import { EditIcon, ExpandIcon, LockIcon, PlusIcon, TrashIcon } from '../ui/icons.tsx';
 
 /** How slots respond: 'edit' (view, edit, delete, add), 'swap' (taps select and swap), 'view-only' (dimmed, inert). */
 export type TSlotMode = 'edit' | 'swap' | 'view-only';

@@ -1,6 +1,6 @@
 import { closeDialog, goToPricing, type TUpsellFeature } from '../../stores/gallery.ts';
 import { DIALOG_TITLE_ID } from './dialog-ids.ts';
-import { CheckIcon, SparkIcon } from './icons.tsx';
+import { CheckIcon, SparkIcon } from '../ui/icons.tsx';
 
 const COPY: Record<TUpsellFeature, { title: string; lead: string }> = {
   swap: { title: 'Card swap is a PRO feature', lead: 'Rearrange your wall: drag a card onto any slot, or tap two slots to trade their places.' },

@@ -9,7 +9,7 @@ import { formatShortDate } from '../../../../core/format.ts';
 import CardValueHistory from './history/CardValueHistory.tsx';
 import MarketValue from './market/MarketValue.tsx';
 import NoPhoto from './NoPhoto.tsx';
-import { ChevronIcon, CloseIcon, EditIcon, TrashIcon } from './icons.tsx';
+import { ChevronIcon, CloseIcon, EditIcon, TrashIcon } from '../ui/icons.tsx';
 
 /**
  * The full-image viewer: the large image over the already-loaded thumbnail, the card's details

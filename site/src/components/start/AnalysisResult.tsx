@@ -1,4 +1,4 @@
-import { ExternalIcon, ShieldIcon } from '../collection/icons.tsx';
+import { ExternalIcon, ShieldIcon } from '../ui/icons.tsx';
 import { confidenceLevel, type TAnalysisView } from './analysis.ts';
 
 /**

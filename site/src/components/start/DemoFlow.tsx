@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CheckIcon, UploadIcon } from '../collection/icons.tsx';
+import { CheckIcon, UploadIcon } from '../ui/icons.tsx';
 
 /** The slab drawn in the demo: a grading label above the card, inside a clear case. */
 function DemoSlab() {

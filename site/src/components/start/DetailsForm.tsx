@@ -1,14 +1,14 @@
 import type { FormEvent, ReactNode } from 'react';
-import type { TCardFields } from '../../stores/anonymous-collection.ts';
+import type { TAnonymousCardFields } from '../../stores/anonymous-collection.ts';
 import { UNSURE_NOTE } from './analysis.ts';
 
 interface Props {
-  fields: TCardFields;
+  fields: TAnonymousCardFields;
   /** Fields the last analysis filled in, briefly highlighted. */
-  autofilled: ReadonlySet<keyof TCardFields>;
+  autofilled: ReadonlySet<keyof TAnonymousCardFields>;
   /** Filled fields the analysis is unsure of: marked for the visitor to check (docs/choices.md 28). */
-  unsure?: ReadonlySet<keyof TCardFields>;
-  onChange(name: keyof TCardFields, value: string): void;
+  unsure?: ReadonlySet<keyof TAnonymousCardFields>;
+  onChange(name: keyof TAnonymousCardFields, value: string): void;
   onSubmit(): void;
   canSave: boolean;
   saving: boolean;
@@ -18,7 +18,7 @@ interface Props {
 }
 
 interface FieldProps {
-  name: keyof TCardFields;
+  name: keyof TAnonymousCardFields;
   label: string;
   placeholder?: string;
   inputMode?: 'numeric' | 'decimal' | 'text';

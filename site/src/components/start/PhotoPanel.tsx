@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { ScanIcon, UploadIcon } from '../collection/icons.tsx';
+import { ScanIcon, UploadIcon } from '../ui/icons.tsx';
 import { ANALYSIS_STAGES, useAnalysisStage } from './analysis-stage.ts';
 
 /** The picked photo, already scaled to 800 px JPEG. */

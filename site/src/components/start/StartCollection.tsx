@@ -12,7 +12,7 @@ import {
   EMPTY_CARD_FIELDS,
   addAnonymousCard,
   initAnonymousCollection,
-  type TCardFields,
+  type TAnonymousCardFields,
 } from '../../stores/anonymous-collection.ts';
 import { flashToast, toast } from '../../stores/toast.ts';
 import ErrorBoundary from '../shell/ErrorBoundary.tsx';
@@ -25,7 +25,7 @@ import { analysisCompleteToast, analysisErrorToast, fieldsFromAnalysis, readAnal
 
 type TAnalysis = { status: 'idle' } | { status: 'running' } | { status: 'done'; result: TAnalysisView } | { status: 'failed' };
 
-const EMPTY_FIELDS: TCardFields = EMPTY_CARD_FIELDS;
+const EMPTY_FIELDS: TAnonymousCardFields = EMPTY_CARD_FIELDS;
 
 function Flow() {
   const cards = useStore($anonymousCollection);
@@ -33,9 +33,9 @@ function Flow() {
   const [photo, setPhoto] = useState<TPhoto | null>(null);
   const [reading, setReading] = useState(false);
   const [analysis, setAnalysis] = useState<TAnalysis>({ status: 'idle' });
-  const [fields, setFields] = useState<TCardFields>(EMPTY_FIELDS);
-  const [autofilled, setAutofilled] = useState<ReadonlySet<keyof TCardFields>>(new Set());
-  const [unsure, setUnsure] = useState<ReadonlySet<keyof TCardFields>>(new Set());
+  const [fields, setFields] = useState<TAnonymousCardFields>(EMPTY_FIELDS);
+  const [autofilled, setAutofilled] = useState<ReadonlySet<keyof TAnonymousCardFields>>(new Set());
+  const [unsure, setUnsure] = useState<ReadonlySet<keyof TAnonymousCardFields>>(new Set());
   const [edited, setEdited] = useState(false);
   const [saving, setSaving] = useState(false);
   // Answers of a superseded analysis (the photo was replaced meanwhile) are ignored.
@@ -90,7 +90,7 @@ function Flow() {
       // Functional update: whatever was typed while the analysis ran is respected.
       setFields((current) => fieldsFromAnalysis(current, result));
       const filled = fieldsFromAnalysis(EMPTY_FIELDS, result);
-      setAutofilled(new Set((Object.keys(filled) as (keyof TCardFields)[]).filter((key) => filled[key] !== '')));
+      setAutofilled(new Set((Object.keys(filled) as (keyof TAnonymousCardFields)[]).filter((key) => filled[key] !== '')));
       const doubtful = doubtfulAutofill({ ...result, certNumber: result.card.certNumber });
       setUnsure(new Set((['player', 'year', 'brand', 'condition', 'certNumber'] as const).filter((key) => doubtful[key])));
       setAnalysis({ status: 'done', result });
@@ -102,7 +102,7 @@ function Flow() {
     }
   };
 
-  const change = (name: keyof TCardFields, value: string) => {
+  const change = (name: keyof TAnonymousCardFields, value: string) => {
     setFields((current) => ({ ...current, [name]: value }));
     // A field the visitor has edited is theirs: it is no longer marked as doubtful.
     setUnsure((marked) => new Set([...marked].filter((key) => key !== name)));

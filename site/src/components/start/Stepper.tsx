@@ -1,4 +1,4 @@
-import { CheckIcon } from '../collection/icons.tsx';
+import { CheckIcon } from '../ui/icons.tsx';
 
 /** The three steps of the add flow (docs/product.md §2), in order. */
 export const STEPS = ['Upload Image', 'Analyze', 'Save to Collection'] as const;

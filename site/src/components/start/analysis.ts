@@ -3,7 +3,7 @@ import type { TFieldConfidence } from '../../../../core/analysis/types.ts';
 import type { TCardData, TSubgradeValues } from '../../../../core/cards/card-data.ts';
 import { cardDataFromAnalysis } from '../../../../core/cards/from-analysis.ts';
 import { ApiError } from '../../lib/api.ts';
-import type { TCardFields } from '../../stores/anonymous-collection.ts';
+import type { TAnonymousCardFields } from '../../stores/anonymous-collection.ts';
 import type { TToastInput } from '../../stores/toast.ts';
 
 /** The note under a field the analysis filled but is unsure of. */
@@ -98,7 +98,7 @@ function readFieldConfidence(raw: unknown): Partial<TFieldConfidence> {
  * where it did not; so do the card number and the cert read from the label (docs/choices.md 39), and the
  * variety and sport, which go along to the gallery at sign-up.
  */
-export function fieldsFromAnalysis(current: TCardFields, result: TAnalysisView): TCardFields {
+export function fieldsFromAnalysis(current: TAnonymousCardFields, result: TAnalysisView): TAnonymousCardFields {
   const read = collectionFieldsFromAnalysis(result);
   const { cardNumber, certNumber, variety, sport } = result.card;
   return {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { EyeIcon, EyeOffIcon } from './icons.tsx';
 
 interface Props {
   label: string;
@@ -46,8 +47,8 @@ export default function PasswordField({ label, value, onValueChange, autoComplet
           aria-controls={id}
           onClick={() => setVisible((v) => !v)}
         >
-          <Eye />
-          <EyeOff />
+          <EyeIcon />
+          <EyeOffIcon />
         </button>
       </div>
       {hint && (
@@ -56,45 +57,5 @@ export default function PasswordField({ label, value, onValueChange, autoComplet
         </small>
       )}
     </div>
-  );
-}
-
-function Eye() {
-  return (
-    <svg
-      className="icon-eye"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
-      <circle cx="12" cy="12" r="3" />
-    </svg>
-  );
-}
-
-function EyeOff() {
-  return (
-    <svg
-      className="icon-eye-off"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M10.6 5.1A10.6 10.6 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3 3.9M6.6 6.6A17.4 17.4 0 0 0 2 12s3.6 7 10 7a9.8 9.8 0 0 0 5.4-1.6" />
-      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />
-    </svg>
   );
 }

@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react';
 import type { TGalleryAccess } from '../../../stores/gallery-layout.ts';
 import { $bulk, closeBulk, openBulk, showTab, type TBulkTab } from '../../../stores/bulk-intake.ts';
 import Dialog from '../../ui/Dialog.tsx';
+import { BulkIcon } from '../../ui/icons.tsx';
 import CertTab from './CertTab.tsx';
 import PhotoTab from './PhotoTab.tsx';
 import './bulk.css';
@@ -30,11 +31,7 @@ export default function BulkAdd({ access }: { access: TGalleryAccess }) {
   return (
     <>
       <button type="button" className="g-toggle" onClick={() => openBulk()} data-testid="bulk-add" aria-haspopup="dialog">
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <rect x="3" y="3" width="7" height="9" rx="1" />
-          <rect x="14" y="3" width="7" height="9" rx="1" />
-          <path d="M12 16v6M9 19h6" />
-        </svg>
+        <BulkIcon />
         Bulk add
       </button>
       <Dialog open={state.open} onClose={closeBulk} labelledBy={TITLE_ID} className="g-dialog bulk-dialog">

@@ -5,7 +5,7 @@ import { PRO_SLOTS } from '../../../../../core/limits.ts';
 import { $cardList } from '../../../stores/gallery.ts';
 import type { TGalleryAccess } from '../../../stores/gallery-layout.ts';
 import { exportPath, openImport } from '../../../stores/card-csv.ts';
-import { ExportIcon, ImportIcon } from './csv-icons.tsx';
+import { ExportIcon, ImportIcon } from '../../ui/icons.tsx';
 import ImportDialog from './ImportDialog.tsx';
 import './csv.css';
 

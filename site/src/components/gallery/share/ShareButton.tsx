@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { TGalleryAccess } from '../../../stores/gallery-layout.ts';
 import Dialog from '../../ui/Dialog.tsx';
-import { LockIcon } from '../icons.tsx';
+import { LockIcon } from '../../ui/icons.tsx';
 import ShareDialog from './ShareDialog.tsx';
 import ShareUpsell from './ShareUpsell.tsx';
-import { SHARE_TITLE_ID, ShareIcon } from './share-parts.tsx';
+import { SHARE_TITLE_ID } from './share-parts.tsx';
+import { ShareIcon } from '../../ui/icons.tsx';
 import './share.css';
 
 /**

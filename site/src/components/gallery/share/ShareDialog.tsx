@@ -4,7 +4,8 @@ import { LAYOUTS, type TLayoutId } from '../../../../../core/gallery.ts';
 import { $collectionName } from '../../../stores/gallery-settings.ts';
 import { $settings } from '../../../stores/gallery-layout.ts';
 import { $shareBusy, $shareLink, copyShareLink, createShareLink, loadShareLink, revokeShareLink, updateShareLink } from '../../../stores/share.ts';
-import { SHARE_TITLE_ID, ShareIcon } from './share-parts.tsx';
+import { SHARE_TITLE_ID } from './share-parts.tsx';
+import { ShareIcon } from '../../ui/icons.tsx';
 import { formatShortDate } from '../../../../../core/format.ts';
 
 const layoutLabel = (layout: TLayoutId, customCount: number) =>
