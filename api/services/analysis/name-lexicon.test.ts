@@ -34,5 +34,8 @@ describe('people names for a name line read from a few-pixel label', () => {
     // A surname no list holds, read with every letter sure: kept as read.
     const sure = output('Q_U_X_B_R_Z_Y_K', 0.99);
     expect(snapNames(sure, 'QUXBRZYK', Array<number>(8).fill(0.99)).text).toBe('QUXBRZYK');
+    // A word the label prints beside names ('HOLO', one letter from the name 'HOO'): kept.
+    const holo = output('H_O_L_O', 0.5, { 4: ['O', 0.4] });
+    expect(snapNames(holo, 'HOLO', Array<number>(4).fill(0.5)).text).toBe('HOLO');
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { BRANDS, PLAYER_SUFFIX_WORDS, STOP_WORDS, VARIETY_WORDS } from '../../../core/analysis/vocabulary.ts';
 import { textLogLikelihood, type TCtcOutput } from './ctc.ts';
 
 /**
@@ -8,13 +9,17 @@ import { textLogLikelihood, type TCtcOutput } from './ctc.ts';
  * name line read from a few-pixel label (docs/choices.md 44): a word the recognizer read close to a
  * known name ('NOUFAX', 'MATTINOLY') is replaced by the name when the recognizer's own output finds
  * the name nearly as likely as what it read. A word near no name, or whose name the output does
- * not support, is kept as read: an unknown player is still read.
+ * not support, is kept as read: an unknown player is still read. Words the label prints beside
+ * names (HOLO, REFRACTOR, the set's words) are kept too.
  */
 
 /** How much less likely (natural log) than the line as read a line with a known name may be and still be taken. */
 const NAME_PRIOR = 8;
 /** Candidates per word weighed by the recognizer's output (the closest by edit distance). */
 const CANDIDATES = 12;
+
+/** Words a label prints beside names (HOLO, REFRACTOR, TOPPS): read as one of them, a word is not a name to correct. */
+const LABEL_WORDS: ReadonlySet<string> = new Set([...VARIETY_WORDS, ...PLAYER_SUFFIX_WORDS, ...STOP_WORDS, ...BRANDS.flatMap((b) => b.split(' '))]);
 
 let byLength: Map<number, string[]> | null = null;
 
@@ -80,7 +85,7 @@ export function snapNames(out: TCtcOutput, text: string, charScores: readonly nu
   if (readLl === -Infinity) return { text, charScores: [...charScores] };
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';
-    if (word.length < 3 || !/^[A-Z]+$/.test(word)) continue;
+    if (word.length < 3 || !/^[A-Z]+$/.test(word) || LABEL_WORDS.has(word)) continue;
     const near = nearNames(word);
     if (!near.length || near[0] === word) continue;
     const base = textLogLikelihood(out, words.join(' '));
