@@ -33,6 +33,9 @@ export const ZEnv = z.object({
   GEMINI_API_KEY: optional(z.string()),
   GEMINI_MODEL: optional(z.string()).transform((v) => v ?? 'gemini-2.5-flash'),
   GEMINI_BASE_URL: optional(z.url()),
+  // How long one photo's analysis may take before the answer is 'busy' (Gemini's call, or the offline
+  // reader's pass; its model start-up is not counted). Unset: 20 s for Gemini, 15 s offline.
+  ANALYSIS_TIMEOUT_SECONDS: optional(z.coerce.number().positive().max(600)),
   PSA_API_TOKEN: optional(z.string()),
   PSA_API_BASE_URL: optional(z.url()).transform((v) => v ?? 'https://api.psacard.com'),
   // Market values (docs/choices.md 45): SportsCardsPro when a token is set (or PRICE_PROVIDER says so), else the price list.

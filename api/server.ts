@@ -44,6 +44,7 @@ export async function createDeps(env: TEnv, overrides: Partial<TDeps> = {}): Pro
       geminiApiKey: env.GEMINI_API_KEY,
       geminiModel: env.GEMINI_MODEL,
       geminiBaseUrl: env.GEMINI_BASE_URL,
+      timeoutMs: env.ANALYSIS_TIMEOUT_SECONDS === undefined ? undefined : env.ANALYSIS_TIMEOUT_SECONDS * 1000,
       psaToken: env.PSA_API_TOKEN,
       psaBaseUrl: env.PSA_API_BASE_URL,
       // The offline reader's process (about 150 MB) starts on the first photo, which waits about a

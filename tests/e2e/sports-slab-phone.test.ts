@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPORTS_SLABS_DIR, SPORTS_SLABS_PRESENT, loadSportsSlabs } from '../analysis/fixtures/real-sports-slabs.ts';
+import { READ_MS } from '../helpers/bounds.ts';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 
 /**
@@ -16,7 +17,7 @@ if (!SPORTS_SLABS_PRESENT) console.log(`real sports slab photos not found at ${S
 
 const FILE = 'psa5-1933-px3-double-header-si-johnson.jpg';
 /** The offline reading waits for a core on a loaded machine: bounded, but generously. */
-const ANALYSIS_MS = 120_000;
+const ANALYSIS_MS = READ_MS;
 
 describe.runIf(SPORTS_SLABS_PRESENT)('adding a real sports slab by photo on a phone', () => {
   let e2e: TE2E;

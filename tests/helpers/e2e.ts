@@ -8,6 +8,7 @@ import { createLogger } from '../../api/logger.ts';
 import { createRateLimits } from '../../api/services/limits/rate-limits.ts';
 import { startServer, type TRunningServer } from '../../api/server.ts';
 import { createMigratedTestDb } from './db.ts';
+import { READ_MS } from './bounds.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -47,6 +48,8 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // A read may take minutes on a loaded CI machine; the tests bound it themselves (bounds.ts).
+    ANALYSIS_TIMEOUT_SECONDS: String(READ_MS / 1000),
     ...options.env,
   });
   const server = await startServer(env, {

@@ -18,7 +18,10 @@ export type TChildReply =
 
 /** Settings of the analysis child process. */
 export interface TAnalysisProcessOptions {
-  /** Limit for one photo, and for waiting in the queue (ms). */
+  /**
+   * Limit for one photo, and for waiting in the queue (ms). A photo sent to a child still loading
+   * its models gets this long for the start-up, then this long again for itself.
+   */
   timeoutMs: number;
   /** Photos allowed to wait while one is read; more are refused as busy. */
   maxQueue: number;
@@ -102,8 +105,12 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
       env: { ...process.env, MALLOC_ARENA_MAX: '2' },
     });
     c.on('message', (m: TChildReply) => {
-      if (m.kind === 'ready') return;
       const job = inFlight;
+      if (m.kind === 'ready') {
+        // The photo's own time starts now: loading the models (seconds on a busy machine) is not it.
+        if (job && sentTo === c) arm(job, c);
+        return;
+      }
       if (m.kind === 'fatal') {
         if (job) finish(job, new AnalysisFailedError(new Error(m.message)));
         return;
@@ -138,6 +145,16 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
     pump();
   }
 
+  /** Gives `job` `timeoutMs` from now on `running`; a photo stuck longer is given up, and the child with it. */
+  function arm(job: TJob, running: ChildProcess) {
+    settle(job);
+    job.timer = setTimeout(() => {
+      running.kill('SIGKILL');
+      if (child === running) child = null;
+      finish(job, new AnalysisBusyError());
+    }, o.timeoutMs);
+  }
+
   function pump() {
     if (closed || inFlight) return;
     const job = queue.shift();
@@ -153,12 +170,7 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
     inFlight = job;
     const running = child;
     sentTo = running;
-    job.timer = setTimeout(() => {
-      // A photo stuck this long is given up, and the child with it: the next photo gets a fresh one.
-      running.kill('SIGKILL');
-      if (child === running) child = null;
-      finish(job, new AnalysisBusyError());
-    }, o.timeoutMs);
+    arm(job, running);
     running.send({ id: job.id, image: job.image, mime: job.mime } satisfies TChildRequest);
   }
 
