@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BRANDS, PLAYER_SUFFIX_WORDS, STOP_WORDS, VARIETY_WORDS } from '../../../core/analysis/vocabulary.ts';
 import { textLogLikelihood, type TCtcOutput } from './ctc.ts';
 
@@ -26,7 +26,7 @@ let byLength: Map<number, string[]> | null = null;
 function names(): Map<number, string[]> {
   if (byLength) return byLength;
   // The package exports only its cspell settings; the word list sits beside them.
-  const file = path.join(path.dirname(createRequire(import.meta.url).resolve('@cspell/dict-people-names/cspell-ext.json')), 'dict', 'people-names.txt');
+  const file = path.join(path.dirname(fileURLToPath(import.meta.resolve('@cspell/dict-people-names/cspell-ext.json'))), 'dict', 'people-names.txt');
   byLength = new Map();
   const seen = new Set<string>();
   for (const line of readFileSync(file, 'utf8').split('\n')) {
@@ -80,7 +80,12 @@ export function nearNames(word: string): string[] {
  */
 export function snapNames(out: TCtcOutput, text: string, charScores: readonly number[]): { text: string; charScores: number[] } {
   let words = text.split(' ');
-  let scores = words.map((w, i) => charScores.slice(words.slice(0, i).join(' ').length + (i ? 1 : 0), words.slice(0, i + 1).join(' ').length));
+  let at = 0;
+  let scores = words.map((w) => {
+    const s = charScores.slice(at, at + w.length);
+    at += w.length + 1;
+    return s;
+  });
   const readLl = textLogLikelihood(out, text);
   if (readLl === -Infinity) return { text, charScores: [...charScores] };
   for (let i = 0; i < words.length; i++) {
