@@ -155,7 +155,8 @@ describe('ratio prices import and the embedded sample', () => {
     expect(imported.stdout.split('\n')[0]).toBe(
       "Imported 1 price(s) as 'Club figures'. Set PRICE_PROVIDER=price-list (or leave SPORTSCARDSPRO_TOKEN unset) to use it.",
     );
-    await runRatio(['prices', 'refresh', '--stale-after', '0s', '--no-alerts'], cli.env);
+    const club = await runRatio(['prices', 'refresh', '--stale-after', '0s', '--no-alerts'], cli.env);
+    expect(club.stdout).toMatch(/^Prices from Club figures: /);
     expect(await cli.use(async (db) => await CardSlot.query(db).where('title', 'Other').first())).toMatchObject({
       marketCents: 111150,
       marketSource: 'Club figures',

@@ -27,6 +27,17 @@ beforeAll(async () => {
         Category: 'BASKETBALL CARDS',
         TotalPopulation: 12034,
       }),
+      // A Pokémon label prints its 'ex' in lower case among capitals (docs/choices.md 47 item 12).
+      '55554444': psaRecord('55554444', {
+        Year: '2023',
+        Brand: 'POKEMON SV 151',
+        Subject: 'CHARIZARD ex',
+        CardNumber: '199',
+        Variety: '',
+        CardGrade: 'GEM MT 10',
+        Category: 'TCG CARDS',
+        TotalPopulation: 812,
+      }),
     },
     await slabJpeg('2018 Topps Chrome Shohei Ohtani', 200),
   );
@@ -79,6 +90,20 @@ describe('Bulk add (docs/choices.md 42)', () => {
       // The wall behind the dialog followed without a reload.
       await expect.poll(() => page.getByTestId('filled-slot').count()).toBe(2);
     });
+
+    if (width === 1280) {
+      it("keeps a label's lowercase word: PSA's 'CHARIZARD ex' is added as 'Charizard ex'", async () => {
+        const { page } = await e2e.newPage({ width, height: 800 });
+        await openBulk(page, width);
+        await page.keyboard.type('55554444\n');
+        await page.keyboard.press('Control+Enter');
+        const batch = dialog(page).getByTestId('bulk-cert-batch');
+        await batch.getByText('Done: 1 added').waitFor();
+        expect((await batch.getByTestId('bulk-cert-item').innerText()).replace(/\s+/g, ' ')).toMatch(/ADDED slot 1 · 2023 .*Charizard ex #199/);
+        expect((await cardsOf(page)).map((c) => c.subject)).toEqual(['Charizard ex']);
+        await page.context().close();
+      });
+    }
 
     it(
       `adds by photo at ${width} px: real slab photos read in the background, reviewed by keyboard (accept, fix, skip), duplicates flagged, accepted cards kept after a reload`,

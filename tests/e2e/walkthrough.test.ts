@@ -13,9 +13,10 @@ import { currentUser, fillTestCard, freeUserToPayment } from './billing-helpers.
 import { formatShortDate } from '../../core/format.ts';
 import { animationsSettled, axeViolations } from '../helpers/axe.ts';
 import { READ_MS, READ_TEST_MS } from '../helpers/bounds.ts';
+import { screenContext, SIZES, THEMES, visitorCollection, type TScreenSize, type TStorageState, type TTheme } from '../helpers/screens.ts';
 
 let e2e: TE2E;
-let trialState: Awaited<ReturnType<BrowserContext['storageState']>>;
+let trialState: TStorageState;
 let emails = 0;
 const email = (who: string) => `${who}-${++emails}@walk.example.com`;
 
@@ -45,20 +46,8 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const SIZES = [
-  { width: 1280, height: 800, touch: false },
-  { width: 390, height: 844, touch: true },
-] as const;
-
-async function trialPage(size: (typeof SIZES)[number], theme: 'dark' | 'light' = 'dark'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await e2e.browser.newContext({
-    baseURL: e2e.url,
-    viewport: { width: size.width, height: size.height },
-    hasTouch: size.touch,
-    isMobile: size.touch,
-    storageState: trialState,
-  });
-  await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
+async function trialPage(size: TScreenSize, theme: TTheme = 'dark'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await screenContext(e2e, size, { theme, storageState: trialState });
   const page = await context.newPage();
   await openGallery(page);
   return { context, page };
@@ -72,7 +61,7 @@ async function clickWhereItIs(page: Page, target: Locator): Promise<void> {
 
 describe('card photos (docs/choices.md 47 item 1)', () => {
   for (const size of SIZES) {
-    for (const theme of ['dark', 'light'] as const) {
+    for (const theme of THEMES) {
       it(`every photo sits inside its frame at ${size.width} px, ${theme}`, async () => {
         const { context, page } = await trialPage(size, theme);
         await page.waitForFunction(
@@ -108,24 +97,29 @@ async function offScreen(page: Page, root: string): Promise<string[]> {
   );
 }
 
+/** Every link or button of `root` whose text the page cuts off (an ellipsis, a clipped box). */
+async function cutOff(page: Page, root: string): Promise<string[]> {
+  return page.$$eval(`${root} :is(a, button)`, (els) =>
+    els.flatMap((el) =>
+      el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1
+        ? [`${el.textContent?.trim()} ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`]
+        : [],
+    ),
+  );
+}
+
 describe('a phone reaches every tool and link (docs/choices.md 47 item 2)', () => {
-  for (const theme of ['dark', 'light'] as const) {
+  const NAME = 'Morgan Montgomery-Whitfield';
+  for (const theme of THEMES) {
     it(`shows the 10 gallery tools and the header's links within 390 px, ${theme}`, async () => {
       const { context: signup } = await e2e.newPage();
-      const { id } = await signUp(signup, email('admin'), 'Morgan', 'Admin');
+      const { id } = await signUp(signup, email('admin'), 'Morgan', 'Montgomery-Whitfield');
       await startTrial(signup);
       await e2e.server.deps.db('users').where({ id }).update({ is_admin: true });
       await seedCard(signup, 1, { title: 'One card', value: '$10' }, await slabJpeg('One card', 40));
       const state = await signup.storageState();
       await signup.close();
-      const context = await e2e.browser.newContext({
-        baseURL: e2e.url,
-        viewport: { width: 390, height: 844 },
-        hasTouch: true,
-        isMobile: true,
-        storageState: state,
-      });
-      await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
+      const context = await screenContext(e2e, SIZES[1], { theme, storageState: state });
       const page = await context.newPage();
       await openGallery(page);
 
@@ -150,8 +144,23 @@ describe('a phone reaches every tool and link (docs/choices.md 47 item 2)', () =
       // The header: the name (to /account) and ADMIN are on the screen.
       expect(await offScreen(page, 'header')).toEqual([]);
       const header = page.locator('header');
-      await expect(header.getByRole('link', { name: 'Morgan Admin' }).isVisible()).resolves.toBe(true);
+      await expect(header.getByRole('link', { name: NAME }).isVisible()).resolves.toBe(true);
       await expect(header.getByRole('link', { name: 'ADMIN', exact: true }).isVisible()).resolves.toBe(true);
+      expect(await cutOff(page, 'header')).toEqual([]);
+
+      // The admin page's header the same: every link on the screen, the whole name readable, each link reachable.
+      await page.goto('/admin');
+      await hydrated(page);
+      await page.getByRole('heading', { name: 'Platform Analytics' }).waitFor();
+      expect(await offScreen(page, 'header')).toEqual([]);
+      expect(await cutOff(page, 'header')).toEqual([]);
+      const name = page.locator('header').getByRole('link', { name: NAME });
+      expect(await name.innerText()).toBe(NAME);
+      const nameBox = (await name.boundingBox())!;
+      expect(nameBox.y).toBeGreaterThanOrEqual(0);
+      expect(nameBox.y + nameBox.height).toBeLessThanOrEqual(844);
+      await page.locator('header').getByRole('link', { name: 'SETTINGS' }).tap();
+      await page.waitForURL('**/account');
       await context.close();
     });
   }
@@ -232,13 +241,7 @@ describe('the value chart (docs/choices.md 47 item 4)', () => {
     const state = await signup.storageState();
     await signup.close();
     for (const size of SIZES) {
-      const context = await e2e.browser.newContext({
-        baseURL: e2e.url,
-        viewport: { width: size.width, height: size.height },
-        hasTouch: size.touch,
-        isMobile: size.touch,
-        storageState: state,
-      });
+      const context = await screenContext(e2e, size, { storageState: state });
       const page = await context.newPage();
       await openGallery(page);
       if (size.touch) await page.locator('.g-panels-toggle').click();
@@ -268,13 +271,7 @@ describe('cards without photos (docs/choices.md 47 item 7)', () => {
       ]);
     });
     for (const size of SIZES) {
-      const context = await e2e.browser.newContext({
-        baseURL: e2e.url,
-        viewport: { width: size.width, height: size.height },
-        hasTouch: size.touch,
-        isMobile: size.touch,
-        storageState: state,
-      });
+      const context = await screenContext(e2e, size, { storageState: state });
       const page = await context.newPage();
       await openGallery(page);
       const placeholders = page.getByTestId('slot-grid').getByTestId('no-photo');
@@ -342,7 +339,69 @@ describe('the add-item dialog (docs/choices.md 47 items 8 and 9)', () => {
   }
 });
 
+describe("a visitor's first card (docs/choices.md 47 item 8)", () => {
+  const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  it("keeps 'Analysis Complete' off Save to Collection on /start-collection at 1280 and 390", { timeout: 2 * READ_TEST_MS }, async () => {
+    for (const size of SIZES) {
+      const context = await screenContext(e2e, size);
+      const page = await context.newPage();
+      await page.goto('/start-collection');
+      await hydrated(page);
+      await page.getByTestId('photo-input').setInputFiles({ name: 'slab.jpg', mimeType: 'image/jpeg', buffer: await slabJpeg('2018 Prizm Luka Doncic', 200) });
+      await page.getByTestId('photo-preview').waitFor();
+      await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+      const toast = page.getByTestId('toast');
+      await toast.getByText('Analysis Complete').waitFor({ timeout: READ_MS });
+      const save = page.getByRole('button', { name: 'Save to Collection' });
+      // Where the user goes next: the button scrolled up from the screen's end when it is below it.
+      await save.evaluate((el) => {
+        if (el.getBoundingClientRect().bottom > window.innerHeight) el.scrollIntoView({ block: 'end' });
+      });
+      await animationsSettled(page);
+      const box = (await save.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(size.height + 1); // scrolled to the end: a fraction of a pixel over
+      expect(overlaps((await toast.boundingBox())!, box), `toast over Save to Collection at ${size.width} px`).toBe(false);
+      await context.close();
+    }
+  });
+});
+
 describe('the shared page (docs/choices.md 47 item 6)', () => {
+  it("names the owner by first name only once they tick 'Show my first name', at 1280 and 390", async () => {
+    const { context: owner, page } = await e2e.newPage();
+    await signUp(owner, email('named'), 'Avery', 'Stone');
+    await startTrial(owner);
+    await seedCard(owner, 1, { title: 'Named card', value: '$10' }, await slabJpeg('Named card', 50));
+    await openGallery(page);
+    await page.getByTestId('share-button').click();
+    const dialog = page.getByRole('dialog');
+    const tick = dialog.getByRole('checkbox', { name: /Show my first name/ });
+    expect(await tick.isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Create Link' }).click();
+    await dialog.getByRole('button', { name: 'Revoke Link' }).waitFor();
+    const shareOf = async () => (await (await owner.request.get('/api/share')).json()) as { url: string; showOwnerName: boolean };
+    const { url } = await shareOf();
+    const eyebrows = async () => {
+      const seen: string[] = [];
+      for (const size of SIZES) {
+        const visitor = await screenContext(e2e, size);
+        const v = await visitor.newPage();
+        await v.goto(url);
+        seen.push((await v.getByTestId('shared-wall').locator('.sw-head .eyebrow').textContent())!);
+        expect(await v.locator('body').textContent()).not.toContain('Stone');
+        await visitor.close();
+      }
+      return seen;
+    };
+    expect((await eyebrows()).every((t) => /^Shared collection · /.test(t))).toBe(true);
+    await tick.check();
+    await expect.poll(async () => (await shareOf()).showOwnerName).toBe(true);
+    expect((await eyebrows()).every((t) => /^Avery's collection · /.test(t))).toBe(true);
+    await owner.close();
+  });
+
   it('says plainly what it shows of a larger collection, and is sent compressed', async () => {
     const { context: owner } = await e2e.newPage();
     const { id } = await signUp(owner, email('sharer'), 'Avery', 'Stone');
@@ -377,25 +436,11 @@ describe('the shared page (docs/choices.md 47 item 6)', () => {
   });
 });
 
-const TINY_JPEG =
-  'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==';
-
 describe('axe-core (docs/choices.md 47 item 11)', () => {
   /** A context as trialPage's, without the page's CSP (axe is injected), in a theme. */
-  async function axeContext(size: (typeof SIZES)[number], theme: 'dark' | 'light', storageState?: typeof trialState) {
-    const context = await e2e.browser.newContext({
-      baseURL: e2e.url,
-      viewport: { width: size.width, height: size.height },
-      hasTouch: size.touch,
-      isMobile: size.touch,
-      bypassCSP: true,
-      storageState,
-    });
-    await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
-    return context;
-  }
+  const axeContext = (size: TScreenSize, theme: TTheme, storageState?: TStorageState) => screenContext(e2e, size, { theme, storageState, bypassCSP: true });
 
-  for (const theme of ['dark', 'light'] as const) {
+  for (const theme of THEMES) {
     it(`finds nothing on /gallery with a toast and the viewer open, on /start-collection with a photo picked, on /collection and /payment, ${theme}`, async () => {
       const context = await axeContext(SIZES[0], theme, trialState);
       const page = await context.newPage();
@@ -430,25 +475,7 @@ describe('axe-core (docs/choices.md 47 item 11)', () => {
       // /collection with a card (h1, then the wall's h2, then each card's h3) and /payment's TEST MODE.
       const visitor = await axeContext(SIZES[1], theme);
       const phone = await visitor.newPage();
-      await phone.addInitScript((image) => {
-        localStorage.setItem('ratio-cache-version', '3.2');
-        localStorage.setItem(
-          'anonymous-collection',
-          JSON.stringify([
-            {
-              id: 'a1',
-              image: 'TINY',
-              player: 'Luka Doncic',
-              year: '2018',
-              brand: 'Prizm',
-              condition: 'PSA 10',
-              userValue: '1250',
-              userNotes: '',
-              addedAt: '2026-11-20T10:00:00Z',
-            },
-          ]).replace('TINY', image),
-        );
-      }, TINY_JPEG);
+      await visitorCollection(phone);
       await phone.goto('/collection');
       await hydrated(phone);
       expect(await axeViolations(phone)).toEqual([]);
@@ -507,7 +534,7 @@ describe('touch screens (docs/choices.md 47 item 12)', () => {
 
 describe('upgrading during the trial (docs/choices.md 47 item 13)', () => {
   it('says the card is charged when the trial ends, charges nothing today and keeps the trial days', async () => {
-    const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const context = await screenContext(e2e, SIZES[1]);
     await signUp(context, email('upgrader'), 'Uma', 'Upgrade');
     await startTrial(context);
     const page = await context.newPage();
@@ -544,7 +571,7 @@ describe('upgrading during the trial (docs/choices.md 47 item 13)', () => {
 
 describe('/collection on a phone (docs/choices.md 47 item 11)', () => {
   it('shifts its layout less than 0.1 (CLS, from layout-shift entries) while it loads its cards', async () => {
-    const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const context = await screenContext(e2e, SIZES[1]);
     const page = await context.newPage();
     const photo = `data:image/jpeg;base64,${(await slabJpeg('2018 Prizm Luka Doncic', 30)).toString('base64')}`;
     await page.addInitScript((image) => {

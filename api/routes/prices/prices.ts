@@ -52,7 +52,7 @@ export function priceRoutes(deps: TDeps): Router {
   serve(router, 'searchMarket', { use: [auth] }, async (ctx, { params: { slot }, query: { q } }) => {
     await cardIn(userOf(ctx).id, slot);
     try {
-      return { source: deps.prices.label, isMarketData: deps.prices.isMarketData, products: await deps.prices.search(q) };
+      return { source: await deps.prices.label(), isMarketData: deps.prices.isMarketData, products: await deps.prices.search(q) };
     } catch (error) {
       if (error instanceof PriceProviderError) throw pricesUnavailable(error);
       throw error;

@@ -17,7 +17,7 @@ export async function adminPrices(opts: { db: Knex; prices: PriceProvider; now: 
     [staleBefore],
   );
   return {
-    provider: opts.prices.label,
+    provider: await opts.prices.label(),
     isMarketData: opts.prices.isMarketData,
     sources: rows.filter((r) => r.source !== null).map(({ source, matched, stale, failing }) => ({ source: source!, matched, stale, failing })),
     unmatched: rows.reduce((n, r) => n + r.unmatched, 0),

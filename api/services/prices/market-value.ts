@@ -86,7 +86,7 @@ export async function refreshCardNow(opts: {
   const productId = opts.productId ?? (opts.card.priceMatch === 'none' ? null : opts.card.priceProductId);
   try {
     const lookup = await opts.prices.lookup(opts.card, productId);
-    if (!lookup && opts.productId !== undefined) throw notFound(`No product ${opts.productId} at ${opts.prices.label}`, 'no_such_product');
+    if (!lookup && opts.productId !== undefined) throw notFound(`No product ${opts.productId} at ${await opts.prices.label()}`, 'no_such_product');
     return await storeLookup(opts.db, opts.card, lookup, opts.now, opts.productId !== undefined);
   } catch (error) {
     if (!(error instanceof PriceProviderError)) throw error;

@@ -103,9 +103,9 @@ export function createPriceListProvider(db: Knex): PriceProvider {
       rows.map((r) => ({ cardKey: r.cardKey, grader: r.grader, grade: r.grade, priceCents: Number(r.priceCents), asOf: r.asOf })),
     );
   }
-  const provider: PriceProvider & { label: string } = {
+  const provider: PriceProvider = {
     name: 'price-list',
-    label: SAMPLE_LIST_NAME,
+    label: async () => (await entries()).name,
     isMarketData: false,
     ratePerSecond: Infinity,
     async search(query) {

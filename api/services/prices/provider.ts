@@ -37,8 +37,8 @@ export class PriceProviderError extends Error {
 
 export interface PriceProvider {
   readonly name: TPriceProviderName;
-  /** Shown beside values: 'SportsCardsPro', or the price list's name. */
-  readonly label: string;
+  /** Shown beside values: 'SportsCardsPro', or the name of the price list in use (the imported one, else the sample). */
+  label(): Promise<string>;
   /** False for price lists: their figures are never presented as market data. */
   readonly isMarketData: boolean;
   /** Requests a second the provider allows; the refresh job paces itself by it. */

@@ -70,7 +70,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function refreshPrices(opts: TRefreshOptions): Promise<TRefreshReport> {
   const report: TRefreshReport = {
     ran: true,
-    provider: opts.prices.label,
+    provider: await opts.prices.label(),
     due: 0,
     priced: 0,
     noMatch: 0,

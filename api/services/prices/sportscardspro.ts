@@ -130,7 +130,7 @@ export function createSportsCardsPro(options: TSportsCardsProOptions): PriceProv
 
   return {
     name: 'sportscardspro',
-    label: 'SportsCardsPro',
+    label: async () => 'SportsCardsPro',
     isMarketData: true,
     ratePerSecond: options.ratePerSecond,
     search,

@@ -38,28 +38,28 @@ export default function RequireUser({ children, signedOutMessage = 'Please sign 
 
   if (failed) {
     return (
-      <div className="page-center" role="alert">
-        <div className="card guard-card">
-          <h2>Failed to fetch user</h2>
+      <main id="main" className="page-center">
+        <div className="card guard-card" role="alert">
+          <h1 className="guard-title">Failed to fetch user</h1>
           <p className="muted">Check your connection and try again.</p>
           <button type="button" className="btn btn-primary" onClick={load}>
             Try Again
           </button>
         </div>
-      </div>
+      </main>
     );
   }
   if (user === undefined) return <Spinner label="Loading your account…" />;
   if (user === null) {
     return (
-      <div className="page-center">
+      <main id="main" className="page-center">
         <div className="card guard-card">
-          <h2>{signedOutMessage}</h2>
+          <h1 className="guard-title">{signedOutMessage}</h1>
           <a className="btn btn-primary" href={SIGN_IN_PATH}>
             Sign In
           </a>
         </div>
-      </div>
+      </main>
     );
   }
   return <>{children(user)}</>;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { LAYOUTS, type TLayoutId } from '../../../../../core/gallery.ts';
 import { $collectionName } from '../../../stores/gallery-settings.ts';
@@ -34,12 +34,22 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
     if (linkShowOwnerName !== undefined) setShowOwnerName(linkShowOwnerName);
   }, [linkShowOwnerName]);
 
+  // The button that had focus can go (Revoke Link turns into its confirmation, a revoked link's buttons
+  // into Create Link) or be disabled while the call runs: focus then moves to the step's own button, so
+  // the keyboard stays in the dialog and Esc still closes it.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const step = link === undefined ? 'loading' : !link ? 'none' : confirmRevoke ? 'confirm' : 'live';
+  useEffect(() => {
+    if (document.activeElement !== document.body) return;
+    rootRef.current?.querySelector<HTMLElement>('[data-refocus]:not(:disabled)')?.focus();
+  }, [step, busy]);
+
   const current = { title, layout: settings.layout, customCount: settings.customCount };
   const create = () => void createShareLink({ showValues, showOwnerName, ...current });
   const stale = link && (link.title !== title || link.layout !== settings.layout || (link.layout === 'custom' && link.customCount !== settings.customCount));
 
   return (
-    <div className="sh" data-testid="share-dialog">
+    <div className="sh" data-testid="share-dialog" ref={rootRef}>
       <div className="dialog-head">
         <p className="eyebrow g-eyebrow-accent">
           <ShareIcon size={14} /> Share your wall
@@ -141,7 +151,7 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
               confirmRevoke ? (
                 <>
                   <span className="sh-confirm">The link will stop working for everyone.</span>
-                  <button type="button" className="btn btn-ghost" onClick={() => setConfirmRevoke(false)}>
+                  <button type="button" className="btn btn-ghost" onClick={() => setConfirmRevoke(false)} data-refocus>
                     Keep Link
                   </button>
                   <button
@@ -155,7 +165,7 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
                 </>
               ) : (
                 <>
-                  <button type="button" className="btn btn-danger" onClick={() => setConfirmRevoke(true)} disabled={busy !== null}>
+                  <button type="button" className="btn btn-danger" onClick={() => setConfirmRevoke(true)} disabled={busy !== null} data-refocus>
                     Revoke Link
                   </button>
                   <button type="button" className="btn" onClick={create} disabled={busy !== null} title="Makes a new link; the current one stops working">
@@ -171,7 +181,7 @@ export default function ShareDialog({ onClose }: { onClose(): void }) {
                 <button type="button" className="btn btn-ghost" onClick={onClose}>
                   Cancel
                 </button>
-                <button type="button" className="btn btn-primary" onClick={create} disabled={busy !== null} autoFocus>
+                <button type="button" className="btn btn-primary" onClick={create} disabled={busy !== null} autoFocus data-refocus>
                   {busy === 'create' ? 'Creating Link...' : 'Create Link'}
                 </button>
               </>
