@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { TLayoutRead } from '../../../core/analysis/label-layout.ts';
+import type { TParsedLabel } from '../../../core/analysis/types.ts';
+import { mergeLayoutReads } from './merge-reads.ts';
+
+const parsed = (over: Partial<TParsedLabel>): TParsedLabel => ({
+  grader: 'PSA',
+  graderInferred: false,
+  year: null,
+  brand: null,
+  brandKnown: false,
+  cardNumber: null,
+  player: null,
+  variety: null,
+  sport: null,
+  grade: null,
+  gradeName: null,
+  gradeCertain: false,
+  qualifier: null,
+  autoGrade: null,
+  subgrades: null,
+  certNumber: null,
+  ...over,
+});
+const scores = (over: Partial<TLayoutRead['scores']>): TLayoutRead['scores'] => ({
+  year: 0,
+  brand: 0,
+  player: 0,
+  cardNumber: 0,
+  grade: 0,
+  certNumber: 0,
+  ...over,
+});
+
+describe('two reads of one label made one', () => {
+  it('takes each field from the read that is surer of it, the grade with its wording and qualifier', () => {
+    const a: TLayoutRead = {
+      parsed: parsed({ year: '1962', player: 'SANDY NOUFAX', grade: '6', gradeName: 'EX-MT', certNumber: '22063553' }),
+      scores: scores({ year: 0.9, player: 0.3, grade: 0.2, certNumber: 0.7 }),
+      byLayout: true,
+    };
+    const b: TLayoutRead = {
+      parsed: parsed({ year: '1952', player: 'SANDY KOUFAX', grade: '2', gradeName: 'GOOD', qualifier: 'MK', certNumber: '22063558' }),
+      scores: scores({ year: 0.6, player: 0.7, grade: 0.8, certNumber: 0.4 }),
+      byLayout: false,
+    };
+    const m = mergeLayoutReads(a, b);
+    expect(m.parsed).toMatchObject({ year: '1962', player: 'SANDY KOUFAX', grade: '2', gradeName: 'GOOD', qualifier: 'MK', certNumber: '22063553' });
+    expect(m.scores).toMatchObject({ year: 0.9, player: 0.7, grade: 0.8, certNumber: 0.7 });
+    expect(m.byLayout).toBe(true);
+  });
+});

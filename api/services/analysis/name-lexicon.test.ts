@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { TCtcOutput } from './ctc.ts';
+import { nearNames, snapNames } from './name-lexicon.ts';
+
+const dictionary = ['', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', ' '];
+
+/** An output whose steps spell `spelt` ('_' a blank), each step's class at `p` and `alt` (one other letter per step) next. */
+function output(spelt: string, p: number, alt: Record<number, [string, number]> = {}): TCtcOutput {
+  const classes = dictionary.length;
+  const probs = new Float32Array(spelt.length * classes);
+  for (const [t, c] of [...spelt].entries()) {
+    const k = c === '_' ? 0 : dictionary.indexOf(c);
+    const other = alt[t];
+    const rest = 1 - p - (other?.[1] ?? 0);
+    for (let j = 0; j < classes; j++) probs[t * classes + j] = rest / (classes - 1);
+    probs[t * classes + k] = p;
+    if (other) probs[t * classes + dictionary.indexOf(other[0])] = other[1];
+  }
+  return { probs, steps: spelt.length, classes, dictionary };
+}
+
+describe('people names for a name line read from a few-pixel label', () => {
+  it('finds the known names a few letters away from a word', () => {
+    expect(nearNames('MATTINOLY')).toContain('MATTINGLY');
+    expect(nearNames('JACKSON')[0]).toBe('JACKSON');
+  });
+
+  it('takes a known name the output finds nearly as likely as the read, and keeps an unknown one read sure', () => {
+    // 'MATTINOLY' read with the G (of MATTINGLY) close behind the O.
+    const out = output('D_O_N__M_A_T_T__I_N_O_L_Y', 0.6, { 17: ['G', 0.3] });
+    const snapped = snapNames(out, 'DON MATTINOLY', Array<number>(13).fill(0.6));
+    expect(snapped.text).toBe('DON MATTINGLY');
+    expect(snapped.charScores).toHaveLength(13);
+    // A surname no list holds, read with every letter sure: kept as read.
+    const sure = output('Q_U_X_B_R_Z_Y_K', 0.99);
+    expect(snapNames(sure, 'QUXBRZYK', Array<number>(8).fill(0.99)).text).toBe('QUXBRZYK');
+    // A word the label prints beside names ('HOLO', one letter from the name 'HOO'): kept.
+    const holo = output('H_O_L_O', 0.5, { 4: ['O', 0.4] });
+    expect(snapNames(holo, 'HOLO', Array<number>(4).fill(0.5)).text).toBe('HOLO');
+  });
+});

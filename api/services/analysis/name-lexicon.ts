@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BRANDS, PLAYER_SUFFIX_WORDS, STOP_WORDS, VARIETY_WORDS } from '../../../core/analysis/vocabulary.ts';
+import { textLogLikelihood, type TCtcOutput } from './ctc.ts';
+
+/**
+ * People's names (first names and surnames, @cspell/dict-people-names: about 39,000) to correct a
+ * name line read from a few-pixel label (docs/choices.md 44): a word the recognizer read close to a
+ * known name ('NOUFAX', 'MATTINOLY') is replaced by the name when the recognizer's own output finds
+ * the name nearly as likely as what it read. A word near no name, or whose name the output does
+ * not support, is kept as read: an unknown player is still read. Words the label prints beside
+ * names (HOLO, REFRACTOR, the set's words) are kept too.
+ */
+
+/** How much less likely (natural log) than the line as read a line with a known name may be and still be taken. */
+const NAME_PRIOR = 8;
+/** Candidates per word weighed by the recognizer's output (the closest by edit distance). */
+const CANDIDATES = 12;
+
+/** Words a label prints beside names (HOLO, REFRACTOR, TOPPS): read as one of them, a word is not a name to correct. */
+const LABEL_WORDS: ReadonlySet<string> = new Set([...VARIETY_WORDS, ...PLAYER_SUFFIX_WORDS, ...STOP_WORDS, ...BRANDS.flatMap((b) => b.split(' '))]);
+
+let byLength: Map<number, string[]> | null = null;
+
+function names(): Map<number, string[]> {
+  if (byLength) return byLength;
+  // The package exports only its cspell settings; the word list sits beside them.
+  const file = path.join(path.dirname(fileURLToPath(import.meta.resolve('@cspell/dict-people-names/cspell-ext.json'))), 'dict', 'people-names.txt');
+  byLength = new Map();
+  const seen = new Set<string>();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const w = line.trim().toUpperCase();
+    if (w.length < 3 || !/^[A-Z][A-Z'-]*$/.test(w) || seen.has(w)) continue;
+    seen.add(w);
+    const list = byLength.get(w.length) ?? [];
+    list.push(w);
+    byLength.set(w.length, list);
+  }
+  return byLength;
+}
+
+/** Levenshtein distance, or `max + 1` as soon as it must exceed `max`. */
+function distance(a: string, b: string, max: number): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length] ?? max + 1;
+}
+
+/** The known names within a few edits of `word`, closest first. */
+export function nearNames(word: string): string[] {
+  const max = word.length <= 4 ? 1 : word.length <= 6 ? 2 : 3;
+  const found: [string, number][] = [];
+  for (let len = word.length - max; len <= word.length + max; len++) {
+    for (const n of names().get(len) ?? []) {
+      const d = distance(word, n, max);
+      if (d <= max) found.push([n, d]);
+    }
+  }
+  return found
+    .sort((a, b) => a[1] - b[1])
+    .slice(0, CANDIDATES)
+    .map(([n]) => n);
+}
+
+/**
+ * The line `text` (as read from `out`) with each word that is near a known name, and whose name
+ * the output finds nearly as likely, replaced by that name; `charScores` follow the text (a
+ * replaced word's letters take the likelihood's share per letter of how far it stands below the read).
+ */
+export function snapNames(out: TCtcOutput, text: string, charScores: readonly number[]): { text: string; charScores: number[] } {
+  let words = text.split(' ');
+  let at = 0;
+  let scores = words.map((w) => {
+    const s = charScores.slice(at, at + w.length);
+    at += w.length + 1;
+    return s;
+  });
+  const readLl = textLogLikelihood(out, text);
+  if (readLl === -Infinity) return { text, charScores: [...charScores] };
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
+    if (word.length < 3 || !/^[A-Z]+$/.test(word) || LABEL_WORDS.has(word)) continue;
+    const near = nearNames(word);
+    if (!near.length || near[0] === word) continue;
+    const base = textLogLikelihood(out, words.join(' '));
+    let best: { name: string; ll: number } | null = null;
+    for (const name of near) {
+      const ll = textLogLikelihood(out, [...words.slice(0, i), name, ...words.slice(i + 1)].join(' '));
+      if (!best || ll > best.ll) best = { name, ll };
+    }
+    if (!best || best.ll < base - NAME_PRIOR) continue;
+    const perLetter = Math.exp(Math.min(0, best.ll - base) / best.name.length);
+    const floor = Math.min(...(scores[i] ?? [1]));
+    words = [...words.slice(0, i), best.name, ...words.slice(i + 1)];
+    scores = [...scores.slice(0, i), [...best.name].map(() => Math.max(floor, perLetter * 0.9)), ...scores.slice(i + 1)];
+  }
+  return { text: words.join(' '), charScores: scores.flatMap((s, i) => (i ? [1, ...s] : s)) };
+}
