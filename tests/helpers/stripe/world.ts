@@ -128,18 +128,24 @@ export class StripeWorld {
     });
   }
 
+  /** A subscription's one item (of `priceId`, for the period `start`..`end`), as the list the subscription holds. */
+  private itemList(subscriptionId: string, priceId: string, start: number, end: number): Stripe.ApiList<Stripe.SubscriptionItem> {
+    const item = make.subscriptionItem({
+      id: `si_${this.nextId()}`,
+      created: start,
+      current_period_start: start,
+      current_period_end: end,
+      price: this.prices.get(priceId)!,
+      subscription: subscriptionId,
+    });
+    return { object: 'list', data: [item], has_more: false, url: `/v1/subscription_items?subscription=${subscriptionId}` };
+  }
+
   /** POST /v1/subscriptions with payment_behavior=default_incomplete: incomplete until the first invoice is paid. */
   createIncompleteSubscription(customer: string, priceId: string): TSubState {
     const now = this.seconds();
     const id = `sub_${this.nextId()}`;
-    const item = make.subscriptionItem({
-      id: `si_${this.nextId()}`,
-      created: now,
-      current_period_start: now,
-      current_period_end: addMonth(now),
-      price: this.prices.get(priceId)!,
-      subscription: id,
-    });
+    const items = this.itemList(id, priceId, now, addMonth(now));
     const invoice = this.openInvoice(customer, id, now);
     const sub = make.subscription({
       id,
@@ -149,7 +155,7 @@ export class StripeWorld {
       start_date: now,
       currency: 'usd',
       latest_invoice: invoice.id,
-      items: { object: 'list', data: [item], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
+      items,
     });
     const state: TSubState = { sub, invoice, renewals: 'pay', failedAt: null };
     this.subscriptions.set(id, state);
@@ -163,14 +169,7 @@ export class StripeWorld {
   createTrialSubscription(customer: string, priceId: string, trialEnd: number): TSubState {
     const now = this.seconds();
     const id = `sub_${this.nextId()}`;
-    const item = make.subscriptionItem({
-      id: `si_${this.nextId()}`,
-      created: now,
-      current_period_start: now,
-      current_period_end: trialEnd,
-      price: this.prices.get(priceId)!,
-      subscription: id,
-    });
+    const items = this.itemList(id, priceId, now, trialEnd);
     const invoice = make.invoice({
       id: `in_${this.nextId()}`,
       customer,
@@ -200,7 +199,7 @@ export class StripeWorld {
       trial_end: trialEnd,
       pending_setup_intent: setupId,
       trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } as Stripe.Subscription.TrialSettings,
-      items: { object: 'list', data: [item], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
+      items,
     });
     const state: TSubState = { sub, invoice, renewals: 'pay', failedAt: null, setup };
     this.subscriptions.set(id, state);
@@ -273,6 +272,17 @@ export class StripeWorld {
     if (type === 'customer.subscription.created') this.emit({ ...this.eventBase(), type, data: { object } });
     else if (type === 'customer.subscription.updated') this.emit({ ...this.eventBase(), type, data: { object } });
     else this.emit({ ...this.eventBase(), type, data: { object } });
+  }
+
+  /** Cancels a subscription at `endedAt` for `reason` and sends customer.subscription.deleted. */
+  private end(state: TSubState, endedAt: number, reason: 'cancellation_requested' | 'payment_failed'): void {
+    state.sub = {
+      ...state.sub,
+      status: 'canceled',
+      ended_at: endedAt,
+      cancellation_details: { comment: null, feedback: null, feedback_option: null, reason },
+    };
+    this.subscriptionEvent(state, 'customer.subscription.deleted');
   }
 
   /**
@@ -358,13 +368,7 @@ export class StripeWorld {
         const trialEnd = state.sub.trial_end;
         if (state.sub.pending_setup_intent) {
           // trial_settings.end_behavior.missing_payment_method = cancel: no card, no subscription.
-          state.sub = {
-            ...state.sub,
-            status: 'canceled',
-            ended_at: trialEnd,
-            cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: 'cancellation_requested' },
-          };
-          this.subscriptionEvent(state, 'customer.subscription.deleted');
+          this.end(state, trialEnd, 'cancellation_requested');
           continue;
         }
         // The trial's end is the first charge: from here on it renews as any active subscription.
@@ -377,13 +381,7 @@ export class StripeWorld {
       if (status !== 'active' && status !== 'past_due') continue;
       let { end } = this.period(state);
       if (state.sub.cancel_at_period_end && now >= end) {
-        state.sub = {
-          ...state.sub,
-          status: 'canceled',
-          ended_at: end,
-          cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: 'cancellation_requested' },
-        };
-        this.subscriptionEvent(state, 'customer.subscription.deleted');
+        this.end(state, end, 'cancellation_requested');
         continue;
       }
       while (state.sub.status === 'active' && now >= end) {
@@ -405,13 +403,7 @@ export class StripeWorld {
           state.sub = { ...state.sub, status: 'unpaid' };
           this.subscriptionEvent(state, 'customer.subscription.updated');
         } else {
-          state.sub = {
-            ...state.sub,
-            status: 'canceled',
-            ended_at: now,
-            cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: 'payment_failed' },
-          };
-          this.subscriptionEvent(state, 'customer.subscription.deleted');
+          this.end(state, now, 'payment_failed');
         }
       }
     }
