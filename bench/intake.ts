@@ -17,7 +17,7 @@ import { createLogger } from '../api/logger.ts';
 import { createRateLimits } from '../api/services/limits/rate-limits.ts';
 import { startServer } from '../api/server.ts';
 import type { TCertBatchView, TPhotoItemView } from '../core/contracts/intake.types.ts';
-import { renderLabel } from '../tests/analysis/fixtures/make-label.ts';
+import { OHTANI_LABEL, renderLabel } from '../tests/analysis/fixtures/make-label.ts';
 import { REAL_SLABS_PRESENT, loadRealSlabs, realSlabPhoto } from '../tests/analysis/fixtures/real-slabs.ts';
 import { psaRecord, startPsaEmulator } from '../tests/helpers/psa-emulator.ts';
 import { fmt, loadFromSecondProcess } from './lib.ts';
@@ -28,20 +28,7 @@ const PSA_CALLS_PER_SECOND = 25;
 const PHOTOS = 16;
 
 const certs = Array.from({ length: CERTS }, (_, i) => String(80_000_000 + i));
-const image = await renderLabel(
-  {
-    grader: 'PSA',
-    year: '2018',
-    brand: 'TOPPS CHROME',
-    cardNumber: '193',
-    player: 'SHOHEI OHTANI',
-    variety: 'REFRACTOR',
-    grade: '10',
-    gradeName: 'GEM MT',
-    certNumber: '45678912',
-  },
-  { layout: 'slab', size: 600, jpegQuality: 80 },
-);
+const image = await renderLabel({ ...OHTANI_LABEL, certNumber: '45678912' }, { layout: 'slab', size: 600, jpegQuality: 80 });
 const psa = await startPsaEmulator(Object.fromEntries(certs.map((c) => [c, psaRecord(c)])), image);
 psa.rateLimit({ calls: PSA_CALLS_PER_SECOND, windowMs: 1000 });
 

@@ -5,20 +5,9 @@ import { createAnalysisProcess } from '../../api/services/analysis/analysis-proc
 import { ZCardAnalysis } from '../../core/analysis/types.ts';
 import { READ_MS } from '../helpers/bounds.ts';
 import { refuseInternet } from './fixtures/http-peer.ts';
-import { renderLabel, type TLabelSpec } from './fixtures/make-label.ts';
+import { OHTANI_LABEL, renderLabel } from './fixtures/make-label.ts';
 import { psaRecord, startPsaEmulator } from '../helpers/psa-emulator.ts';
 
-const OHTANI: TLabelSpec = {
-  grader: 'PSA',
-  year: '2018',
-  brand: 'TOPPS CHROME',
-  cardNumber: '193',
-  player: 'SHOHEI OHTANI',
-  variety: 'REFRACTOR',
-  grade: '10',
-  gradeName: 'GEM MT',
-  certNumber: '12345678',
-};
 const READ_OHTANI = {
   grader: 'PSA',
   player: 'Shohei Ohtani',
@@ -38,20 +27,20 @@ afterAll(() => analyzer.close());
 
 describe('offline OCR analyzer on generated slab photos', () => {
   it('reads a PSA label photo', async () => {
-    const a = await analyzer.analyze(await renderLabel(OHTANI), 'image/jpeg');
+    const a = await analyzer.analyze(await renderLabel(OHTANI_LABEL), 'image/jpeg');
     expect(ZCardAnalysis.parse(a)).toEqual(a);
     expect(a).toMatchObject(READ_OHTANI);
     expect(a.confidence).toBeGreaterThan(0.85);
   });
 
   it('reads a whole-slab phone photo (800 px, tilted, blurred, noisy)', async () => {
-    const a = await analyzer.analyze(await renderLabel(OHTANI, { layout: 'slab', ...rough }), 'image/jpeg');
+    const a = await analyzer.analyze(await renderLabel(OHTANI_LABEL, { layout: 'slab', ...rough }), 'image/jpeg');
     expect(a).toMatchObject(READ_OHTANI);
   });
 
   it('reads a slab photographed upside down and one on its side', async () => {
     for (const turn of [180, 90] as const) {
-      const a = await analyzer.analyze(await renderLabel(OHTANI, { layout: 'slab', turn }), 'image/jpeg');
+      const a = await analyzer.analyze(await renderLabel(OHTANI_LABEL, { layout: 'slab', turn }), 'image/jpeg');
       expect(a, `turned ${turn}°`).toMatchObject({ player: 'Shohei Ohtani', condition: 'PSA 10 GEM MT' });
     }
   });
@@ -60,7 +49,7 @@ describe('offline OCR analyzer on generated slab photos', () => {
     const a = await analyzer.analyze(
       await renderLabel(
         {
-          ...OHTANI,
+          ...OHTANI_LABEL,
           grader: 'BGS',
           grade: '9.5',
           gradeName: 'GEM MINT',
@@ -84,7 +73,7 @@ describe('offline OCR analyzer on generated slab photos', () => {
   it('reads a light-on-dark SGC label on a slab, and a CGC label', async () => {
     const sgc = await analyzer.analyze(
       await renderLabel(
-        { ...OHTANI, grader: 'SGC', player: 'MIKE TROUT', grade: '9.5', gradeName: 'MINT+', certNumber: '7654321' },
+        { ...OHTANI_LABEL, grader: 'SGC', player: 'MIKE TROUT', grade: '9.5', gradeName: 'MINT+', certNumber: '7654321' },
         { layout: 'slab', ...rough },
       ),
       'image/jpeg',
@@ -92,7 +81,7 @@ describe('offline OCR analyzer on generated slab photos', () => {
     expect(sgc).toMatchObject({ grader: 'SGC', condition: 'SGC 9.5 MINT+', player: 'Mike Trout', certNumber: '7654321' });
     const cgc = await analyzer.analyze(
       await renderLabel({
-        ...OHTANI,
+        ...OHTANI_LABEL,
         grader: 'CGC',
         brand: 'PANINI PRIZM',
         variety: 'SILVER PRIZM',
@@ -107,7 +96,7 @@ describe('offline OCR analyzer on generated slab photos', () => {
 
   it('reads a half grade with a qualifier', async () => {
     const a = await analyzer.analyze(
-      await renderLabel({ ...OHTANI, grade: '8.5', gradeName: 'NM-MT+', qualifier: 'OC', certNumber: '55512345' }, rough),
+      await renderLabel({ ...OHTANI_LABEL, grade: '8.5', gradeName: 'NM-MT+', qualifier: 'OC', certNumber: '55512345' }, rough),
       'image/jpeg',
     );
     expect(a).toMatchObject({ grade: '8.5', condition: 'PSA 8.5 NM-MT+ (OC)' });
@@ -131,7 +120,7 @@ describe('offline OCR analyzer on generated slab photos', () => {
   });
 
   it('serves concurrent requests from one child process', async () => {
-    const photo = await renderLabel(OHTANI);
+    const photo = await renderLabel(OHTANI_LABEL);
     const reads = await Promise.all([analyzer.analyze(photo, 'image/jpeg'), analyzer.analyze(photo, 'image/jpeg')]);
     for (const a of reads) expect(a.player).toBe('Shohei Ohtani');
   });
@@ -143,7 +132,7 @@ describe('createAnalyzer without a Gemini key', () => {
     const psa = await startPsaEmulator({ '12345678': psaRecord('12345678') }, Buffer.alloc(0), 't0ken');
     const offline = createAnalyzer({ psaToken: 't0ken', psaBaseUrl: psa.baseUrl });
     try {
-      const a = await offline.analyze(await renderLabel(OHTANI, { layout: 'slab' }), 'image/jpeg');
+      const a = await offline.analyze(await renderLabel(OHTANI_LABEL, { layout: 'slab' }), 'image/jpeg');
       expect(a).toMatchObject({ ...READ_OHTANI, psaVerified: true });
       expect(psa.requests).toHaveLength(1);
     } finally {
@@ -158,7 +147,7 @@ describe('the analysis child process', () => {
   it('survives its child crashing, idle or mid-photo, and keeps serving', async () => {
     const reader = createAnalysisProcess({ timeoutMs: 30_000, maxQueue: 4 });
     try {
-      const photo = await renderLabel(OHTANI);
+      const photo = await renderLabel(OHTANI_LABEL);
       expect((await reader.run(photo, 'image/jpeg')).player).toBe('Shohei Ohtani');
       const idle = reader.childPid();
       expect(idle).toEqual(expect.any(Number));
@@ -181,7 +170,7 @@ describe('the analysis child process', () => {
     const reader = createAnalysisProcess({ timeoutMs: 30_000, maxQueue: 4, idleMs: 1_500 });
     try {
       expect(reader.childPid()).toBeNull(); // nothing runs before the first photo
-      const photo = await renderLabel(OHTANI);
+      const photo = await renderLabel(OHTANI_LABEL);
       expect((await reader.run(photo, 'image/jpeg')).player).toBe('Shohei Ohtani');
       const first = reader.childPid()!;
       expect(first).toEqual(expect.any(Number));
@@ -210,14 +199,14 @@ describe('the analysis child process', () => {
 
   it('gives up a photo that takes longer than its limit, as busy', async () => {
     const impatient = createAnalysisProcess({ timeoutMs: 1, maxQueue: 4 });
-    await expect(impatient.run(await renderLabel(OHTANI), 'image/jpeg')).rejects.toBeInstanceOf(AnalysisBusyError);
+    await expect(impatient.run(await renderLabel(OHTANI_LABEL), 'image/jpeg')).rejects.toBeInstanceOf(AnalysisBusyError);
     await impatient.close();
     expect(impatient.childPid()).toBeNull();
   });
 
   it('refuses work beyond its queue as busy, and all work once closed', async () => {
     const reader = createAnalysisProcess({ timeoutMs: 30_000, maxQueue: 0 });
-    const photo = await renderLabel(OHTANI);
+    const photo = await renderLabel(OHTANI_LABEL);
     const first = reader.run(photo, 'image/jpeg');
     await expect(reader.run(photo, 'image/jpeg')).rejects.toBeInstanceOf(AnalysisBusyError);
     expect((await first).player).toBe('Shohei Ohtani');

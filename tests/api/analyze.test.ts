@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataUrl } from '../fixtures/images.ts';
-import { renderLabel } from '../analysis/fixtures/make-label.ts';
+import { OHTANI_LABEL, renderLabel } from '../analysis/fixtures/make-label.ts';
 import { stallMeter } from '../helpers/loop-stall.ts';
 import { startTestServer, type TTestServer } from '../helpers/server.ts';
 
@@ -16,20 +16,7 @@ afterAll(async () => {
 
 describe('POST /api/analyze-card (offline label reader)', () => {
   it('identifies a photographed PSA slab for a visitor without an account', async () => {
-    const photo = await renderLabel(
-      {
-        grader: 'PSA',
-        year: '2018',
-        brand: 'TOPPS CHROME',
-        cardNumber: '193',
-        player: 'SHOHEI OHTANI',
-        variety: 'REFRACTOR',
-        grade: '10',
-        gradeName: 'GEM MT',
-        certNumber: '45678912',
-      },
-      { layout: 'slab', size: 800, jpegQuality: 85 },
-    );
+    const photo = await renderLabel({ ...OHTANI_LABEL, certNumber: '45678912' }, { layout: 'slab', size: 800, jpegQuality: 85 });
     const res = await srv.client().post('/api/analyze-card', { image: dataUrl(photo) });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({

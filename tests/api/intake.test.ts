@@ -3,7 +3,7 @@ import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import type { TCertBatchView, TPhotoItemView } from '../../core/contracts/intake.types.ts';
 import { createIntake } from '../../api/services/intake/create-intake.ts';
 import { createPsaClient } from '../../api/services/intake/psa-client.ts';
-import { renderLabel } from '../analysis/fixtures/make-label.ts';
+import { OHTANI_LABEL, renderLabel } from '../analysis/fixtures/make-label.ts';
 import { jpegWithExif, pngImage, uploadForm } from '../fixtures/images.ts';
 import { accountWithClient, addCards } from '../helpers/factories.ts';
 import type { TestClient } from '../helpers/http.ts';
@@ -254,20 +254,7 @@ describe('bulk intake by photo (the label reader in a background queue)', () => 
 
   it('reads each photo in turn, flags the same file sent twice and a cert already on the wall', async () => {
     const { client } = await registerUser(srv);
-    const ohtani = await renderLabel(
-      {
-        grader: 'PSA',
-        year: '2018',
-        brand: 'TOPPS CHROME',
-        cardNumber: '193',
-        player: 'SHOHEI OHTANI',
-        variety: 'REFRACTOR',
-        grade: '10',
-        gradeName: 'GEM MT',
-        certNumber: '45678912',
-      },
-      { layout: 'slab', size: 800, jpegQuality: 85 },
-    );
+    const ohtani = await renderLabel({ ...OHTANI_LABEL, certNumber: '45678912' }, { layout: 'slab', size: 800, jpegQuality: 85 });
     const morant = await renderLabel(
       {
         grader: 'PSA',
