@@ -7,7 +7,7 @@ import { OHTANI_LABEL, renderLabel } from '../analysis/fixtures/make-label.ts';
 import { jpegWithExif, pngImage, uploadForm } from '../fixtures/images.ts';
 import { accountWithClient, addCards } from '../helpers/factories.ts';
 import type { TestClient } from '../helpers/http.ts';
-import { psaRecord, startPsaEmulator, type TPsaEmulator } from '../helpers/psa-emulator.ts';
+import { JORDAN_1986, psaRecord, startPsaEmulator, type TPsaEmulator } from '../helpers/psa-emulator.ts';
 import { registerUser, startTestServer, type TTestServer } from '../helpers/server.ts';
 
 type TBatch = TCertBatchView & { error?: { code: string; message: string } };
@@ -104,16 +104,7 @@ describe('bulk intake by cert with PSA_API_TOKEN (PSA emulator)', () => {
     psa = await startPsaEmulator(
       {
         '12345678': psaRecord('12345678'),
-        '87654321': psaRecord('87654321', {
-          Year: '1986',
-          Brand: 'FLEER',
-          Subject: 'MICHAEL JORDAN',
-          CardNumber: '57',
-          Variety: '',
-          CardGrade: 'MINT 9 (OC)',
-          Category: 'BASKETBALL CARDS',
-          TotalPopulation: 4321,
-        }),
+        '87654321': psaRecord('87654321', { ...JORDAN_1986, CardGrade: 'MINT 9 (OC)', TotalPopulation: 4321 }),
         ...Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`7000000${i}`, psaRecord(`7000000${i}`, { Subject: `PLAYER ${'ABCDEFGH'[i]}` })])),
       },
       await jpegWithExif(600, 1000),

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { REAL_SLABS_DIR, REAL_SLABS_PRESENT, loadRealSlabs } from '../analysis/fixtures/real-slabs.ts';
 import { startE2E } from '../helpers/e2e.ts';
-import { psaRecord, startPsaEmulator } from '../helpers/psa-emulator.ts';
+import { JORDAN_1986, psaRecord, startPsaEmulator } from '../helpers/psa-emulator.ts';
 import { openGallery, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 
 const OUT = process.env.OUT ?? '/tmp/bulkshots';
@@ -24,16 +24,7 @@ await fs.mkdir(OUT, { recursive: true });
 const psa = await startPsaEmulator(
   {
     '12345678': psaRecord('12345678'),
-    '87654321': psaRecord('87654321', {
-      Year: '1986',
-      Brand: 'FLEER',
-      Subject: 'MICHAEL JORDAN',
-      CardNumber: '57',
-      Variety: '',
-      CardGrade: 'NM-MT 8',
-      Category: 'BASKETBALL CARDS',
-      TotalPopulation: 12034,
-    }),
+    '87654321': psaRecord('87654321', { ...JORDAN_1986, CardGrade: 'NM-MT 8', TotalPopulation: 12034 }),
     '44556677': psaRecord('44556677', { Year: '2011', Brand: 'TOPPS UPDATE', Subject: 'MIKE TROUT', CardNumber: 'US175', Variety: '', TotalPopulation: 9120 }),
   },
   await slabJpeg('2018 Topps Chrome Shohei Ohtani', 200),

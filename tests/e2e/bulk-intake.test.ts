@@ -8,7 +8,7 @@ import { REAL_SLABS_DIR, REAL_SLABS_PRESENT, loadRealSlabs } from '../analysis/f
 import { axeViolations } from '../helpers/axe.ts';
 import { READ_MS, READ_TEST_MS } from '../helpers/bounds.ts';
 import { startE2E, type TE2E } from '../helpers/e2e.ts';
-import { psaRecord, startPsaEmulator, type TPsaEmulator } from '../helpers/psa-emulator.ts';
+import { JORDAN_1986, psaRecord, startPsaEmulator, type TPsaEmulator } from '../helpers/psa-emulator.ts';
 import { openGallery, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 
 let e2e: TE2E;
@@ -17,16 +17,7 @@ beforeAll(async () => {
   psa = await startPsaEmulator(
     {
       '12345678': psaRecord('12345678'),
-      '87654321': psaRecord('87654321', {
-        Year: '1986',
-        Brand: 'FLEER',
-        Subject: 'MICHAEL JORDAN',
-        CardNumber: '57',
-        Variety: '',
-        CardGrade: 'NM-MT 8',
-        Category: 'BASKETBALL CARDS',
-        TotalPopulation: 12034,
-      }),
+      '87654321': psaRecord('87654321', { ...JORDAN_1986, CardGrade: 'NM-MT 8', TotalPopulation: 12034 }),
       // A Pokémon label prints its 'ex' in lower case among capitals (docs/choices.md 47 item 12).
       '55554444': psaRecord('55554444', {
         Year: '2023',

@@ -47,6 +47,9 @@ export function psaRecord(
   };
 }
 
+/** The fields of a 1986 Fleer Michael Jordan #57, the tests' second slab; `psaRecord(cert, { ...JORDAN_1986, CardGrade, TotalPopulation })`. */
+export const JORDAN_1986 = { Year: '1986', Brand: 'FLEER', Subject: 'MICHAEL JORDAN', CardNumber: '57', Variety: '', Category: 'BASKETBALL CARDS' };
+
 /**
  * A local stand-in for the PSA public cert API endpoints Ratio calls (bearer token):
  * GET /publicapi/cert/GetByCertNumber/{cert} (`{ PSACert, DNACert }`, or PSA's 'No data found'),
