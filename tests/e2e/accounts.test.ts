@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hydrated, latestEmail, startE2E, type TE2E } from '../helpers/e2e.ts';
+import { fillSignup } from './visitor.ts';
 
 let e2e: TE2E;
 beforeAll(async () => {
@@ -27,11 +28,7 @@ describe('the accounts flow in Chromium', () => {
     await hydrated(page);
     // The first step waits for the user lookup (a signed-in user never sees the signup form).
     await page.getByRole('heading', { name: 'Unlock Your Gallery' }).waitFor();
-    await page.getByLabel('First Name').fill('Ada');
-    await page.getByLabel('Last Name').fill('Lovelace');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('first-pass');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await fillSignup(page, { firstName: 'Ada', lastName: 'Lovelace', email: email, password: 'first-pass' });
     await page.waitForURL('**/gallery');
     await hydrated(page);
     await page.getByText('Ada Lovelace').first().waitFor();

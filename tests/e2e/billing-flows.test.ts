@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 import { currentUser, fillTestCard, freeUserToPayment } from './billing-helpers.ts';
+import { fillSignup, seedVisitorCollection } from './visitor.ts';
 
 let e2e: TE2E;
 beforeAll(async () => {
@@ -27,22 +28,13 @@ describe('billing in local TEST MODE', () => {
       addedAt: '2026-11-20T10:00:00Z',
     }));
     const { context, page } = await e2e.newPage();
-    await context.addInitScript((stored) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('ratio-cache-version', '3.2');
-      localStorage.setItem('anonymous-collection', stored);
-    }, JSON.stringify(cards));
+    await seedVisitorCollection(context, cards);
     await page.goto('/collection');
     await hydrated(page);
     await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
     await page.waitForURL('**/pricing');
     await hydrated(page);
-    await page.getByLabel('First Name').fill('Tina');
-    await page.getByLabel('Last Name').fill('Trial');
-    await page.getByLabel('Email').fill(`trial-${Date.now()}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('visitor-pass');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await fillSignup(page, { firstName: 'Tina', lastName: 'Trial', email: `trial-${Date.now()}@example.com`, password: 'visitor-pass' });
     await page.waitForURL('**/gallery');
     await hydrated(page);
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
+import { fillSignup, seedVisitorCollection } from './visitor.ts';
 
 let e2e: TE2E;
 beforeAll(async () => {
@@ -57,22 +58,13 @@ describe('a visitor with 3 anonymous cards signs up on /pricing', () => {
       },
     ];
     const { context, page } = await e2e.newPage();
-    await context.addInitScript((stored) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('ratio-cache-version', '3.2');
-      localStorage.setItem('anonymous-collection', stored);
-    }, JSON.stringify(cards));
+    await seedVisitorCollection(context, cards);
 
     // Straight to /pricing, without 'Start Free Trial' (that path also starts the trial: billing-flows.test.ts).
     await page.goto('/pricing');
     await hydrated(page);
 
-    await page.getByLabel('First Name').fill('Vera');
-    await page.getByLabel('Last Name').fill('Visitor');
-    await page.getByLabel('Email').fill(`visitor-${Date.now()}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('visitor-pass');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await fillSignup(page, { firstName: 'Vera', lastName: 'Visitor', email: `visitor-${Date.now()}@example.com`, password: 'visitor-pass' });
     await page.waitForURL('**/gallery');
     await hydrated(page);
 
