@@ -5,6 +5,7 @@ import { toast } from '../../stores/toast.ts';
 import PasswordField from '../ui/PasswordField.tsx';
 import { MIN_PASSWORD_LENGTH, newPasswordProblem } from '../auth/password-rules.ts';
 import Section from './Section.tsx';
+import NewPasswordField from '../auth/NewPasswordField.tsx';
 
 /** Security (docs/product.md §2 /account, §5): change password with current, new and confirm. */
 export default function SecuritySection({ email }: { email: string }) {
@@ -46,24 +47,8 @@ export default function SecuritySection({ email }: { email: string }) {
         <input type="text" name="username" autoComplete="username" hidden readOnly value={email} />
         <PasswordField label="Current Password" autoComplete="current-password" required value={current} onValueChange={setCurrent} disabled={busy} />
         <div className="field-row">
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            value={next}
-            onValueChange={setNext}
-            disabled={busy}
-          />
-          <PasswordField
-            label="Confirm New Password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            value={confirm}
-            onValueChange={setConfirm}
-            disabled={busy}
-          />
+          <NewPasswordField label="New Password" value={next} onValueChange={setNext} disabled={busy} />
+          <NewPasswordField label="Confirm New Password" value={confirm} onValueChange={setConfirm} disabled={busy} />
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy || !filled}>

@@ -10,9 +10,9 @@ import { withErrorBoundary } from '../shell/ErrorBoundary.tsx';
 import FormCard from '../ui/FormCard.tsx';
 import TextField from '../ui/TextField.tsx';
 import NameFields from '../ui/NameFields.tsx';
-import PasswordField from '../ui/PasswordField.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { MIN_PASSWORD_LENGTH, newPasswordProblem } from '../auth/password-rules.ts';
+import NewPasswordField from '../auth/NewPasswordField.tsx';
 
 /** docs/product.md §9: the wait before /gallery once the account is set up. */
 export const SETUP_REDIRECT_MS = 1500;
@@ -112,25 +112,8 @@ function CompleteSetupForm() {
       <form onSubmit={onSubmit} aria-busy={busy}>
         <TextField label="Email" type="email" name="email" autoComplete="username" readOnly value={email} hint="The email you paid with." />
         {askName && <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} disabled={busy} />}
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          value={password}
-          onValueChange={setPassword}
-          disabled={busy}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          value={confirm}
-          onValueChange={setConfirm}
-          disabled={busy}
-        />
+        <NewPasswordField label="Password" value={password} onValueChange={setPassword} disabled={busy} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} />
+        <NewPasswordField label="Confirm Password" value={confirm} onValueChange={setConfirm} disabled={busy} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated || !sessionId}>
           {busy ? 'Setting up...' : 'Complete Setup'}
         </button>

@@ -5,11 +5,11 @@ import { toast } from '../../stores/toast.ts';
 import TextField from '../ui/TextField.tsx';
 import NameFields from '../ui/NameFields.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
-import PasswordField from '../ui/PasswordField.tsx';
 import { MIN_PASSWORD_LENGTH, passwordTooShort } from '../auth/password-rules.ts';
 import PricingAside from './PricingAside.tsx';
 import { afterSignup, anonymousCardsToSend, hasTrialIntent } from './after-signup.ts';
 import type { TStepProps } from './steps.ts';
+import NewPasswordField from '../auth/NewPasswordField.tsx';
 
 /** The signup step of /pricing (docs/product.md §2, §5, §8): 'Unlock Your Gallery'. */
 export default function SignupStep({ goTo }: TStepProps) {
@@ -73,11 +73,8 @@ export default function SignupStep({ goTo }: TStepProps) {
             onValueChange={setEmail}
             disabled={busy}
           />
-          <PasswordField
+          <NewPasswordField
             label="Password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
             value={password}
             onValueChange={setPassword}
             disabled={busy}
