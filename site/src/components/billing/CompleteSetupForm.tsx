@@ -13,6 +13,7 @@ import NameFields from '../ui/NameFields.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { MIN_PASSWORD_LENGTH, newPasswordProblem } from '../auth/password-rules.ts';
 import NewPasswordField from '../auth/NewPasswordField.tsx';
+import PayProgress from './PayProgress.tsx';
 
 /** docs/product.md §9: the wait before /gallery once the account is set up. */
 export const SETUP_REDIRECT_MS = 1500;
@@ -117,11 +118,7 @@ function CompleteSetupForm() {
         <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated || !sessionId}>
           {busy ? 'Setting up...' : 'Complete Setup'}
         </button>
-        {done && (
-          <p className="pay-progress" role="status">
-            <span className="spinner spinner-sm" aria-hidden="true" /> Opening your gallery…
-          </p>
-        )}
+        {done && <PayProgress>Opening your gallery…</PayProgress>}
       </form>
     </FormCard>
   );

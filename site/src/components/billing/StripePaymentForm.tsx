@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { PAYMENT_RETURN_PATH, type TPaymentFormProps } from './payment-form.ts';
+import PayProgress from './PayProgress.tsx';
 
 /**
  * Stripe's Payment Element, card only (wallets off), confirmed from the browser with the return URL
@@ -51,11 +52,7 @@ export default function StripePaymentForm({ clientSecret, publishableKey, onPaid
   return (
     <form onSubmit={onSubmit} aria-busy={busy} className="pay-form">
       <div ref={mountRef} className="stripe-element" />
-      {!stripe && !loadFailed && (
-        <p className="pay-progress" role="status">
-          <span className="spinner spinner-sm" aria-hidden="true" /> Loading the secure payment form…
-        </p>
-      )}
+      {!stripe && !loadFailed && <PayProgress>Loading the secure payment form…</PayProgress>}
       {loadFailed && (
         <p className="pay-error" role="alert">
           The payment form could not load. Check your connection and refresh the page.
@@ -69,11 +66,7 @@ export default function StripePaymentForm({ clientSecret, publishableKey, onPaid
           {busy ? 'Processing...' : 'Complete Upgrade'}
         </button>
       </div>
-      {busy && (
-        <p className="pay-progress" role="status">
-          <span className="spinner spinner-sm" aria-hidden="true" /> Confirming your payment…
-        </p>
-      )}
+      {busy && <PayProgress>Confirming your payment…</PayProgress>}
     </form>
   );
 }

@@ -11,6 +11,7 @@ import Spinner from '../ui/Spinner.tsx';
 import TextField from '../ui/TextField.tsx';
 import TestCardFields from './TestCardFields.tsx';
 import TestModeNote from '../ui/TestModeNote.tsx';
+import PayProgress from './PayProgress.tsx';
 
 type TLoad = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; checkout: TTestCheckoutView; cards: readonly TTestCard[] };
 
@@ -80,11 +81,7 @@ function TestCheckoutPage() {
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Processing...' : `Pay $${(checkout.priceCents / 100).toFixed(2)}`}
         </button>
-        {busy && (
-          <p className="pay-progress" role="status">
-            <span className="spinner spinner-sm" aria-hidden="true" /> Confirming your payment…
-          </p>
-        )}
+        {busy && <PayProgress>Confirming your payment…</PayProgress>}
       </form>
     </FormCard>
   );

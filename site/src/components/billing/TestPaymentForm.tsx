@@ -6,6 +6,7 @@ import type { TTestCardInput } from '../../../../core/contracts/billing.types.ts
 import TestCardFields from './TestCardFields.tsx';
 import TestModeNote from '../ui/TestModeNote.tsx';
 import type { TPaymentFormProps } from './payment-form.ts';
+import PayProgress from './PayProgress.tsx';
 
 /**
  * Local billing's payment form (TEST MODE): a test card pays the first invoice through
@@ -39,11 +40,7 @@ export default function TestPaymentForm({ clientSecret, testCards, onPaid, onFai
           {busy ? 'Processing...' : 'Complete Upgrade'}
         </button>
       </div>
-      {busy && (
-        <p className="pay-progress" role="status">
-          <span className="spinner spinner-sm" aria-hidden="true" /> Confirming your payment…
-        </p>
-      )}
+      {busy && <PayProgress>Confirming your payment…</PayProgress>}
     </form>
   );
 }
