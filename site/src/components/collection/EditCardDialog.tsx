@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { updateAnonymousCard, type TAnonymousCard, type TAnonymousCardFields } from '../../stores/anonymous-collection.ts';
 import Dialog from '../ui/Dialog.tsx';
+import DialogFormActions from '../ui/DialogFormActions.tsx';
 
 interface Props {
   /** The card being edited, or null when the dialog is closed. */
@@ -87,14 +88,7 @@ function EditForm({ card, onClose }: { card: TAnonymousCard; onClose(): void }) 
         <label htmlFor="edit-notes">Notes (Optional)</label>
         <textarea id="edit-notes" name="userNotes" rows={3} value={fields.userNotes} onChange={set('userNotes')} />
       </div>
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary">
-          Save Changes
-        </button>
-      </div>
+      <DialogFormActions onCancel={onClose}>Save Changes</DialogFormActions>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { slotLabel } from './format.ts';
 import { ScanIcon, UploadIcon } from '../ui/icons.tsx';
 import { useAnalysis } from './useAnalysis.ts';
 import { ANALYSIS_STAGES } from '../start/analysis-stage.ts';
+import DialogFormActions from '../ui/DialogFormActions.tsx';
 
 const EMPTY: TCardFormFields = { ...EMPTY_CARD_FORM, value: '', allTimeHigh: '' };
 const NEW_CARD = { title: '', description: '', data: NO_CARD_DATA };
@@ -195,14 +196,9 @@ export default function AddItemDialog({ slot }: { slot: number }) {
           </span>
         </div>
       )}
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={closeDialog}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {uploading ? 'Uploading...' : 'Add to Gallery'}
-        </button>
-      </div>
+      <DialogFormActions onCancel={closeDialog} disabled={busy}>
+        {uploading ? 'Uploading...' : 'Add to Gallery'}
+      </DialogFormActions>
     </form>
   );
 }

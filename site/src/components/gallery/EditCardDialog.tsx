@@ -6,6 +6,7 @@ import { $pendingSlots, closeDialog, closeDialogIf, updateCard, type TCardFormFi
 import CardFields from './CardFields.tsx';
 import { DIALOG_TITLE_ID } from './dialog-ids.ts';
 import { slotLabel, valueText } from './format.ts';
+import DialogFormActions from '../ui/DialogFormActions.tsx';
 
 /**
  * The edit dialog: the card's fields and values (docs/choices.md 39), saved with PATCH (only what changed;
@@ -46,14 +47,9 @@ export default function EditCardDialog({ card }: { card: TGalleryCard }) {
           disabled={saving}
         />
       </div>
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-ghost" onClick={closeDialog}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Changes'}
-        </button>
-      </div>
+      <DialogFormActions onCancel={closeDialog} disabled={saving}>
+        {saving ? 'Saving...' : 'Save Changes'}
+      </DialogFormActions>
     </form>
   );
 }
