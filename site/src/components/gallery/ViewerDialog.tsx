@@ -11,6 +11,15 @@ import MarketValue from './market/MarketValue.tsx';
 import NoPhoto from './NoPhoto.tsx';
 import { ChevronIcon, CloseIcon, EditIcon, TrashIcon } from '../ui/icons.tsx';
 
+/** Opens the viewer on the card `to` (disabled when there is none). */
+function StepButton({ to, dir, label }: { to: TGalleryCard | undefined; dir: 'left' | 'right'; label: string }) {
+  return (
+    <button type="button" className="btn btn-sm" disabled={!to} onClick={() => to && openDialog({ kind: 'view', slot: to.slotNumber })} aria-label={label}>
+      <ChevronIcon dir={dir} size={18} />
+    </button>
+  );
+}
+
 /**
  * The full-image viewer: the large image over the already-loaded thumbnail, the card's details
  * (its own fields, core/cards/facts.ts, with PSA's page of a PSA cert),
@@ -91,24 +100,8 @@ export default function ViewerDialog({ card, canEdit }: { card: TGalleryCard; ca
           <MarketValue card={card} canEdit={canEdit} />
           <CardValueHistory card={card} />
           <div className="g-viewer-actions">
-            <button
-              type="button"
-              className="btn btn-sm"
-              disabled={!prev}
-              onClick={() => prev && openDialog({ kind: 'view', slot: prev.slotNumber })}
-              aria-label="Previous card"
-            >
-              <ChevronIcon dir="left" size={18} />
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm"
-              disabled={!next}
-              onClick={() => next && openDialog({ kind: 'view', slot: next.slotNumber })}
-              aria-label="Next card"
-            >
-              <ChevronIcon dir="right" size={18} />
-            </button>
+            <StepButton to={prev} dir="left" label="Previous card" />
+            <StepButton to={next} dir="right" label="Next card" />
             {canEdit && (
               <>
                 <button type="button" className="btn btn-sm" aria-haspopup="dialog" onClick={() => openDialog({ kind: 'edit', slot: card.slotNumber })}>
