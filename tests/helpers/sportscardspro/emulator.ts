@@ -5,8 +5,8 @@
  * pennies). Faults: 429 with Retry-After, a time-out (no answer), a 500 outage, an answer of a
  * changed shape; a search that finds nothing is just a query no product fits.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { listenOnLoopback, type TLoopbackServer } from '../loopback.ts';
 
 export const EMULATOR_TOKEN = 'c0b53bce27c1bdab90b1605249e600dc43dfd1d5';
 
@@ -34,21 +34,17 @@ export class SportsCardsProEmulator {
   faultsLeft: number | null = null;
   /** Retry-After seconds sent with a 429. */
   retryAfterSeconds = 0;
-  private server: http.Server | null = null;
-  private port = 0;
+  private server: TLoopbackServer | null = null;
   private readonly hanging = new Set<http.ServerResponse>();
 
   static async start(): Promise<SportsCardsProEmulator> {
     const emulator = new SportsCardsProEmulator();
-    const server = http.createServer((req, res) => emulator.handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    emulator.server = server;
-    emulator.port = (server.address() as AddressInfo).port;
+    emulator.server = await listenOnLoopback((req, res) => emulator.handle(req, res));
     return emulator;
   }
 
   get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+    return this.server?.url ?? '';
   }
 
   /** The settings that point Ratio at this emulator. */
@@ -126,6 +122,6 @@ export class SportsCardsProEmulator {
 
   async close(): Promise<void> {
     for (const res of this.hanging) res.destroy();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+    await this.server?.close();
   }
 }

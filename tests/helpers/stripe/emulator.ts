@@ -4,8 +4,8 @@
  * outside Ratio through its controls (world.ts): a card confirmed by Stripe.js, a hosted checkout
  * paid, time passing (renewals, period ends), and the signed webhooks Stripe would send.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { listenOnLoopback, type TLoopbackServer } from '../loopback.ts';
 import Stripe from 'stripe';
 import { list, parseStripeForm, str, type TFormValue } from './form.ts';
 import * as make from './objects.ts';
@@ -41,23 +41,19 @@ export class StripeEmulator extends StripeWorld {
   readonly requests: TEmulatorRequest[] = [];
   /** While true every endpoint answers 500, as in an outage. */
   outage = false;
-  private server: http.Server | null = null;
-  private port = 0;
+  private server: TLoopbackServer | null = null;
 
   /** Starts an emulator on a random loopback port, with the PRO price set up unless `withPrice` is false. */
   static async start(options: { withPrice?: boolean } = {}): Promise<StripeEmulator> {
     const emulator = new StripeEmulator(new Stripe(EMULATOR_KEYS.STRIPE_SECRET_KEY), EMULATOR_KEYS.STRIPE_WEBHOOK_SECRET);
     if (options.withPrice !== false) emulator.createPrice({ lookup_key: 'ratio_pro_monthly', unit_amount: 1000, currency: 'usd' });
-    const server = http.createServer((req, res) => emulator.handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    emulator.server = server;
-    emulator.port = (server.address() as AddressInfo).port;
+    emulator.server = await listenOnLoopback((req, res) => emulator.handle(req, res));
     return emulator;
   }
 
   /** Base URL for STRIPE_API_BASE. */
   get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+    return this.server?.url ?? '';
   }
 
   /** The settings that point Ratio at this emulator. */
@@ -72,10 +68,7 @@ export class StripeEmulator extends StripeWorld {
 
   async close(): Promise<void> {
     await this.settled();
-    const server = this.server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await this.server?.close();
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
