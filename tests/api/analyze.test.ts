@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataUrl } from '../fixtures/images.ts';
-import { OHTANI_LABEL, renderLabel } from '../analysis/fixtures/make-label.ts';
+import { MORANT_LABEL, OHTANI_LABEL, renderLabel } from '../analysis/fixtures/make-label.ts';
 import { stallMeter } from '../helpers/loop-stall.ts';
 import { startTestServer, type TTestServer } from '../helpers/server.ts';
 
@@ -41,20 +41,7 @@ describe('POST /api/analyze-card (offline label reader)', () => {
 
   it('keeps the server responsive while it reads a photo: no event-loop stall over 50 ms (docs/choices.md 36)', async () => {
     // A full-size phone photo (2400 px): decoding and reading it is the heaviest work the route does.
-    const photo = await renderLabel(
-      {
-        grader: 'PSA',
-        year: '2021',
-        brand: 'PANINI PRIZM',
-        cardNumber: '88',
-        player: 'JA MORANT',
-        variety: 'SILVER PRIZM',
-        grade: '9',
-        gradeName: 'MINT',
-        certNumber: '61234567',
-      },
-      { layout: 'slab', size: 2400, jpegQuality: 92 },
-    );
+    const photo = await renderLabel(MORANT_LABEL, { layout: 'slab', size: 2400, jpegQuality: 92 });
     const meter = stallMeter();
     try {
       await srv.client().post('/api/analyze-card', { image: dataUrl(photo) }); // the reader's start is not what is measured

@@ -3,7 +3,7 @@ import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import type { TCertBatchView, TPhotoItemView } from '../../core/contracts/intake.types.ts';
 import { createIntake } from '../../api/services/intake/create-intake.ts';
 import { createPsaClient } from '../../api/services/intake/psa-client.ts';
-import { OHTANI_LABEL, renderLabel } from '../analysis/fixtures/make-label.ts';
+import { MORANT_LABEL, OHTANI_LABEL, renderLabel } from '../analysis/fixtures/make-label.ts';
 import { jpegWithExif, pngImage, uploadForm } from '../fixtures/images.ts';
 import { accountWithClient, addCards } from '../helpers/factories.ts';
 import type { TestClient } from '../helpers/http.ts';
@@ -246,20 +246,7 @@ describe('bulk intake by photo (the label reader in a background queue)', () => 
   it('reads each photo in turn, flags the same file sent twice and a cert already on the wall', async () => {
     const { client } = await registerUser(srv);
     const ohtani = await renderLabel({ ...OHTANI_LABEL, certNumber: '45678912' }, { layout: 'slab', size: 800, jpegQuality: 85 });
-    const morant = await renderLabel(
-      {
-        grader: 'PSA',
-        year: '2021',
-        brand: 'PANINI PRIZM',
-        cardNumber: '88',
-        player: 'JA MORANT',
-        variety: 'SILVER PRIZM',
-        grade: '9',
-        gradeName: 'MINT',
-        certNumber: '61234567',
-      },
-      { layout: 'slab', size: 800, jpegQuality: 85 },
-    );
+    const morant = await renderLabel(MORANT_LABEL, { layout: 'slab', size: 800, jpegQuality: 85 });
     const a = await send(client, ohtani, 'ohtani.jpg');
     expect(a.status).toBe(202);
     expect(a.body).toMatchObject({ name: 'ohtani.jpg', status: expect.stringMatching(/queued|reading/), hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
