@@ -5,11 +5,11 @@
  * /pricing (signup, trial, payment), /payment, /payment-success and /account, dark and light, 1280 and 390 px.
  */
 import fs from 'node:fs/promises';
-import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hydrated, startE2E } from '../helpers/e2e.ts';
 import { signUp } from './gallery-seed.ts';
 import { futureExpiry } from './billing-helpers.ts';
+import { writeShot } from './shots.ts';
 
 const DOCS = process.env.DOCS === '1';
 const OUT = DOCS ? 'docs/screenshots' : (process.env.OUT ?? '/tmp/bshots');
@@ -116,7 +116,7 @@ try {
         await page.waitForTimeout(300);
         const png = await page.screenshot({ fullPage: true });
         const file = `${OUT}/${DOCS ? 'billing-' : ''}${shot.name}-${theme}-${width}.png`;
-        await fs.writeFile(file, DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png);
+        await writeShot(file, png, DOCS);
         await context.close();
       }
     }

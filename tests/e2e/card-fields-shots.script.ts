@@ -6,10 +6,10 @@
  *   DOCS=1 npx node tests/e2e/card-fields-shots.script.ts              -> docs/screenshots/card-fields-*.png
  */
 import fs from 'node:fs/promises';
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { hydrated, startE2E } from '../helpers/e2e.ts';
 import { signUp, slabJpeg, startTrial } from './gallery-seed.ts';
+import { writeShot } from './shots.ts';
 
 const DOCS = process.env.DOCS === '1';
 const OUT = DOCS ? 'docs/screenshots' : (process.env.OUT ?? '/tmp/cfshots');
@@ -57,10 +57,7 @@ const OWNED = {
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(350);
   const png = await page.screenshot({ fullPage: false });
-  await fs.writeFile(
-    `${OUT}/${DOCS ? 'card-fields-' : ''}${name}.png`,
-    DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png,
-  );
+  await writeShot(`${OUT}/${DOCS ? 'card-fields-' : ''}${name}.png`, png, DOCS);
 }
 
 await fs.mkdir(OUT, { recursive: true });

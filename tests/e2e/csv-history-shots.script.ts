@@ -5,12 +5,12 @@
  *   DOCS=1 npx node tests/e2e/csv-history-shots.script.ts                  -> docs/screenshots/
  */
 import fs from 'node:fs/promises';
-import sharp from 'sharp';
 import { DAY_MS } from '../../core/limits.ts';
 import { CardSlot } from '../../db/models/CardSlot.ts';
 import { CardValueHistory } from '../../db/models/CardValueHistory.ts';
 import { hydrated, startE2E } from '../helpers/e2e.ts';
-import { SAMPLE_CARDS, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
+import { SAMPLE_CARDS, seedCard, signUp, startTrial } from './gallery-seed.ts';
+import { galleryShotPage, sampleImages, writeShot } from './shots.ts';
 
 const DOCS = process.env.DOCS === '1';
 const OUT = DOCS ? 'docs/screenshots' : (process.env.OUT ?? '/tmp/csvshots');
@@ -28,7 +28,7 @@ const BAD_FILE = `${PSA_FILE}\n2021,Topps,1,Shohei Ohtani,,GEM MT 10,43215678,$3
 await fs.mkdir(OUT, { recursive: true });
 const e2e = await startE2E();
 try {
-  const images = await Promise.all(SAMPLE_CARDS.map((c, i) => slabJpeg(c.title, (i * 47) % 360, c.description?.replace(/^\S+ /, '') ?? 'MINT 9')));
+  const images = await sampleImages();
   const pro = await e2e.newPage();
   const user = await signUp(pro.context, 'history@example.com', 'Avery', 'Stone');
   await startTrial(pro.context);
@@ -51,17 +51,12 @@ try {
 
   const shoot = async (page: import('playwright-core').Page, name: string) => {
     const png = await page.screenshot();
-    await fs.writeFile(`${OUT}/${name}.png`, DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png);
+    await writeShot(`${OUT}/${name}.png`, png, DOCS);
   };
   for (const theme of ['dark', 'light'] as const) {
     for (const width of [1280, 390]) {
       const phone = width < 800;
-      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width, height: phone ? 844 : 900 }, storageState: storage });
-      await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
-      const page = await context.newPage();
-      await page.goto('/gallery');
-      await hydrated(page);
-      await page.waitForSelector('[data-testid="filled-slot"] img');
+      const { context, page } = await galleryShotPage(e2e, { theme, width, storageState: storage });
       const tag = `${theme}-${width}`;
       await page.getByTestId('csv-import').click();
       await page.getByTestId('import-file').setInputFiles({ name: 'psa-collection.csv', mimeType: 'text/csv', buffer: Buffer.from(PSA_FILE) });

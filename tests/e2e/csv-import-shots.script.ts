@@ -7,10 +7,10 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { hydrated, startE2E } from '../helpers/e2e.ts';
 import { seedCard, signUp, slabJpeg } from './gallery-seed.ts';
+import { writeShot } from './shots.ts';
 
 const DOCS = process.env.DOCS === '1';
 const OUT = DOCS ? 'docs/screenshots' : (process.env.OUT ?? '/tmp/csvshots');
@@ -22,10 +22,7 @@ const fixture = (name: string) => fs.readFile(path.resolve(import.meta.dirname, 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(300);
   const png = await page.screenshot();
-  await fs.writeFile(
-    `${OUT}/${DOCS ? 'csv-import-' : ''}${name}.png`,
-    DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png,
-  );
+  await writeShot(`${OUT}/${DOCS ? 'csv-import-' : ''}${name}.png`, png, DOCS);
 }
 
 await fs.mkdir(OUT, { recursive: true });

@@ -5,9 +5,9 @@
  * STATES=1 adds the add-item dialog, viewer and swap selection (DOCS=1: always, in both themes at 1280 and 390).
  */
 import fs from 'node:fs/promises';
-import sharp from 'sharp';
 import { hydrated, startE2E } from '../helpers/e2e.ts';
-import { SAMPLE_CARDS, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
+import { SAMPLE_CARDS, seedCard, signUp, startTrial } from './gallery-seed.ts';
+import { galleryShotPage, sampleImages, writeShot } from './shots.ts';
 
 type TWho = 'free' | 'pro';
 type TTheme = 'dark' | 'light';
@@ -30,13 +30,13 @@ const STATES: Array<[TTheme, number]> = DOCS
 const shot = async (page: import('playwright-core').Page, name: string) => {
   const png = await page.screenshot();
   const file = `${OUT}/${DOCS ? 'gallery-' : ''}${name}.png`;
-  await fs.writeFile(file, DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png);
+  await writeShot(file, png, DOCS);
 };
 
 await fs.mkdir(OUT, { recursive: true });
 const e2e = await startE2E();
 try {
-  const images = await Promise.all(SAMPLE_CARDS.map((c, i) => slabJpeg(c.title, (i * 47) % 360, c.description?.replace(/^\S+ /, '') ?? 'MINT 9')));
+  const images = await sampleImages();
   const free = await e2e.newPage();
   await signUp(free.context, 'free@example.com', 'Jordan', 'Reyes');
   for (let i = 0; i < 6; i++) await seedCard(free.context, i + 1, SAMPLE_CARDS[i]!, images[i]!);
@@ -76,12 +76,7 @@ try {
 
   if (DOCS || process.env.STATES === '1') {
     for (const [theme, width] of STATES) {
-      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width, height: width > 800 ? 900 : 844 }, storageState: storage.pro });
-      await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
-      const page = await context.newPage();
-      await page.goto('/gallery');
-      await hydrated(page);
-      await page.waitForSelector('[data-testid="filled-slot"] img');
+      const { context, page } = await galleryShotPage(e2e, { theme, width, storageState: storage.pro });
       const tag = `${theme}-${width}`;
       await page.locator('li[data-slot="5"] button').click();
       await page.waitForTimeout(300);

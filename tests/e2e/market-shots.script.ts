@@ -8,14 +8,14 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { DAY_MS } from '../../core/limits.ts';
 import { CardSlot } from '../../db/models/CardSlot.ts';
 import { User } from '../../db/models/User.ts';
 import { sendPriceAlerts } from '../../api/services/prices/price-alerts.ts';
 import { refreshPrices } from '../../api/services/prices/refresh-prices.ts';
 import { hydrated, startE2E } from '../helpers/e2e.ts';
-import { SAMPLE_CARDS, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
+import { SAMPLE_CARDS, seedCard, signUp, startTrial } from './gallery-seed.ts';
+import { galleryShotPage, sampleImages, writeShot } from './shots.ts';
 
 const DOCS = process.env.DOCS === '1';
 const OUT = DOCS ? 'docs/screenshots' : (process.env.OUT ?? '/tmp/marketshots');
@@ -30,7 +30,7 @@ const FIELDS = [
 await fs.mkdir(OUT, { recursive: true });
 const e2e = await startE2E();
 try {
-  const images = await Promise.all(SAMPLE_CARDS.map((c, i) => slabJpeg(c.title, (i * 47) % 360, c.description?.replace(/^\S+ /, '') ?? 'MINT 9')));
+  const images = await sampleImages();
   const pro = await e2e.newPage();
   const email = 'values@example.com';
   const user = await signUp(pro.context, email, 'Avery', 'Stone');
@@ -72,19 +72,14 @@ try {
 
   const shoot = async (page: import('playwright-core').Page, name: string) => {
     const png = await page.screenshot();
-    await fs.writeFile(`${OUT}/${name}.png`, DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png);
+    await writeShot(`${OUT}/${name}.png`, png, DOCS);
   };
   for (const theme of ['dark', 'light'] as const) {
     for (const width of [1280, 390]) {
       // The docs keep dark at 1280 and light at 390; /tmp gets every combination.
       if (DOCS && (theme === 'dark') !== (width === 1280)) continue;
       const phone = width < 800;
-      const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width, height: phone ? 844 : 900 }, storageState: storage });
-      await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), theme);
-      const page = await context.newPage();
-      await page.goto('/gallery');
-      await hydrated(page);
-      await page.waitForSelector('[data-testid="filled-slot"] img');
+      const { context, page } = await galleryShotPage(e2e, { theme, width, storageState: storage });
       const tag = `${theme}-${width}`;
       if (phone)
         await page

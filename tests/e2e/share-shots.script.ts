@@ -5,14 +5,13 @@
  *   DOCS=1 npx node tests/e2e/share-shots.script.ts                  -> docs/screenshots/share-*.png
  */
 import fs from 'node:fs/promises';
-import sharp from 'sharp';
 import { hydrated, startE2E } from '../helpers/e2e.ts';
 import { SAMPLE_CARDS, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
+import { writeShot } from './shots.ts';
 
 const DOCS = process.env.DOCS === '1';
 const OUT = DOCS ? 'docs/screenshots' : (process.env.OUT ?? '/tmp/share-shots');
-const save = async (file: string, png: Buffer) =>
-  fs.writeFile(`${OUT}/${file}`, DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png);
+const save = async (file: string, png: Buffer) => writeShot(`${OUT}/${file}`, png, DOCS);
 
 await fs.mkdir(OUT, { recursive: true });
 const e2e = await startE2E();

@@ -7,12 +7,12 @@
  *   DOCS=1 node tests/e2e/walk2-shots.script.ts              -> docs/screenshots/walk-*.png (not /admin: admin-shots.script.ts)
  */
 import fs from 'node:fs/promises';
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { hydrated, startE2E } from '../helpers/e2e.ts';
 import { futureExpiry } from './billing-helpers.ts';
 import { SAMPLE_CARDS, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 import { seedAdminData, signInAs } from './admin-seed.ts';
+import { writeShot } from './shots.ts';
 
 const DOCS = process.env.DOCS === '1';
 const OUT = DOCS ? 'docs/screenshots' : (process.env.OUT ?? '/tmp/walk2-shots');
@@ -21,10 +21,7 @@ await fs.mkdir(OUT, { recursive: true });
 /** Saves a screenshot as `name` (in docs/screenshots: prefixed 'walk-' and palette-compressed). */
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   const png = await page.screenshot({ fullPage });
-  await fs.writeFile(
-    `${OUT}/${DOCS ? 'walk-' : ''}${name}.png`,
-    DOCS ? await sharp(png).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png,
-  );
+  await writeShot(`${OUT}/${DOCS ? 'walk-' : ''}${name}.png`, png, DOCS);
 }
 const e2e = await startE2E();
 let n = 0;
