@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Knex } from 'knex';
 import knexFactory from 'knex';
 import { createDb, migrateLatest } from '../../db/connection.ts';
+import { portAnswers } from './process.ts';
 
 /** Which database the API tests run on: the vitest project sets TEST_DB. */
 export type TTestDbKind = 'pglite' | 'postgres';
@@ -23,19 +23,7 @@ export function postgresAdminUrl(): string {
 /** True when a PostgreSQL server answers on the configured address. */
 export async function postgresReachable(): Promise<boolean> {
   const url = new URL(postgresAdminUrl());
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
+  return portAnswers(url.hostname, Number(url.port || 5432));
 }
 
 export interface TTestDb {

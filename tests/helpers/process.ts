@@ -31,6 +31,23 @@ function collect(child: ChildProcess): Promise<TRun> {
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
+/** True when something accepts a TCP connection at `host`:`port` within a second. */
+export function portAnswers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
 /** A free loopback port (free a moment ago). */
 export async function freePort(): Promise<number> {
   const server = net.createServer();

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { freePort } from './process.ts';
+import { freePort, portAnswers } from './process.ts';
 
 /** A local S3-compatible server (s3rver) with one empty bucket, and the settings that reach it. */
 export interface TLocalS3 {
@@ -35,20 +34,7 @@ export async function startLocalS3(bucket = 'ratio-photos'): Promise<TLocalS3> {
   };
 }
 
-const answers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
+const answers = (port: number) => portAnswers('127.0.0.1', port);
 
 /**
  * Redis for tests: the machine's at 127.0.0.1:6379, or (when it is not running) a `redis-server`
