@@ -49,10 +49,7 @@ try {
   const storage = await pro.context.storageState();
   await pro.context.close();
 
-  const shoot = async (page: import('playwright-core').Page, name: string) => {
-    const png = await page.screenshot();
-    await writeShot(`${OUT}/${name}.png`, png, DOCS);
-  };
+  const shoot = async (page: import('playwright-core').Page, name: string) => writeShot(`${OUT}/${name}.png`, await page.screenshot(), DOCS);
   for (const theme of ['dark', 'light'] as const) {
     for (const width of [1280, 390]) {
       const phone = width < 800;
