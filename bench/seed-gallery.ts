@@ -9,17 +9,26 @@ import { fmt, type startBenchServer } from './lib.ts';
 
 export const CARDS = 1000;
 
-/** Registers a PRO user with 1,000 filled slots; returns the session cookie. */
-export async function seedGallery(server: Awaited<ReturnType<typeof startBenchServer>>['server'], url: string): Promise<string> {
-  const { db, images } = server.deps;
+type TBenchServer = Awaited<ReturnType<typeof startBenchServer>>['server'];
+
+/** Registers `email` (named `firstName` Bench) through the API and makes it PRO; returns its session cookie and user. */
+export async function registerProUser(server: TBenchServer, url: string, email: string, firstName: string): Promise<{ cookie: string; user: User }> {
+  const { db } = server.deps;
   const reg = await fetch(`${url}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'gallery@example.com', password: 'bench-password', firstName: 'Gallery', lastName: 'Bench' }),
+    body: JSON.stringify({ email, password: 'bench-password', firstName, lastName: 'Bench' }),
   });
   const cookie = reg.headers.getSetCookie()[0]!.split(';')[0]!;
-  const user = await User.query(db).findOne({ email: 'gallery@example.com' });
-  await User.query(db).patch(accountFacts('pro')).where('id', user!.id);
+  const user = (await User.query(db).findOne({ email }))!;
+  await User.query(db).patch(accountFacts('pro')).where('id', user.id);
+  return { cookie, user };
+}
+
+/** Registers a PRO user with 1,000 filled slots; returns the session cookie. */
+export async function seedGallery(server: TBenchServer, url: string): Promise<string> {
+  const { db, images } = server.deps;
+  const { cookie, user } = await registerProUser(server, url, 'gallery@example.com', 'Gallery');
 
   const t0 = performance.now();
   const photos = await Promise.all(
@@ -41,10 +50,10 @@ export async function seedGallery(server: Awaited<ReturnType<typeof startBenchSe
   await db.transaction(async (trx) => {
     for (let n = 1; n <= CARDS; n++) {
       const photo = photos[n % photos.length]!;
-      const id = await writeImageFiles(images, user!.id, photo);
-      await insertImageRow(trx, user!.id, id, photo);
+      const id = await writeImageFiles(images, user.id, photo);
+      await insertImageRow(trx, user.id, id, photo);
       await CardSlot.query(trx).insert({
-        userId: user!.id,
+        userId: user.id,
         slotNumber: n,
         imageId: id,
         title: `${1990 + (n % 30)} Topps Chrome Player ${n}`,

@@ -14,10 +14,9 @@ import sharp from 'sharp';
 import { processImage } from '../api/services/images/process-image.ts';
 import { insertImageRow, writeImageFiles } from '../api/services/images/save-card-image.ts';
 import { CardSlot } from '../db/models/CardSlot.ts';
-import { User } from '../db/models/User.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/helpers/e2e.ts';
-import { accountFacts } from '../tests/helpers/factories.ts';
 import { fmt, startBenchServer } from './lib.ts';
+import { registerProUser } from './seed-gallery.ts';
 
 const CARDS = 100;
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
@@ -25,14 +24,7 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 const { server, url, cleanup } = await startBenchServer();
 try {
   const { db, images } = server.deps;
-  const reg = await fetch(`${url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'share@example.com', password: 'bench-password', firstName: 'Share', lastName: 'Bench' }),
-  });
-  const cookie = reg.headers.getSetCookie()[0]!.split(';')[0]!;
-  const user = (await User.query(db).findOne({ email: 'share@example.com' }))!;
-  await User.query(db).patch(accountFacts('pro')).where('id', user.id);
+  const { cookie, user } = await registerProUser(server, url, 'share@example.com', 'Share');
   const photos = await Promise.all(
     ['#7a1f1f', '#1f4e7a', '#2e6b3a', '#6b5a1f'].map(async (bg) =>
       processImage(
