@@ -48,6 +48,10 @@ export async function createPaddleReader(threads = 1): Promise<PaddleReader> {
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
+    // Memory (issue 27): without ONNX Runtime's arena the tensors of a read are given back when it
+    // ends. With it the process kept its peak (415 MB after 12 sports slabs, 241 MB without).
+    enableCpuMemArena: false,
+    enableMemPattern: false,
   };
   const [det, rec, keys] = await Promise.all([
     ort.InferenceSession.create(path.join(dir, 'ch_PP-OCRv4_det_infer.onnx'), options),
