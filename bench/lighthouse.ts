@@ -5,16 +5,19 @@
  * Its score swings with the machine's load: read it beside the load printed.
  * Run after npm run build: npm run bench -- lighthouse
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { CHROMIUM } from '../tests/helpers/e2e.ts';
 import { startBenchServer } from './lib.ts';
 import { seedGallery } from './seed-gallery.ts';
 
+const run = promisify(execFile);
+
 /** Lighthouse's performance score (0-100) of `url` and its main metrics, run in its own process. */
-function lighthouse(url: string, cookie?: string): { score: number; metrics: string } {
+async function lighthouse(url: string, cookie?: string): Promise<{ score: number; metrics: string }> {
   const out = path.join(os.tmpdir(), `ratio-lighthouse-${process.pid}.json`);
   const args = [
     '-y',
@@ -27,8 +30,13 @@ function lighthouse(url: string, cookie?: string): { score: number; metrics: str
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
-  const run = spawnSync('npx', args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`lighthouse failed: ${run.stderr.slice(-500)}`);
+  // Asynchronously: the server under test runs in this process, and a synchronous spawn left it
+  // unable to answer (Lighthouse then waited for the page forever).
+  try {
+    await run('npx', args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    throw new Error(`lighthouse failed: ${String((error as { stderr?: string }).stderr ?? error).slice(-500)}`);
+  }
   const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
     categories: { performance: { score: number } };
     audits: Record<string, { displayValue?: string }>;
@@ -56,7 +64,7 @@ try {
     ['/start-collection', '/start-collection', undefined],
     ['/gallery, 1,000 cards', '/gallery', `${session}; ${wall}`],
   ] as const) {
-    const r = lighthouse(url + target, cookie);
+    const r = await lighthouse(url + target, cookie);
     console.log(`  ${label.padEnd(24)} ${String(r.score).padStart(3)}   budget >= 90: ${r.score >= 90 ? 'MET' : 'MISSED'}   (${r.metrics})`);
   }
 } finally {
