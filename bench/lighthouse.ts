@@ -32,10 +32,17 @@ async function lighthouse(url: string, cookie?: string): Promise<{ score: number
   ];
   // Asynchronously: the server under test runs in this process, and a synchronous spawn left it
   // unable to answer (Lighthouse then waited for the page forever).
-  try {
-    await run('npx', args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 });
-  } catch (error) {
-    throw new Error(`lighthouse failed: ${String((error as { stderr?: string }).stderr ?? error).slice(-500)}`);
+  // Lighthouse 12.2.3 with Debian's Chromium now and then loses the page load's trace (NO_NAVSTART,
+  // "Please run Lighthouse again"): up to three tries.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run('npx', args, { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 });
+      break;
+    } catch (error) {
+      const said = String((error as { stderr?: string }).stderr ?? error);
+      if (attempt < 3 && said.includes('NO_NAVSTART')) continue;
+      throw new Error(`lighthouse failed: ${said.slice(-500)}`);
+    }
   }
   const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
     categories: { performance: { score: number } };
