@@ -166,7 +166,9 @@ describe('admin series', () => {
       const db = own.deps.db;
       const now = own.deps.clock();
       const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-      const dayAt = (daysAgo: number) => new Date(today - daysAgo * DAY_MS + 3600_000);
+      // An hour into the day, or now if the day is younger than that: nothing is dated in the future.
+      const into = Math.min(3600_000, now.getTime() - today);
+      const dayAt = (daysAgo: number) => new Date(today - daysAgo * DAY_MS + into);
       // Two sign-ups 5 days ago, one 40 days ago (outside 30 d, inside 90 d).
       for (const ago of [5, 5, 40]) {
         const u = await createAccount(db, 'free');
