@@ -255,15 +255,16 @@ async function readFramedLabel(
   found: Extract<TLabelSearch, { kind: 'label' }>,
   labelWidth: number,
 ): Promise<TCardAnalysis> {
-  const first = readLabelLayout(await readLabelImage(reader, await cutFramedLabel(data, raw, found, labelWidth)));
-  const analysis = analysisFromLayout(first);
-  // Only a thumbnail's label (letters a few pixels high) is worth the second look: a sharper one reads the same.
-  if (analysis.confidence >= GOOD_ENOUGH || labelWidth !== LABEL_WIDTH) return analysis;
-  const second = readLabelLayout(await readLabelImage(reader, await cutFramedLabel(data, raw, found, Math.round(labelWidth * SECOND_LOOK))));
-  const two = mergeLayoutReads(first, second);
-  if (analysisFromLayout(two).confidence >= GOOD_ENOUGH) return analysisFromLayout(two);
-  const third = readLabelLayout(await readLabelImage(reader, await cutFramedLabel(data, raw, found, Math.round(labelWidth * THIRD_LOOK))));
-  return analysisFromLayout(mergeLayoutReads(two, third));
+  const look = async (scale: number) => readLabelLayout(await readLabelImage(reader, await cutFramedLabel(data, raw, found, Math.round(labelWidth * scale))));
+  let read = await look(1);
+  // Only a thumbnail's label (letters a few pixels high) is worth another look: a sharper one reads the same.
+  const again = labelWidth === LABEL_WIDTH ? [SECOND_LOOK, THIRD_LOOK] : [];
+  for (const scale of again) {
+    const analysis = analysisFromLayout(read);
+    if (analysis.confidence >= GOOD_ENOUGH) return analysis;
+    read = mergeLayoutReads(read, await look(scale));
+  }
+  return analysisFromLayout(read);
 }
 
 async function render(data: Buffer, raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 }, view: TView): Promise<TRgbImage> {
