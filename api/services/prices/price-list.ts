@@ -105,7 +105,7 @@ export function createPriceListProvider(db: Knex): PriceProvider {
   }
   const provider: PriceProvider = {
     name: 'price-list',
-    label: async () => (await entries()).name,
+    label: async () => (await PriceListEntry.query(db).select('listName').first())?.listName ?? SAMPLE_LIST_NAME,
     isMarketData: false,
     ratePerSecond: Infinity,
     async search(query) {
