@@ -120,6 +120,28 @@ function padded(img: TRgb, b: TLineBox): TRgb {
   return { data, width, height: bh };
 }
 
+/** Gap (in line heights) up to which two pieces of a line, both left of the right column, are one text. */
+const WORD_GAP = 3;
+
+/**
+ * Pieces of one line of the left column cut apart at a wide space ('GYARADOS-' and 'HOLO', the hyphen
+ * too faint to count as ink) joined again: the layout would take the second for a logo between the
+ * columns. The last line (barcode, logo) is left as cut.
+ */
+function joinWords(boxes: readonly TLineBox[], width: number): TLineBox[] {
+  const lastTop = Math.max(...boxes.map((b) => b.y0));
+  const out: TLineBox[] = [];
+  for (const b of boxes) {
+    const prev = out.at(-1);
+    const lh = b.y1 - b.y0;
+    const sameLine = prev && Math.abs(prev.y0 - b.y0) < lh * 0.3 && Math.abs(prev.y1 - b.y1) < lh * 0.3;
+    if (prev && sameLine && b.y0 !== lastTop && b.x0 > prev.x1 && b.x0 - prev.x1 <= lh * WORD_GAP && b.x1 < width * 0.55) {
+      out[out.length - 1] = { x0: prev.x0, y0: Math.min(prev.y0, b.y0), x1: b.x1, y1: Math.max(prev.y1, b.y1) };
+    } else out.push(b);
+  }
+  return out;
+}
+
 /** The role of a piece by its place: which column, which line. */
 type TRole = 'number' | 'grade' | 'cert' | 'first' | 'free' | 'skip';
 
@@ -153,6 +175,8 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
       const d = greedyDecode(out, (s) => (s.length ? `${LETTERS}${DIGITS}-/` : `#${LETTERS}${DIGITS}`));
       // The PSA logo sits in the label's middle on the first line: a name, not a card number.
       if (!d.text || /^#?PSA$/i.test(d.text)) return null;
+      // A number of digits read with an O among them: the O is a zero ('#O24' is #024).
+      if (/^#?[O\d]+$/.test(d.text) && /\d/.test(d.text)) d.text = d.text.replace(/O/g, '0');
       return d.text.startsWith('#') ? scored(b, d.text, d.charScores) : scored(b, `#${d.text}`, [1, ...d.charScores]);
     }
     case 'grade': {
@@ -210,14 +234,18 @@ export async function readLabelImage(
   img: TRgb,
   trace?: (piece: { role: string; free: string; read: string | null; box: TLineBox }) => void,
 ): Promise<TTextBox[]> {
-  const { boxes } = labelLineBoxes(img);
-  const rowsY = [...new Set(boxes.map((b) => b.y0))].sort((a, c) => a - c);
-  // Rows: boxes whose tops are within half a line of each other.
-  const rowOf = (b: TLineBox) => {
-    const lh = b.y1 - b.y0;
-    return rowsY.filter((y, i) => i === 0 || y - (rowsY[i - 1] ?? 0) > lh * 0.5).findLastIndex((y) => y <= b.y0 + lh * 0.5);
-  };
-  const rows = Math.max(0, ...boxes.map(rowOf)) + 1;
+  const boxes = joinWords(labelLineBoxes(img).boxes, img.width);
+  // Rows: boxes whose middles are within half a line (the boxes' median height) of the row's first.
+  const lineHeight = [...boxes.map((b) => b.y1 - b.y0)].sort((a, c) => a - c)[Math.floor(boxes.length / 2)] ?? 0;
+  const middle = (b: TLineBox) => (b.y0 + b.y1) / 2;
+  const rowStarts: number[] = [];
+  for (const y of boxes.map(middle).sort((a, c) => a - c)) if (!rowStarts.length || y - (rowStarts.at(-1) ?? 0) > lineHeight * 0.5) rowStarts.push(y);
+  const rowOf = (b: TLineBox) =>
+    Math.max(
+      0,
+      rowStarts.findLastIndex((y) => y <= middle(b)),
+    );
+  const rows = rowStarts.length;
   const read: TTextBox[] = [];
   const grades: { b: TLineBox; out: TCtcOutput; at: number }[] = [];
   for (const b of boxes) {
