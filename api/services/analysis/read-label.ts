@@ -1,6 +1,6 @@
 import type { TTextBox } from '../../../core/analysis/label-layout.ts';
 import { GRADE_LEVELS, QUALIFIERS, gradesOf } from '../../../core/analysis/grade-scale.ts';
-import { BRANDS } from '../../../core/analysis/vocabulary.ts';
+import { BRANDS, brandFirstYear } from '../../../core/analysis/vocabulary.ts';
 import { bestCandidate, ctcLogLikelihood, greedyDecode, textLogLikelihood, type TCtcOutput } from './ctc.ts';
 import { labelLineBoxes, type TLineBox, type TRgb } from './find-label.ts';
 import { snapNames } from './name-lexicon.ts';
@@ -92,6 +92,9 @@ function readGrade(out: TCtcOutput): { text: string; certainty: number } | null 
 
 /** How much less likely (natural log) than the free read a known set may be and still be taken. */
 const SET_PRIOR = 6;
+
+/** Certainty at most of a year read again because the first read came before its brand's first cards. */
+const DOUBTED_YEAR = 0.5;
 
 const YEARS = Array.from({ length: 2039 - 1880 + 1 }, (_, i) => String(1880 + i));
 
@@ -208,10 +211,22 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
           BRANDS.map((s) => `${y} ${s}`),
         );
         if (set && ctcLogLikelihood(out, set.text) >= freeLl - SET_PRIOR) {
+          // The year read with the set: none before the brand's first cards ('1900 TOPPS' is 1980 blurred).
+          const brand = set.text.slice(5);
+          const from = brandFirstYear(brand);
+          const joint =
+            from && Number(y) < from
+              ? bestCandidate(
+                  out,
+                  YEARS.filter((v) => Number(v) >= from).map((v) => `${v} ${brand}`),
+                )
+              : null;
+          const text = joint?.text ?? set.text;
+          const yearCertainty = joint ? Math.min(joint.certainty, DOUBTED_YEAR) : year.certainty;
           return scored(
             b,
-            set.text,
-            [...set.text].map((_, i) => (i < 4 ? year.certainty : set.certainty)),
+            text,
+            [...text].map((_, i) => (i < 4 ? yearCertainty : set.certainty)),
           );
         }
       }
