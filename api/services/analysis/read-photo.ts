@@ -23,8 +23,12 @@ const TOP_SHARE = 0.32;
 const VIEW_WIDTH = 800;
 /** Width a doubtful label is read again at: small letters come out whole. */
 const CLOSER_WIDTH = 1000;
-/** Longest side a 'full' view is read at (detection time grows with the area). */
-const MAX_SIDE = 1100;
+/**
+ * Longest side a view is read at: detection's time and memory grow with the area (issue 27: the
+ * reader's peak over the real Pokémon set was 527 MB at 1100, 467 MB at 960, 386 MB at 720, its
+ * fields as right at 720).
+ */
+const MAX_SIDE = 720;
 /** A read this sure needs no look from another angle. */
 const GOOD_ENOUGH = 0.8;
 
