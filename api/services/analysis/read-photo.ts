@@ -25,10 +25,10 @@ const VIEW_WIDTH = 800;
 const CLOSER_WIDTH = 1000;
 /**
  * Longest side a view is read at: detection's time and memory grow with the area (issue 27: the
- * reader's peak over the real Pokémon set was 527 MB at 1100, 467 MB at 960, 386 MB at 720, its
- * fields as right at 720).
+ * reader process's peak over the real Pokémon set, `npm run bench -- analyze --sets pokemon`, was
+ * 484 MB at 1100 and 388 MB at 900, the fields as right; at 720 the slowest photo took 3 s).
  */
-const MAX_SIDE = 720;
+const MAX_SIDE = 900;
 /** A read this sure needs no look from another angle. */
 const GOOD_ENOUGH = 0.8;
 
