@@ -75,7 +75,11 @@ describe('the card market migration', () => {
     expect(await db('card_market').select('cardId')).toEqual([{ cardId: priced.id }]);
 
     expect(await migrateRollback(db)).toEqual(['20261206100000_card_market']);
-    expect(await db('card_slots').orderBy('slotNumber').select('slotNumber', 'marketCents', ...Object.keys(DETAILS), 'marketCheckedAt')).toEqual([
+    expect(
+      await db('card_slots')
+        .orderBy('slotNumber')
+        .select('slotNumber', 'marketCents', ...Object.keys(DETAILS), 'marketCheckedAt'),
+    ).toEqual([
       { slotNumber: 1, marketCents: 210000, ...DETAILS, marketCheckedAt: checkedAt },
       {
         slotNumber: 3,

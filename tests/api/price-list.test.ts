@@ -16,7 +16,16 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-const OHTANI = { year: '2018', set: 'Topps Chrome', cardNumber: '193', subject: 'Shohei Ohtani', variety: null, certNumber: null, grader: 'PSA' as const, grade: 10 };
+const OHTANI = {
+  year: '2018',
+  set: 'Topps Chrome',
+  cardNumber: '193',
+  subject: 'Shohei Ohtani',
+  variety: null,
+  certNumber: null,
+  grader: 'PSA' as const,
+  grade: 10,
+};
 
 const list = (price: string) => readPriceList(`card key,grader,grade,price,date\n2018 Topps Chrome #193 Shohei Ohtani,PSA,10,"${price}",2026-11-20\n`).rows;
 
@@ -31,13 +40,18 @@ describe('the price list provider', () => {
     db.on('query', onQuery);
     try {
       const prices = createPriceListProvider(db);
-      expect(await prices.lookup(OHTANI)).toMatchObject({ source: SAMPLE_LIST_NAME, prices: expect.arrayContaining([{ grader: 'PSA', grade: 10, cents: 120000 }]) });
+      expect(await prices.lookup(OHTANI)).toMatchObject({
+        source: SAMPLE_LIST_NAME,
+        prices: expect.arrayContaining([{ grader: 'PSA', grade: 10, cents: 120000 }]),
+      });
       expect(reads).toHaveLength(1);
 
       await importPriceList(db, 'Club figures', list('$1,111.50'));
       expect(await prices.lookup(OHTANI)).toMatchObject({ source: 'Club figures', asOf: '2026-11-20', prices: [{ grader: 'PSA', grade: 10, cents: 111150 }] });
       expect(await prices.lookup({ ...OHTANI, grade: 9 })).toMatchObject({ source: 'Club figures' });
-      expect(await prices.search('Ohtani')).toEqual([{ id: '2018 topps chrome #193 shohei ohtani', name: '2018 topps chrome #193 shohei ohtani', setName: 'Club figures' }]);
+      expect(await prices.search('Ohtani')).toEqual([
+        { id: '2018 topps chrome #193 shohei ohtani', name: '2018 topps chrome #193 shohei ohtani', setName: 'Club figures' },
+      ]);
       expect(reads).toHaveLength(2);
 
       // The same list imported again is a new import, under its own name.

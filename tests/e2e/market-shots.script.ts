@@ -98,7 +98,8 @@ try {
       for (const slot of [1, 5]) {
         await page.locator(`li[data-slot="${slot}"] button.g-face`).click();
         const market = page.getByTestId('market-value');
-        await market.waitFor();
+        // The viewer asks for the source and as-of date the wall's answer leaves out.
+        await market.getByTestId('market-source').waitFor();
         await market.scrollIntoViewIfNeeded();
         await page.waitForTimeout(300);
         await shoot(page, `market-viewer-${slot === 1 ? 'list' : 'stale'}-${tag}`);

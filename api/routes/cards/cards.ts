@@ -86,14 +86,22 @@ export function cardRoutes(deps: TDeps): Router {
 
   serve(router, 'transferCollection', { use: [auth], json: TRANSFER_BODY }, async (ctx, { body: input }) => {
     const result = await transferCollection({ db: deps.db, images: deps.images, user: userOf(ctx), now: deps.clock(), cards: input.collectionData });
-    const answer: TTransferAnswer = { transferred: result.transferred.length, skipped: result.skipped, cards: result.transferred.map((c) => presentSlot(c, null)) };
+    const answer: TTransferAnswer = {
+      transferred: result.transferred.length,
+      skipped: result.skipped,
+      cards: result.transferred.map((c) => presentSlot(c, null)),
+    };
     return answer;
   });
 
   serve(router, 'migrateCollection', { use: [auth], json: TRANSFER_BODY }, async (ctx, { body: input }) => {
     const cards = toGalleryCards(input.collection, null);
     const result = await transferCollection({ db: deps.db, images: deps.images, user: userOf(ctx), now: deps.clock(), cards });
-    const answer: TMigrateAnswer = { migratedCards: result.transferred.length, skipped: result.skipped, cards: result.transferred.map((c) => presentSlot(c, null)) };
+    const answer: TMigrateAnswer = {
+      migratedCards: result.transferred.length,
+      skipped: result.skipped,
+      cards: result.transferred.map((c) => presentSlot(c, null)),
+    };
     return answer;
   });
 

@@ -25,7 +25,10 @@ export async function updateCard(opts: { db: Knex; user: User; now: Date; slotNu
     await assertCertFree(trx, user.id, fields.certNumber, existing.id);
     // A card that is now another card (year, set, number, subject, variety) is matched to its product again (docs/choices.md 45).
     if (IDENTITY_KEYS.some((k) => k in fields && (fields as Partial<CardSlot>)[k] !== existing[k])) {
-      await CardMarket.query(trx).patch({ productId: null, productName: null, match: null, checkedAt: null }).where('cardId', existing.id).whereNotNull('match');
+      await CardMarket.query(trx)
+        .patch({ productId: null, productName: null, match: null, checkedAt: null })
+        .where('cardId', existing.id)
+        .whereNotNull('match');
     }
     const card = await CardSlot.query(trx).patchAndFetchById(existing.id, { ...fields, updatedAt: opts.now });
     await recordValue(trx, card, opts.now);
