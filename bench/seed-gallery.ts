@@ -25,12 +25,12 @@ export async function registerProUser(server: TBenchServer, url: string, email: 
   return { cookie, user };
 }
 
-/** Registers a PRO user with 1,000 filled slots; returns the session cookie. */
-export async function seedGallery(server: TBenchServer, url: string): Promise<string> {
+/**
+ * Fills slots 1..`count` of `userId` straight in the database, each with a photo of its own files (four
+ * slab-like pictures in turn) and a title, grade, value and all-time high; bumps the gallery's version.
+ */
+export async function seedCards(server: TBenchServer, userId: number, count: number): Promise<void> {
   const { db, images } = server.deps;
-  const { cookie, user } = await registerProUser(server, url, 'gallery@example.com', 'Gallery');
-
-  const t0 = performance.now();
   const photos = await Promise.all(
     ['#7a1f1f', '#1f4e7a', '#2e6b3a', '#6b5a1f'].map(async (bg) =>
       processImage(
@@ -48,12 +48,12 @@ export async function seedGallery(server: TBenchServer, url: string): Promise<st
     ),
   );
   await db.transaction(async (trx) => {
-    for (let n = 1; n <= CARDS; n++) {
+    for (let n = 1; n <= count; n++) {
       const photo = photos[n % photos.length]!;
-      const id = await writeImageFiles(images, user.id, photo);
-      await insertImageRow(trx, user.id, id, photo);
+      const id = await writeImageFiles(images, userId, photo);
+      await insertImageRow(trx, userId, id, photo);
       await CardSlot.query(trx).insert({
-        userId: user.id,
+        userId,
         slotNumber: n,
         imageId: id,
         title: `${1990 + (n % 30)} Topps Chrome Player ${n}`,
@@ -64,7 +64,15 @@ export async function seedGallery(server: TBenchServer, url: string): Promise<st
         allTimeHighCents: ((n * 41) % 7000) * 100,
       });
     }
+    await trx('users').where('id', userId).increment('gallery_version', 1);
   });
+}
+
+/** Registers a PRO user with 1,000 filled slots; returns the session cookie. */
+export async function seedGallery(server: TBenchServer, url: string): Promise<string> {
+  const { cookie, user } = await registerProUser(server, url, 'gallery@example.com', 'Gallery');
+  const t0 = performance.now();
+  await seedCards(server, user.id, CARDS);
   console.log(`seeded ${CARDS} cards with photos in ${fmt((performance.now() - t0) / 1000)} s`);
   return cookie;
 }

@@ -10,47 +10,17 @@
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import { chromium } from 'playwright-core';
-import sharp from 'sharp';
-import { processImage } from '../api/services/images/process-image.ts';
-import { insertImageRow, writeImageFiles } from '../api/services/images/save-card-image.ts';
-import { CardSlot } from '../db/models/CardSlot.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/helpers/e2e.ts';
 import { fmt, startBenchServer } from './lib.ts';
-import { registerProUser } from './seed-gallery.ts';
+import { registerProUser, seedCards } from './seed-gallery.ts';
 
 const CARDS = 100;
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 const { server, url, cleanup } = await startBenchServer();
 try {
-  const { db, images } = server.deps;
   const { cookie, user } = await registerProUser(server, url, 'share@example.com', 'Share');
-  const photos = await Promise.all(
-    ['#7a1f1f', '#1f4e7a', '#2e6b3a', '#6b5a1f'].map(async (bg) =>
-      processImage(
-        await sharp({ create: { width: 600, height: 840, channels: 3, background: bg } })
-          .jpeg()
-          .toBuffer(),
-      ),
-    ),
-  );
-  await db.transaction(async (trx) => {
-    for (let n = 1; n <= CARDS; n++) {
-      const photo = photos[n % photos.length]!;
-      const id = await writeImageFiles(images, user.id, photo);
-      await insertImageRow(trx, user.id, id, photo);
-      await CardSlot.query(trx).insert({
-        userId: user.id,
-        slotNumber: n,
-        imageId: id,
-        title: `${1990 + (n % 30)} Topps Chrome Player ${n}`,
-        description: 'PSA 10 GEM MT',
-        value: `$${(n * 37) % 5000}`,
-        valueCents: ((n * 37) % 5000) * 100,
-      });
-    }
-    await trx('users').where('id', user.id).increment('gallery_version', 1);
-  });
+  await seedCards(server, user.id, CARDS);
   const created = await fetch(`${url}/api/share`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },

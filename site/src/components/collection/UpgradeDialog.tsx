@@ -1,18 +1,11 @@
 import Dialog from '../ui/Dialog.tsx';
-import { CheckIcon } from '../ui/icons.tsx';
+import ProFeatureChecks from '../ui/ProFeatureChecks.tsx';
 import { TRIAL_NOTE, startFreeTrial } from './trial.ts';
 
 interface Props {
   open: boolean;
   onClose(): void;
 }
-
-const PRO_FEATURES = [
-  'Up to 1,000 cards, kept safe in the cloud',
-  'Advanced portfolio analytics',
-  'Custom grid layouts and card swap',
-  'Collection sharing and priority support',
-];
 
 /**
  * The upgrade dialog of the anonymous wall (docs/product.md §2): 'FREE for 7 days', the trial note,
@@ -27,14 +20,7 @@ export default function UpgradeDialog({ open, onClose }: Props) {
         <span className="upgrade-free">FREE</span> for 7 days
       </h2>
       <p className="upgrade-lead">Move your wall to a private gallery that follows you everywhere.</p>
-      <ul className="upgrade-features">
-        {PRO_FEATURES.map((feature) => (
-          <li key={feature}>
-            <CheckIcon size={16} />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <ProFeatureChecks className="upgrade-features" />
       <div className="upgrade-actions">
         <button type="button" className="btn btn-primary btn-block" onClick={startFreeTrial} data-autofocus>
           Start Free Trial

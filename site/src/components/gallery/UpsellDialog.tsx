@@ -1,6 +1,7 @@
 import { closeDialog, goToPricing, type TUpsellFeature } from '../../stores/gallery.ts';
 import { DIALOG_TITLE_ID } from './dialog-ids.ts';
-import { CheckIcon, SparkIcon } from '../ui/icons.tsx';
+import ProFeatureChecks from '../ui/ProFeatureChecks.tsx';
+import { SparkIcon } from '../ui/icons.tsx';
 
 const COPY: Record<TUpsellFeature, { title: string; lead: string }> = {
   swap: { title: 'Card swap is a PRO feature', lead: 'Rearrange your wall: drag a card onto any slot, or tap two slots to trade their places.' },
@@ -9,8 +10,6 @@ const COPY: Record<TUpsellFeature, { title: string; lead: string }> = {
   slot: { title: 'Your wall is full', lead: 'PRO holds up to 1,000 cards, with every slot ready for your next pickup.' },
   'locked-slot': { title: 'This is a PRO slot', lead: 'Your plan holds 10 cards. PRO opens every slot up to 1,000.' },
 };
-
-const FEATURES = ['Up to 1,000 cards', 'Custom grid layouts and card swap', 'Registry mode and portfolio analytics', 'Collection sharing and priority support'];
 
 interface TUpsellBody {
   titleId: string;
@@ -29,14 +28,7 @@ export function UpsellBody({ titleId, title, lead, onClose }: TUpsellBody) {
       </p>
       <h2 id={titleId}>{title}</h2>
       <p className="g-upsell-lead">{lead}</p>
-      <ul className="g-upsell-list">
-        {FEATURES.map((f) => (
-          <li key={f}>
-            <CheckIcon size={16} />
-            {f}
-          </li>
-        ))}
-      </ul>
+      <ProFeatureChecks className="g-upsell-list" />
       <div className="g-upsell-actions">
         <button type="button" className="btn btn-primary btn-block" onClick={() => goToPricing()} autoFocus>
           Upgrade to PRO

@@ -47,9 +47,6 @@ export function initialStep(query: TPricingQuery, user: TUser | null | undefined
   return user.trialUsed ? 'payment' : 'trial';
 }
 
-/** The features PRO adds (docs/product.md §2 /pricing), listed on every step. */
-export const PRO_FEATURES: readonly string[] = ['Up to 1,000 cards', 'Advanced portfolio analytics', 'Custom grid layouts', 'Card swap', 'Priority support'];
-
 /** What the 7-day trial includes (docs/product.md §2 /pricing trial step). */
 export const TRIAL_INCLUSIONS: readonly string[] = [
   'Every PRO feature for 7 days',

@@ -37,7 +37,7 @@ export default function CardValueHistory({ card }: { card: TGalleryCard }) {
   return (
     <section className="vh-card" aria-labelledby="vh-card-title" data-testid="value-history">
       <div className="vh-head">
-        <h3 id="vh-card-title" className="vh-title">
+        <h3 id="vh-card-title" className="g-section-title">
           Value history
         </h3>
         {points.length > 1 && (

@@ -45,7 +45,7 @@ export default function TotalValueHistory({ version }: { version: string }) {
   return (
     <section className="vh-total" aria-labelledby="vh-total-title" data-testid="total-value-history">
       <div className="vh-head">
-        <h3 id="vh-total-title" className="vh-title">
+        <h3 id="vh-total-title" className="g-section-title">
           Total value over time
         </h3>
         {change && points.length > 1 && (

@@ -58,7 +58,7 @@ export default function MarketValue({ card, canEdit }: { card: TGalleryCard; can
   return (
     <section className="mv" aria-labelledby={`mv-title-${slot}`} data-testid="market-value">
       <div className="mv-head">
-        <h3 id={`mv-title-${slot}`} className="mv-title">
+        <h3 id={`mv-title-${slot}`} className="g-section-title">
           {m && !m.isMarketData ? 'List price' : 'Market value'}
         </h3>
         {m && !m.isMarketData && (
