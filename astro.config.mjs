@@ -6,6 +6,7 @@ import { PAGE_CSP } from './site/src/lib/csp.ts';
 import { modulePreload } from './site/build/modulepreload.ts';
 import { precompress } from './site/build/precompress.ts';
 import { favicons } from './site/build/favicons.ts';
+import { demoWall } from './site/build/demo-wall.ts';
 import { serverModules } from './site/build/server-modules.ts';
 
 /**
@@ -52,9 +53,10 @@ export default defineConfig({
   security: { csp: PAGE_CSP },
   // modulePreload: each page preloads every module its islands import (no import waterfall);
   // precompress: .br and .gz beside each asset, served as they are (api/site.ts);
-  // favicons: the PNG icons the pages link, drawn from favicon.svg;
+  // favicons: the PNG icons the pages link, drawn from favicon.svg; demoWall: the landing page's
+  // demo wall as WebP images, drawn from site/build/demo-wall.svg;
   // serverModules: /gallery's first screen built for the API server to draw (dist/server/first-screen.mjs).
-  integrations: [react(), modulePreload(), favicons(), precompress(), serverModules()],
+  integrations: [react(), modulePreload(), favicons(), demoWall(), precompress(), serverModules()],
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
