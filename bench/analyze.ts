@@ -68,6 +68,14 @@ function childCpuMs(pid: number | null): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/** The reader process's memory (MB) from /proc: its peak since it started (VmHWM) and now (VmRSS). */
+function childMemory(pid: number | null): string {
+  if (!pid) return 'reader process not running';
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (key: string) => (Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024).toFixed(0);
+  return `reader process memory: peak ${mb('VmHWM')} MB since start, now ${mb('VmRSS')} MB`;
+}
+
 const cpu: number[] = [];
 async function timed(analyzer: AnalysisProcess, photo: Buffer) {
   const c = childCpuMs(analyzer.childPid());
@@ -126,6 +134,7 @@ function report(title: string, reads: TScoredRead[]): void {
   console.log(
     `latency: p50 ${s.p50.toFixed(0)} ms, p99 ${s.p99.toFixed(0)} ms   (load ${load()}); reader CPU per photo: p50 ${at(50).toFixed(0)} ms, p99 ${at(99).toFixed(0)} ms`,
   );
+  console.log(childMemory(analyzer.childPid()));
   const misses = reads.filter((r) => r.misses.length);
   if (misses.length) console.log(`misses:\n  ${misses.map((r) => `${r.name} (conf ${r.confidence.toFixed(2)}): ${r.misses.join('; ')}`).join('\n  ')}`);
 }

@@ -1,48 +1,50 @@
 import { setFieldsOf } from '../../core/cards/card-data.ts';
 import { formatCents } from '../../core/format.ts';
-import type { TMarketBrief, TMarketView, TSlotView } from '../../core/contracts/cards.types.ts';
+import type { TMarketView, TSlotView } from '../../core/contracts/cards.types.ts';
+import type { CardMarket } from '../../db/models/CardMarket.ts';
 import type { CardSlot } from '../../db/models/CardSlot.ts';
 
 const imageUrl = (id: string, variant: string) => `/api/images/${id}/${variant}`;
 
-/** The card's market value, or undefined before it was ever looked up. */
-export function presentMarket(card: CardSlot): TMarketView | undefined {
-  if (card.marketCents === null && card.priceMatch === null && card.marketError === null) return undefined;
-  const view: TMarketView = { isMarketData: card.marketIsMarket ?? false };
+/**
+ * The card's whole market value: its price (card_slots.market_cents) and its details (`details`, its
+ * card_market row, null when it has none); undefined before it was ever looked up.
+ */
+export function presentMarket(card: CardSlot, details: CardMarket | null): TMarketView | undefined {
+  if (card.marketCents === null && details === null) return undefined;
+  const view: TMarketView = { isMarketData: details?.isMarket ?? false };
   if (card.marketCents !== null) view.cents = card.marketCents;
-  if (card.marketLabel !== null) view.label = card.marketLabel;
-  if (card.marketEstimatedFrom !== null) view.estimatedFrom = card.marketEstimatedFrom;
-  if (card.marketSource !== null) view.source = card.marketSource;
-  if (card.marketAsOf !== null) view.asOf = card.marketAsOf;
-  if (card.priceProductId !== null) view.productId = card.priceProductId;
-  if (card.priceProductName !== null) view.productName = card.priceProductName;
-  if (card.priceMatch !== null) view.match = card.priceMatch;
-  if (card.marketError !== null) view.error = card.marketError;
+  if (!details) return view;
+  if (details.label !== null) view.label = details.label;
+  if (details.estimatedFrom !== null) view.estimatedFrom = details.estimatedFrom;
+  if (details.source !== null) view.source = details.source;
+  if (details.asOf !== null) view.asOf = details.asOf;
+  if (details.productId !== null) view.productId = details.productId;
+  if (details.productName !== null) view.productName = details.productName;
+  if (details.match !== null) view.match = details.match;
+  if (details.error !== null) view.error = details.error;
   return view;
 }
 
-/** The wall's part of the market value: its price, or `{}` for a card looked up without one; undefined before any look-up. */
-function presentMarketBrief(card: CardSlot): TMarketBrief | undefined {
-  if (card.marketCents !== null) return { cents: card.marketCents };
-  return card.priceMatch === null && card.marketError === null ? undefined : {};
-}
-
-/** Presents a filled slot: the spec's fields, image variants, cents, the card's fields that are set, and its whole market value. */
-export function presentSlot(card: CardSlot): TSlotView {
+/**
+ * Presents a filled slot: the spec's fields, image variants, cents, the card's fields that are set, and its
+ * whole market value (`details`: its card_market row, services/prices/card-market.ts marketsOf; null for none).
+ */
+export function presentSlot(card: CardSlot, details: CardMarket | null): TSlotView {
   const view = presentOwn(card);
-  const market = presentMarket(card);
+  const market = presentMarket(card, details);
   if (market) view.market = market;
   return view;
 }
 
 /**
- * Presents a filled slot for the wall's answer (GET /api/cards, the gallery cache): as presentSlot, with
- * only the market price (what totals need); the viewer asks GET /api/cards/{slot}/market for the rest.
+ * Presents a filled slot for the wall's answer (GET /api/cards, the gallery cache, a share): as presentSlot,
+ * with the market price alone (what the wall's totals read), from card_slots' own row; the viewer asks
+ * GET /api/cards/{slot}/market for the rest.
  */
 export function presentWallSlot(card: CardSlot): TSlotView {
   const view = presentOwn(card);
-  const market = presentMarketBrief(card);
-  if (market) view.market = market;
+  if (card.marketCents !== null) view.market = { cents: card.marketCents };
   return view;
 }
 

@@ -379,3 +379,28 @@ export function mendBrandWord(word: string): string {
   if (word.length < 5 || BRAND_WORDS.includes(word)) return word;
   return BRAND_WORDS.find((w) => withinEdits(word, w, 1)) ?? word;
 }
+
+/**
+ * The first year a brand's cards were printed (the brand's first word, or a line of it): a label
+ * can print no earlier year beside it. Only brands whose start is beyond doubt; any other set
+ * allows every year.
+ */
+const BRAND_FIRST_YEARS: readonly (readonly [string, number])[] = [
+  ['TOPPS', 1951],
+  ['BOWMAN', 1948],
+  ['DONRUSS', 1981],
+  ['UPPER DECK', 1989],
+  ['SCORE', 1988],
+  ['FINEST', 1993],
+  ['STADIUM CLUB', 1991],
+  ['PRIZM', 2012],
+  ['CHROME', 1996],
+  ['POKEMON', 1996],
+];
+
+/** The earliest year a label can print beside `brand` (upper case), or null when any year can. */
+export function brandFirstYear(brand: string): number | null {
+  const words = ` ${brand.toUpperCase()} `;
+  const years = BRAND_FIRST_YEARS.filter(([b]) => words.includes(` ${b} `)).map(([, y]) => y);
+  return years.length ? Math.max(...years) : null;
+}

@@ -222,17 +222,18 @@ export interface TSlotView extends TCardDataView {
   updatedAt: string | null;
   /**
    * The card's market value (docs/choices.md 45); left out until the card was looked up. The wall's
-   * answer (GET /api/cards) carries only its price (TMarketBrief, what totals need: the answer stays
-   * within 1.1x of one without market values); a single card's answer and GET /api/cards/{slot}/market carry all of it.
+   * answer (GET /api/cards, a share) carries only its price, and only once one was found (TMarketBrief,
+   * what totals need: the answer stays within 1.1x of one without market values); a single card's
+   * answer and GET /api/cards/{slot}/market carry all of it.
    */
   market?: TMarketView | TMarketBrief;
   /** Which value counts in totals for this card; left out when it follows the wall's choice. */
   countsValue?: TCountsValue;
 }
 
-/** A market value in the wall's answer: its price only (left out before one was found). */
+/** A market value in the wall's answer: its price only (the whole market value is left out before a price was found). */
 export interface TMarketBrief {
-  cents?: number;
+  cents: number;
 }
 
 /** A card's market value as the card calls answer it (docs/choices.md 45); a field not known is left out (the wall's answer stays small). */

@@ -13,6 +13,7 @@ import * as shareSealedToken from './20261203120000_share_sealed_token.ts';
 import * as population from './20261204100000_population.ts';
 import * as shareOwnerName from './20261204110000_share_owner_name.ts';
 import * as marketValues from './20261205100000_market_values.ts';
+import * as cardMarket from './20261206100000_card_market.ts';
 
 interface TMigration {
   up(knex: Knex): Promise<void>;
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, TMigration> = {
   '20261204100000_population': population,
   '20261204110000_share_owner_name': shareOwnerName,
   '20261205100000_market_values': marketValues,
+  '20261206100000_card_market': cardMarket,
 };
 
 /**

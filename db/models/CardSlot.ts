@@ -44,18 +44,8 @@ export class CardSlot extends BaseModel implements TCardData {
   declare acquiredOn: string | null;
   declare source: string | null;
   declare notes: string | null;
-  /** Market value (docs/choices.md 45, api/services/prices/): the matched product and its last price. */
-  declare priceProductId: string | null;
-  declare priceProductName: string | null;
-  declare priceMatch: 'auto' | 'fixed' | 'none' | null;
+  /** Last market price at the card's grade (docs/choices.md 45); its details are the card's CardMarket row. */
   declare marketCents: number | null;
-  declare marketLabel: string | null;
-  declare marketEstimatedFrom: number | null;
-  declare marketSource: string | null;
-  declare marketIsMarket: boolean | null;
-  declare marketAsOf: string | null;
-  declare marketCheckedAt: Date | null;
-  declare marketError: string | null;
   /** Which value counts in totals; null follows the wall's choice (users.counts_value). */
   declare countsValue: TCountsValue | null;
   declare createdAt: Date;

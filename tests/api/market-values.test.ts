@@ -129,8 +129,9 @@ describe('matching and grades', () => {
     expect(none.body).toMatchObject({ outcome: 'no_match', card: { market: { match: 'none' } } });
     expect(none.body.card.market).not.toHaveProperty('cents');
     expect(none.body.card.market).not.toHaveProperty('productId');
-    // On the wall: looked up, no price; the viewer's call says why. A card never looked up has none; an empty slot is a 404.
-    expect((await cards(client)).map((c) => c.market)).toEqual([{}, undefined]);
+    // The wall carries a price alone: neither card has one. The viewer's call says the first was looked up and why it has none; the
+    // second was never looked up; an empty slot is a 404.
+    expect((await cards(client)).map((c) => c.market)).toEqual([undefined, undefined]);
     expect(await marketOf(client, 1)).toMatchObject({ match: 'none' });
     expect(await marketOf(client, 2)).toBeNull();
     const empty = await client.get('/api/cards/30/market');

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CardMarket } from '../../db/models/CardMarket.ts';
 import { CardSlot } from '../../db/models/CardSlot.ts';
 import { createAccount } from '../helpers/factories.ts';
 import { createCliDb, runRatio, type TCliDb } from '../helpers/cli.ts';
@@ -135,12 +136,18 @@ describe('ratio prices refresh', () => {
   }, 120_000);
 });
 
+/** The card titled 'Other': its price and its market value's details. */
+const pricedOther = () =>
+  cli.use(async (db) => {
+    const card = (await CardSlot.query(db).where('title', 'Other').first())!;
+    return { marketCents: card.marketCents, ...(await CardMarket.query(db).findById(card.id))?.toJSON() };
+  });
+
 describe('ratio prices import and the embedded sample', () => {
   it('prices from the sample list by default, labelled as not market data; an imported list replaces it; a bad file imports nothing', async () => {
     const sample = await runRatio(['prices', 'refresh', '--no-alerts', '--json'], cli.env);
     expect(sample.code).toBe(0);
-    const other = await cli.use(async (db) => await CardSlot.query(db).where('title', 'Other').first());
-    expect(other).toMatchObject({ marketCents: 120000, marketSource: "Ratio's sample price list", marketIsMarket: false, marketLabel: 'PSA 10' });
+    expect(await pricedOther()).toMatchObject({ marketCents: 120000, source: "Ratio's sample price list", isMarket: false, label: 'PSA 10' });
 
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-prices-'));
     const bad = path.join(dir, 'bad.csv');
@@ -157,12 +164,7 @@ describe('ratio prices import and the embedded sample', () => {
     );
     const club = await runRatio(['prices', 'refresh', '--stale-after', '0s', '--no-alerts'], cli.env);
     expect(club.stdout).toMatch(/^Prices from Club figures: /);
-    expect(await cli.use(async (db) => await CardSlot.query(db).where('title', 'Other').first())).toMatchObject({
-      marketCents: 111150,
-      marketSource: 'Club figures',
-      marketIsMarket: false,
-      marketAsOf: '2026-11-20',
-    });
+    expect(await pricedOther()).toMatchObject({ marketCents: 111150, source: 'Club figures', isMarket: false, asOf: '2026-11-20' });
     await fs.rm(dir, { recursive: true, force: true });
   }, 120_000);
 });

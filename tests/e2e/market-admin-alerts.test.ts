@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TAdminPricesAnswer, TAlertView } from '../../core/contracts/prices.types.ts';
 import { DAY_MS } from '../../core/limits.ts';
+import { CardMarket } from '../../db/models/CardMarket.ts';
 import { CardSlot } from '../../db/models/CardSlot.ts';
 import { User } from '../../db/models/User.ts';
 import { axeViolations } from '../helpers/axe.ts';
@@ -23,40 +24,19 @@ beforeAll(async () => {
   const { db, clock } = e2e.server.deps;
   collector = await createAccount(db, 'pro', { email: 'alerts-e2e@example.com' });
   const day = (daysAgo: number) => new Date(clock().getTime() - daysAgo * DAY_MS).toISOString().slice(0, 10);
-  const priced = { marketSource: 'SportsCardsPro', marketIsMarket: true, marketLabel: 'PSA 10', priceMatch: 'auto' as const };
-  await CardSlot.query(db).insert([
-    {
-      userId: collector.id,
-      slotNumber: 1,
-      title: '2011 Topps Update Mike Trout #US175',
-      description: 'PSA 10',
-      ...priced,
-      priceProductId: '1',
-      marketCents: 450000,
-      marketAsOf: day(1),
-    },
-    {
-      userId: collector.id,
-      slotNumber: 2,
-      title: '2018 Panini Prizm Luka Doncic #280',
-      description: 'PSA 9',
-      ...priced,
-      priceProductId: '2',
-      marketCents: 90000,
-      marketAsOf: day(12),
-    },
-    {
-      userId: collector.id,
-      slotNumber: 3,
-      title: '1986 Fleer Michael Jordan #57',
-      description: 'PSA 8',
-      ...priced,
-      priceProductId: '3',
-      marketCents: 350000,
-      marketAsOf: day(9),
-      marketError: 'SportsCardsPro answered 500',
-    },
-    { userId: collector.id, slotNumber: 4, title: 'A card nobody sells', description: '', priceMatch: 'none' },
+  const priced = { source: 'SportsCardsPro', isMarket: true, label: 'PSA 10', match: 'auto' as const };
+  const cards = await CardSlot.query(db).insert([
+    { userId: collector.id, slotNumber: 1, title: '2011 Topps Update Mike Trout #US175', description: 'PSA 10', marketCents: 450000 },
+    { userId: collector.id, slotNumber: 2, title: '2018 Panini Prizm Luka Doncic #280', description: 'PSA 9', marketCents: 90000 },
+    { userId: collector.id, slotNumber: 3, title: '1986 Fleer Michael Jordan #57', description: 'PSA 8', marketCents: 350000 },
+    { userId: collector.id, slotNumber: 4, title: 'A card nobody sells', description: '' },
+  ]);
+  const [trout, luka, jordan, nobody] = cards.map((c) => c.id);
+  await CardMarket.query(db).insert([
+    { cardId: trout!, ...priced, productId: '1', asOf: day(1) },
+    { cardId: luka!, ...priced, productId: '2', asOf: day(12) },
+    { cardId: jordan!, ...priced, productId: '3', asOf: day(9), error: 'SportsCardsPro answered 500' },
+    { cardId: nobody!, match: 'none' },
   ]);
   admin = await createAccount(db, 'pro', { email: 'prices-admin@example.com' });
   await User.query(db).patch({ isAdmin: true }).where('id', admin.id);

@@ -9,6 +9,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DAY_MS } from '../../core/limits.ts';
+import { CardMarket } from '../../db/models/CardMarket.ts';
 import { CardSlot } from '../../db/models/CardSlot.ts';
 import { User } from '../../db/models/User.ts';
 import { sendPriceAlerts } from '../../api/services/prices/price-alerts.ts';
@@ -44,28 +45,33 @@ try {
   await refreshPrices({ db, prices, clock, email, staleAfterMs: 0 });
   // Slot 5 as SportsCardsPro priced it ten days ago: a market price, stale.
   const tenDaysAgo = new Date(Date.now() - 10 * DAY_MS).toISOString().slice(0, 10);
-  await CardSlot.query(db)
+  const slotId = async (slotNumber: number) => (await CardSlot.query(db).findOne({ userId: user.id, slotNumber }))!.id;
+  await CardSlot.query(db).patch({ marketCents: 210000 }).where({ userId: user.id, slotNumber: 5 });
+  await CardMarket.query(db)
     .patch({
-      marketCents: 210000,
-      marketLabel: 'Grade 9',
-      marketEstimatedFrom: null,
-      marketSource: 'SportsCardsPro',
-      marketIsMarket: true,
-      marketAsOf: tenDaysAgo,
-      priceProductId: '2283154',
-      priceProductName: 'Football Cards 2000 Playoff Contenders Tom Brady #144',
-      priceMatch: 'auto',
-      marketError: null,
+      label: 'Grade 9',
+      estimatedFrom: null,
+      source: 'SportsCardsPro',
+      isMarket: true,
+      asOf: tenDaysAgo,
+      productId: '2283154',
+      productName: 'Football Cards 2000 Playoff Contenders Tom Brady #144',
+      match: 'auto',
+      error: null,
     })
-    .where({ userId: user.id, slotNumber: 5 });
+    .where('cardId', await slotId(5));
   await pro.context.request.put('/api/cards/counts-value', { data: { countsValue: 'market' } });
   await pro.context.request.post('/api/cards/6/sell', { data: { soldCents: 52000, feesCents: 6500, soldOn: new Date().toISOString().slice(0, 10) } });
   await pro.context.request.post('/api/price-alerts', { data: { kind: 'above', slotNumber: 3, thresholdCents: 400000 } });
   await pro.context.request.post('/api/price-alerts', { data: { kind: 'move', slotNumber: 2, percent: 15, days: 30, digest: true } });
   // The collector is the operator too, for admin's Market Prices: one card failing, one nobody sells.
   await User.query(db).patch({ isAdmin: true }).where('id', user.id);
-  await CardSlot.query(db).patch({ marketError: 'SportsCardsPro answered 500' }).where({ userId: user.id, slotNumber: 5 });
-  await CardSlot.query(db).patch({ priceMatch: 'none' }).where({ userId: user.id, slotNumber: 4 });
+  await CardMarket.query(db)
+    .patch({ error: 'SportsCardsPro answered 500' })
+    .where('cardId', await slotId(5));
+  await CardMarket.query(db)
+    .patch({ match: 'none' })
+    .where('cardId', await slotId(4));
   await sendPriceAlerts({ db, mailer, now: clock(), publicUrl: e2e.url });
   const storage = await pro.context.storageState();
   await pro.context.close();
@@ -92,7 +98,8 @@ try {
       for (const slot of [1, 5]) {
         await page.locator(`li[data-slot="${slot}"] button.g-face`).click();
         const market = page.getByTestId('market-value');
-        await market.waitFor();
+        // The viewer asks for the source and as-of date the wall's answer leaves out.
+        await market.getByTestId('market-source').waitFor();
         await market.scrollIntoViewIfNeeded();
         await page.waitForTimeout(300);
         await shoot(page, `market-viewer-${slot === 1 ? 'list' : 'stale'}-${tag}`);

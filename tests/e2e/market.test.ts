@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { CardMarket } from '../../db/models/CardMarket.ts';
 import { CardSlot } from '../../db/models/CardSlot.ts';
 import { sendPriceAlerts } from '../../api/services/prices/price-alerts.ts';
 import { startE2E, type TE2E } from '../helpers/e2e.ts';
@@ -38,7 +39,8 @@ describe('market values', () => {
 
     await page.getByTestId('slot-grid').locator('li[data-slot="1"] button.g-face').click();
     const market = dialog(page).getByTestId('market-value');
-    await expect(market.textContent()).resolves.toContain('Not looked up yet.');
+    // The viewer asks for the card's market value when it opens: none yet.
+    await market.getByText('Not looked up yet.').waitFor();
     await market.getByRole('button', { name: 'Look up price' }).click();
     await toast(page).getByText('Market value updated').waitFor();
     await expect(market.getByTestId('market-cents').textContent()).resolves.toBe('$4,500');
@@ -89,21 +91,20 @@ describe('market values', () => {
     await startTrial(context);
     await seedCard(context, 1, { title: '2000 Playoff Contenders Tom Brady #144', description: 'BGS 9 MINT', value: '$2,200' }, photo);
     const asOf = new Date(e2e.server.deps.clock().getTime() - 10 * 86_400_000).toISOString().slice(0, 10);
-    await CardSlot.query(e2e.server.deps.db)
-      .patch({
-        grader: 'BGS',
-        grade: 9,
-        costCents: 120000,
-        marketCents: 210000,
-        marketLabel: 'Grade 9',
-        marketSource: 'SportsCardsPro',
-        marketIsMarket: true,
-        marketAsOf: asOf,
-        priceProductId: '2283154',
-        priceProductName: 'Football Cards 2000 Playoff Contenders Tom Brady #144',
-        priceMatch: 'auto',
-      })
-      .where({ userId: user.id, slotNumber: 1 });
+    const [card] = await CardSlot.query(e2e.server.deps.db)
+      .patch({ grader: 'BGS', grade: 9, costCents: 120000, marketCents: 210000 })
+      .where({ userId: user.id, slotNumber: 1 })
+      .returning('id');
+    await CardMarket.query(e2e.server.deps.db).insert({
+      cardId: card!.id,
+      label: 'Grade 9',
+      source: 'SportsCardsPro',
+      isMarket: true,
+      asOf,
+      productId: '2283154',
+      productName: 'Football Cards 2000 Playoff Contenders Tom Brady #144',
+      match: 'auto',
+    });
     await openGallery(page);
     await page.getByTestId('slot-grid').locator('li[data-slot="1"] button.g-face').click();
     const market = dialog(page).getByTestId('market-value');

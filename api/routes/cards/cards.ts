@@ -16,6 +16,7 @@ import { createPsaVerifier } from '../../services/analysis/psa-verify.ts';
 import { exportCards, exportFileName } from '../../services/cards/export-cards.ts';
 import { importCards, previewImport } from '../../services/cards/import-cards.ts';
 import { cardValueHistory, totalValueHistory } from '../../services/cards/value-history.ts';
+import { marketOf, marketsOf } from '../../services/prices/card-market.ts';
 import type { TMigrateAnswer, TTransferAnswer } from '../../../core/contracts/cards.types.ts';
 import { SENT, serve } from '../serve.ts';
 
@@ -55,9 +56,13 @@ export function cardRoutes(deps: TDeps): Router {
   serve(router, 'swapCards', { use: [auth] }, async (ctx, { body: input }) => {
     await swapSlots({ db: deps.db, user: userOf(ctx), now: deps.clock(), ...input });
     const rows = await cardsInSlots(deps.db, userOf(ctx).id, [input.fromSlot, input.toSlot]);
+    const markets = await marketsOf(
+      deps.db,
+      rows.map((r) => r.id),
+    );
     return [input.fromSlot, input.toSlot].map((n) => {
       const row = rows.find((r) => r.slotNumber === n);
-      return row ? presentSlot(row) : presentEmptySlot(n);
+      return row ? presentSlot(row, markets.get(row.id) ?? null) : presentEmptySlot(n);
     });
   });
 
@@ -66,12 +71,12 @@ export function cardRoutes(deps: TDeps): Router {
     const image = uploadedImage(ctx);
     const card = await uploadCard({ db: deps.db, images: deps.images, user: userOf(ctx), now: deps.clock(), slotNumber: slot, image, fields });
     ctx.status = 201;
-    return presentSlot(card);
+    return presentSlot(card, null);
   });
 
   serve(router, 'updateCard', { use: [auth] }, async (ctx, { params: { slot }, body: fields }) => {
     const card = await updateCard({ db: deps.db, user: userOf(ctx), now: deps.clock(), slotNumber: slot, fields });
-    return presentSlot(card);
+    return presentSlot(card, await marketOf(deps.db, card.id));
   });
 
   serve(router, 'clearSlot', { use: [auth] }, async (ctx, { params: { slot } }) => {
@@ -81,14 +86,22 @@ export function cardRoutes(deps: TDeps): Router {
 
   serve(router, 'transferCollection', { use: [auth], json: TRANSFER_BODY }, async (ctx, { body: input }) => {
     const result = await transferCollection({ db: deps.db, images: deps.images, user: userOf(ctx), now: deps.clock(), cards: input.collectionData });
-    const answer: TTransferAnswer = { transferred: result.transferred.length, skipped: result.skipped, cards: result.transferred.map(presentSlot) };
+    const answer: TTransferAnswer = {
+      transferred: result.transferred.length,
+      skipped: result.skipped,
+      cards: result.transferred.map((c) => presentSlot(c, null)),
+    };
     return answer;
   });
 
   serve(router, 'migrateCollection', { use: [auth], json: TRANSFER_BODY }, async (ctx, { body: input }) => {
     const cards = toGalleryCards(input.collection, null);
     const result = await transferCollection({ db: deps.db, images: deps.images, user: userOf(ctx), now: deps.clock(), cards });
-    const answer: TMigrateAnswer = { migratedCards: result.transferred.length, skipped: result.skipped, cards: result.transferred.map(presentSlot) };
+    const answer: TMigrateAnswer = {
+      migratedCards: result.transferred.length,
+      skipped: result.skipped,
+      cards: result.transferred.map((c) => presentSlot(c, null)),
+    };
     return answer;
   });
 

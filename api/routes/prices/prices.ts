@@ -8,6 +8,7 @@ import { presentMarket, presentSlot } from '../../presenters/card.ts';
 import { lockUser } from '../../services/accounts/lock-user.ts';
 import { assertCanEditSlots } from '../../services/cards/slot-access.ts';
 import { adminPrices } from '../../services/prices/admin-prices.ts';
+import { marketOf } from '../../services/prices/card-market.ts';
 import { cardInSlot, setCardCountsValue } from '../../services/prices/card-in-slot.ts';
 import { pricesUnavailable, refreshCardNow } from '../../services/prices/market-value.ts';
 import { createAlert, deleteAlert, listAlerts, unsubscribeAlert } from '../../services/prices/price-alerts.ts';
@@ -46,7 +47,7 @@ export function priceRoutes(deps: TDeps): Router {
   serve(router, 'cardMarket', { use: [auth] }, async (ctx, { params: { slot } }) => {
     const card = await cardIn(userOf(ctx).id, slot);
     ctx.set('Cache-Control', 'private, no-cache');
-    return { market: presentMarket(card) ?? null };
+    return { market: presentMarket(card, await marketOf(deps.db, card.id)) ?? null };
   });
 
   serve(router, 'searchMarket', { use: [auth] }, async (ctx, { params: { slot }, query: { q } }) => {
@@ -63,8 +64,8 @@ export function priceRoutes(deps: TDeps): Router {
     const user = userOf(ctx);
     assertCanEditSlots(user, deps.clock(), [slot]);
     const card = await cardIn(user.id, slot);
-    const { card: updated, outcome } = await refreshCardNow({ db: deps.db, prices: deps.prices, card, now: deps.clock() });
-    return { outcome, card: presentSlot(updated) };
+    const { card: updated, market, outcome } = await refreshCardNow({ db: deps.db, prices: deps.prices, card, now: deps.clock() });
+    return { outcome, card: presentSlot(updated, market) };
   });
 
   serve(router, 'updateMarket', { use: [auth] }, async (ctx, { params: { slot }, body: input }) => {
@@ -75,11 +76,11 @@ export function priceRoutes(deps: TDeps): Router {
     if (input.countsValue !== undefined) {
       card = await setCardCountsValue(deps.db, user.id, card.id, input.countsValue ?? null);
     }
-    let outcome: string | null = null;
     if (input.productId !== undefined) {
-      ({ card, outcome } = await refreshCardNow({ db: deps.db, prices: deps.prices, card, now: deps.clock(), productId: input.productId }));
+      const fixed = await refreshCardNow({ db: deps.db, prices: deps.prices, card, now: deps.clock(), productId: input.productId });
+      return { outcome: fixed.outcome, card: presentSlot(fixed.card, fixed.market) };
     }
-    return { outcome, card: presentSlot(card) };
+    return { outcome: null, card: presentSlot(card, await marketOf(deps.db, card.id)) };
   });
 
   serve(router, 'sellCard', { use: [auth] }, async (ctx, { params: { slot }, body: input }) => {

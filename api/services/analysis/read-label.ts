@@ -1,6 +1,6 @@
 import type { TTextBox } from '../../../core/analysis/label-layout.ts';
 import { GRADE_LEVELS, QUALIFIERS, gradesOf } from '../../../core/analysis/grade-scale.ts';
-import { BRANDS } from '../../../core/analysis/vocabulary.ts';
+import { BRANDS, brandFirstYear } from '../../../core/analysis/vocabulary.ts';
 import { bestCandidate, ctcLogLikelihood, greedyDecode, textLogLikelihood, type TCtcOutput } from './ctc.ts';
 import { labelLineBoxes, type TLineBox, type TRgb } from './find-label.ts';
 import { snapNames } from './name-lexicon.ts';
@@ -93,6 +93,9 @@ function readGrade(out: TCtcOutput): { text: string; certainty: number } | null 
 /** How much less likely (natural log) than the free read a known set may be and still be taken. */
 const SET_PRIOR = 6;
 
+/** Certainty at most of a year read again because the first read came before its brand's first cards. */
+const DOUBTED_YEAR = 0.5;
+
 const YEARS = Array.from({ length: 2039 - 1880 + 1 }, (_, i) => String(1880 + i));
 
 /**
@@ -118,6 +121,28 @@ function padded(img: TRgb, b: TLineBox): TRgb {
   for (let i = 0; i < width * bh; i++) data.set(img.data.subarray(paper, paper + 3), i * 3);
   for (let y = 0; y < bh0; y++) data.set(img.data.subarray(px(b.x0, b.y0 + y), px(b.x1, b.y0 + y)), ((y + top) * width + left) * 3);
   return { data, width, height: bh };
+}
+
+/** Gap (in line heights) up to which two pieces of a line, both left of the right column, are one text. */
+const WORD_GAP = 3;
+
+/**
+ * Pieces of one line of the left column cut apart at a wide space ('GYARADOS-' and 'HOLO', the hyphen
+ * too faint to count as ink) joined again: the layout would take the second for a logo between the
+ * columns. The last line (barcode, logo) is left as cut.
+ */
+function joinWords(boxes: readonly TLineBox[], width: number): TLineBox[] {
+  const lastTop = Math.max(...boxes.map((b) => b.y0));
+  const out: TLineBox[] = [];
+  for (const b of boxes) {
+    const prev = out.at(-1);
+    const lh = b.y1 - b.y0;
+    const sameLine = prev && Math.abs(prev.y0 - b.y0) < lh * 0.3 && Math.abs(prev.y1 - b.y1) < lh * 0.3;
+    if (prev && sameLine && b.y0 !== lastTop && b.x0 > prev.x1 && b.x0 - prev.x1 <= lh * WORD_GAP && b.x1 < width * 0.55) {
+      out[out.length - 1] = { x0: prev.x0, y0: Math.min(prev.y0, b.y0), x1: b.x1, y1: Math.max(prev.y1, b.y1) };
+    } else out.push(b);
+  }
+  return out;
 }
 
 /** The role of a piece by its place: which column, which line. */
@@ -153,6 +178,8 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
       const d = greedyDecode(out, (s) => (s.length ? `${LETTERS}${DIGITS}-/` : `#${LETTERS}${DIGITS}`));
       // The PSA logo sits in the label's middle on the first line: a name, not a card number.
       if (!d.text || /^#?PSA$/i.test(d.text)) return null;
+      // A number of digits read with an O among them: the O is a zero ('#O24' is #024).
+      if (/^#?[O\d]+$/.test(d.text) && /\d/.test(d.text)) d.text = d.text.replace(/O/g, '0');
       return d.text.startsWith('#') ? scored(b, d.text, d.charScores) : scored(b, `#${d.text}`, [1, ...d.charScores]);
     }
     case 'grade': {
@@ -184,10 +211,22 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
           BRANDS.map((s) => `${y} ${s}`),
         );
         if (set && ctcLogLikelihood(out, set.text) >= freeLl - SET_PRIOR) {
+          // The year read with the set: none before the brand's first cards ('1900 TOPPS' is 1980 blurred).
+          const brand = set.text.slice(5);
+          const from = brandFirstYear(brand);
+          const joint =
+            from && Number(y) < from
+              ? bestCandidate(
+                  out,
+                  YEARS.filter((v) => Number(v) >= from).map((v) => `${v} ${brand}`),
+                )
+              : null;
+          const text = joint?.text ?? set.text;
+          const yearCertainty = joint ? Math.min(joint.certainty, DOUBTED_YEAR) : year.certainty;
           return scored(
             b,
-            set.text,
-            [...set.text].map((_, i) => (i < 4 ? year.certainty : set.certainty)),
+            text,
+            [...text].map((_, i) => (i < 4 ? yearCertainty : set.certainty)),
           );
         }
       }
@@ -210,14 +249,18 @@ export async function readLabelImage(
   img: TRgb,
   trace?: (piece: { role: string; free: string; read: string | null; box: TLineBox }) => void,
 ): Promise<TTextBox[]> {
-  const { boxes } = labelLineBoxes(img);
-  const rowsY = [...new Set(boxes.map((b) => b.y0))].sort((a, c) => a - c);
-  // Rows: boxes whose tops are within half a line of each other.
-  const rowOf = (b: TLineBox) => {
-    const lh = b.y1 - b.y0;
-    return rowsY.filter((y, i) => i === 0 || y - (rowsY[i - 1] ?? 0) > lh * 0.5).findLastIndex((y) => y <= b.y0 + lh * 0.5);
-  };
-  const rows = Math.max(0, ...boxes.map(rowOf)) + 1;
+  const boxes = joinWords(labelLineBoxes(img).boxes, img.width);
+  // Rows: boxes whose middles are within half a line (the boxes' median height) of the row's first.
+  const lineHeight = [...boxes.map((b) => b.y1 - b.y0)].sort((a, c) => a - c)[Math.floor(boxes.length / 2)] ?? 0;
+  const middle = (b: TLineBox) => (b.y0 + b.y1) / 2;
+  const rowStarts: number[] = [];
+  for (const y of boxes.map(middle).sort((a, c) => a - c)) if (!rowStarts.length || y - (rowStarts.at(-1) ?? 0) > lineHeight * 0.5) rowStarts.push(y);
+  const rowOf = (b: TLineBox) =>
+    Math.max(
+      0,
+      rowStarts.findLastIndex((y) => y <= middle(b)),
+    );
+  const rows = rowStarts.length;
   const read: TTextBox[] = [];
   const grades: { b: TLineBox; out: TCtcOutput; at: number }[] = [];
   for (const b of boxes) {

@@ -6,9 +6,11 @@ import { escapeCell } from '../../../core/csv/escape.ts';
 import type { TWriteLayout } from '../../../core/csv/layouts/layout.ts';
 import { WRITE_LAYOUTS } from '../../../core/csv/layouts/index.ts';
 import { CardSale } from '../../../db/models/CardSale.ts';
+import type { CardMarket } from '../../../db/models/CardMarket.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
 import type { TSlotView } from '../../../core/contracts/cards.types.ts';
+import { marketsOf } from '../prices/card-market.ts';
 
 /**
  * The user's cards as a CSV file in `layout` (docs/choices.md 29; docs/choices.md 40: Ratio's own, or PSA My
@@ -22,21 +24,25 @@ export async function exportCards(opts: {
   db: Knex;
   user: Pick<User, 'id' | 'countsValue'>;
   baseUrl: string;
-  present: (card: CardSlot) => TSlotView;
+  present: (card: CardSlot, details: CardMarket | null) => TSlotView;
   layout?: TExportLayout;
   now?: Date;
 }): Promise<string> {
   const layout: TWriteLayout = WRITE_LAYOUTS[opts.layout ?? 'ratio'];
   const now = opts.now ?? new Date();
   const cards = await CardSlot.query(opts.db).modify('ofUser', opts.user.id);
+  const markets = await marketsOf(
+    opts.db,
+    cards.map((c) => c.id),
+  );
   const context = { imageLink: (path: string) => opts.baseUrl + path, now, countsValue: opts.user.countsValue };
-  const rows = cards.map((card) => exportRow(opts.present(card), context, layout));
+  const rows = cards.map((card) => exportRow(opts.present(card, markets.get(card.id) ?? null), context, layout));
   const soldRow = layout.soldRow;
   if (soldRow) {
     const sales = await CardSale.query(opts.db)
       .where('userId', opts.user.id)
       .orderBy([{ column: 'soldOn' }, { column: 'id' }]);
-    for (const sale of sales) rows.push(soldRow(opts.present(soldCard(sale)), sale, context).map(escapeCell));
+    for (const sale of sales) rows.push(soldRow(opts.present(soldCard(sale), null), sale, context).map(escapeCell));
   }
   return `\ufeff${stringify([[...layout.header(now)], ...rows], { record_delimiter: 'windows' })}`;
 }

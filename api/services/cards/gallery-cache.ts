@@ -15,44 +15,6 @@ const MAX_BYTES = 32 * 1024 * 1024;
 /** First pages (?limit=N) kept per user beside the whole wall: the site asks for one size. */
 const MAX_PAGES = 4;
 
-/**
- * card_slots columns the wall's answer leaves out: a market value's details, which the viewer asks
- * GET /api/cards/{slot}/market for (presentWallSlot needs market_cents, price_match and market_error only).
- * Not read, they cost nothing to decode: the answer with market values stays within 1.1x of one without.
- */
-const MARKET_DETAIL_COLUMNS = new Set([
-  'price_product_id',
-  'price_product_name',
-  'market_label',
-  'market_estimated_from',
-  'market_source',
-  'market_is_market',
-  'market_as_of',
-  'market_checked_at',
-]);
-const wallColumnsOf = new WeakMap<Knex, Promise<string[]>>();
-
-/** The columns of card_slots the wall reads, asked of the database once per connection pool (a new column is read as it comes). */
-function wallColumns(db: Knex): Promise<string[]> {
-  let columns = wallColumnsOf.get(db);
-  if (!columns) {
-    columns = db
-      .raw<{ rows: Array<{ name: string }> }>(
-        `SELECT column_name AS name FROM information_schema.columns
-        WHERE table_name = 'card_slots' AND table_schema = current_schema() ORDER BY ordinal_position`,
-      )
-      .then(({ rows }) =>
-        rows
-          .map((r) => r.name)
-          .filter((n) => !MARKET_DETAIL_COLUMNS.has(n))
-          .map((n) => `card_slots.${n}`),
-      );
-    columns.catch(() => wallColumnsOf.delete(db));
-    wallColumnsOf.set(db, columns);
-  }
-  return columns;
-}
-
 type TEntry = { version: number; answers: Map<number | 'all', TGalleryAnswer> };
 const size = (entry: TEntry) => [...entry.answers.values()].reduce((sum, a) => sum + a.gzip.length, 0);
 
@@ -94,9 +56,8 @@ export function createGalleryCache(present: (card: CardSlot) => TSlotView) {
       const hit = entry.answers.get(key);
       if (hit) return hit;
 
-      const query = CardSlot.query(db)
-        .select(await wallColumns(db))
-        .modify('ofUser', user.id);
+      // card_slots alone: a market value's details are in card_market, which the wall never reads.
+      const query = CardSlot.query(db).modify('ofUser', user.id);
       const cards = limit === undefined ? await query : await query.limit(limit);
       const tag = limit === undefined ? '' : `-${limit}`;
       const answer = { etag: `"g${user.id}-${user.galleryVersion}${tag}"`, gzip: gzipSync(JSON.stringify(cards.map(present)), { level: 6 }) };

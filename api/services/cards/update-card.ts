@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { CardMarket } from '../../../db/models/CardMarket.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import type { User } from '../../../db/models/User.ts';
 import { notFound } from '../../errors.ts';
@@ -23,12 +24,13 @@ export async function updateCard(opts: { db: Knex; user: User; now: Date; slotNu
     const fields = cardColumns(existing, opts.fields);
     await assertCertFree(trx, user.id, fields.certNumber, existing.id);
     // A card that is now another card (year, set, number, subject, variety) is matched to its product again (docs/choices.md 45).
-    const rematch = IDENTITY_KEYS.some((k) => k in fields && (fields as Partial<CardSlot>)[k] !== existing[k]) && existing.priceMatch !== null;
-    const card = await CardSlot.query(trx).patchAndFetchById(existing.id, {
-      ...fields,
-      updatedAt: opts.now,
-      ...(rematch ? { priceProductId: null, priceProductName: null, priceMatch: null, marketCheckedAt: null } : {}),
-    });
+    if (IDENTITY_KEYS.some((k) => k in fields && (fields as Partial<CardSlot>)[k] !== existing[k])) {
+      await CardMarket.query(trx)
+        .patch({ productId: null, productName: null, match: null, checkedAt: null })
+        .where('cardId', existing.id)
+        .whereNotNull('match');
+    }
+    const card = await CardSlot.query(trx).patchAndFetchById(existing.id, { ...fields, updatedAt: opts.now });
     await recordValue(trx, card, opts.now);
     return card;
   });

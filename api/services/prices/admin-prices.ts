@@ -8,12 +8,12 @@ import type { PriceProvider } from './provider.ts';
 export async function adminPrices(opts: { db: Knex; prices: PriceProvider; now: Date }): Promise<TAdminPricesAnswer> {
   const staleBefore = new Date(opts.now.getTime() - STALE_AFTER_DAYS * DAY_MS).toISOString().slice(0, 10);
   const { rows } = await opts.db.raw<{ rows: Array<{ source: string | null; matched: number; stale: number; failing: number; unmatched: number }> }>(
-    `SELECT market_source AS source,
-            count(*) FILTER (WHERE price_product_id IS NOT NULL)::int AS matched,
-            count(*) FILTER (WHERE market_as_of < ?)::int AS stale,
-            count(*) FILTER (WHERE market_error IS NOT NULL)::int AS failing,
-            count(*) FILTER (WHERE price_match = 'none')::int AS unmatched
-       FROM card_slots WHERE price_match IS NOT NULL OR market_error IS NOT NULL GROUP BY market_source ORDER BY market_source NULLS LAST`,
+    `SELECT source,
+            count(*) FILTER (WHERE product_id IS NOT NULL)::int AS matched,
+            count(*) FILTER (WHERE as_of < ?)::int AS stale,
+            count(*) FILTER (WHERE error IS NOT NULL)::int AS failing,
+            count(*) FILTER (WHERE match = 'none')::int AS unmatched
+       FROM card_market WHERE match IS NOT NULL OR error IS NOT NULL GROUP BY source ORDER BY source NULLS LAST`,
     [staleBefore],
   );
   return {

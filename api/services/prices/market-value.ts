@@ -5,10 +5,12 @@
  */
 import type { Knex } from 'knex';
 import { choosePrice, type TPriceLookup } from '../../../core/prices.ts';
+import type { CardMarket } from '../../../db/models/CardMarket.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import { CardValueHistory } from '../../../db/models/CardValueHistory.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { lockUser } from '../accounts/lock-user.ts';
+import { marketOf, saveMarket } from './card-market.ts';
 import { PriceProviderError, type PriceProvider } from './provider.ts';
 
 /** How a look-up ended for one card. */
@@ -21,49 +23,61 @@ async function recordMarket(trx: Knex.Transaction, cardId: number, cents: number
   await CardValueHistory.query(trx).insert({ cardId, valueCents: cents, recordedAt: now, kind: 'market' });
 }
 
+/** A card and its market value details as a look-up left them. */
+export interface TPricedCard {
+  card: CardSlot;
+  market: CardMarket;
+}
+
 /**
- * Stores a look-up's result on the card (in one transaction that bumps the gallery version).
- * `lookup` null: no product fits (the match is set to none, the last value stays). A price of no
- * grade near the card's leaves the last value too.
+ * Stores a look-up's result: the price on the card, its details in card_market (in one transaction that
+ * bumps the gallery version). `lookup` null: no product fits (the match is set to none, the last
+ * value stays). A price of no grade near the card's leaves the last value too.
  */
 export async function storeLookup(
   db: Knex,
   card: CardSlot,
+  before: CardMarket | null,
   lookup: TPriceLookup | null,
   now: Date,
   fixed = false,
-): Promise<{ card: CardSlot; outcome: TLookupOutcome }> {
+): Promise<TPricedCard & { outcome: TLookupOutcome }> {
   return db.transaction(async (trx) => {
     await lockUser(trx, card.userId);
-    const base = { marketCheckedAt: now, marketError: null };
+    const base = { checkedAt: now, error: null };
     if (!lookup) {
-      const patch = { ...base, priceMatch: 'none' as const, priceProductId: null, priceProductName: null };
-      return { card: await CardSlot.query(trx).patchAndFetchById(card.id, patch), outcome: 'no_match' as const };
+      const market = await saveMarket(trx, card.id, { ...base, match: 'none', productId: null, productName: null });
+      return { card: await current(trx, card), market, outcome: 'no_match' as const };
     }
     const chosen = choosePrice(card, lookup.prices);
-    const match = fixed || card.priceMatch === 'fixed' ? ('fixed' as const) : ('auto' as const);
-    const patch: Partial<CardSlot> = { ...base, priceProductId: lookup.product.id, priceProductName: lookup.product.name, priceMatch: match };
+    const match = fixed || before?.match === 'fixed' ? ('fixed' as const) : ('auto' as const);
+    const patch: Partial<CardMarket> = { ...base, productId: lookup.product.id, productName: lookup.product.name, match };
     if (chosen) {
       Object.assign(patch, {
-        marketCents: chosen.cents,
-        marketLabel: chosen.label,
-        marketEstimatedFrom: chosen.estimatedFrom,
-        marketSource: lookup.source,
-        marketIsMarket: lookup.isMarketData,
-        marketAsOf: lookup.asOf,
+        label: chosen.label,
+        estimatedFrom: chosen.estimatedFrom,
+        source: lookup.source,
+        isMarket: lookup.isMarketData,
+        asOf: lookup.asOf,
       });
     }
-    const updated = await CardSlot.query(trx).patchAndFetchById(card.id, patch);
+    const market = await saveMarket(trx, card.id, patch);
+    const updated = chosen ? await CardSlot.query(trx).patchAndFetchById(card.id, { marketCents: chosen.cents }) : await current(trx, card);
     if (chosen) await recordMarket(trx, card.id, chosen.cents, now);
-    return { card: updated, outcome: chosen ? ('priced' as const) : ('no_price' as const) };
+    return { card: updated, market, outcome: chosen ? ('priced' as const) : ('no_price' as const) };
   });
 }
 
+/** The card as it stands (re-read in the write's transaction). */
+async function current(trx: Knex.Transaction, card: CardSlot): Promise<CardSlot> {
+  return (await CardSlot.query(trx).findById(card.id)) ?? card;
+}
+
 /** Notes a failed look-up on the card: the last known value stays, the error says why. */
-export async function storeFailure(db: Knex, card: CardSlot, error: PriceProviderError): Promise<CardSlot> {
+export async function storeFailure(db: Knex, card: CardSlot, error: PriceProviderError): Promise<CardMarket> {
   return db.transaction(async (trx) => {
     await lockUser(trx, card.userId);
-    return CardSlot.query(trx).patchAndFetchById(card.id, { marketError: error.message });
+    return saveMarket(trx, card.id, { error: error.message });
   });
 }
 
@@ -82,12 +96,13 @@ export async function refreshCardNow(opts: {
   card: CardSlot;
   now: Date;
   productId?: string;
-}): Promise<{ card: CardSlot; outcome: TLookupOutcome }> {
-  const productId = opts.productId ?? (opts.card.priceMatch === 'none' ? null : opts.card.priceProductId);
+}): Promise<TPricedCard & { outcome: TLookupOutcome }> {
+  const before = await marketOf(opts.db, opts.card.id);
+  const productId = opts.productId ?? (before?.match === 'none' ? null : (before?.productId ?? null));
   try {
     const lookup = await opts.prices.lookup(opts.card, productId);
     if (!lookup && opts.productId !== undefined) throw notFound(`No product ${opts.productId} at ${await opts.prices.label()}`, 'no_such_product');
-    return await storeLookup(opts.db, opts.card, lookup, opts.now, opts.productId !== undefined);
+    return await storeLookup(opts.db, opts.card, before, lookup, opts.now, opts.productId !== undefined);
   } catch (error) {
     if (!(error instanceof PriceProviderError)) throw error;
     await storeFailure(opts.db, opts.card, error);

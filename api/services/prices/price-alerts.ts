@@ -107,8 +107,9 @@ export async function sendPriceAlerts(opts: { db: Knex; mailer: Mailer; now: Dat
   const weekAgo = day(new Date(opts.now.getTime() - 7 * DAY_MS));
   const rows = await PriceAlert.query(opts.db)
     .join('card_slots', 'card_slots.id', 'price_alerts.cardId')
+    .leftJoin('card_market', 'card_market.cardId', 'price_alerts.cardId')
     .whereNotNull('card_slots.marketCents')
-    .select('price_alerts.*', 'card_slots.title', 'card_slots.marketCents', 'card_slots.marketSource', 'card_slots.marketIsMarket');
+    .select('price_alerts.*', 'card_slots.title', 'card_slots.marketCents', 'card_market.source as marketSource', 'card_market.isMarket as marketIsMarket');
   const run: TAlertRun = { sent: 0, fired: 0 };
   const digests = new Map<number, Array<{ alert: PriceAlert; line: string }>>();
   const unsubscribe = (a: PriceAlert) => `${opts.publicUrl}/api/price-alerts/unsubscribe?token=${a.unsubscribeToken}`;

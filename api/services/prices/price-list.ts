@@ -93,15 +93,43 @@ function indexRows(name: string, rows: readonly TPriceListRow[]): TEntries {
 
 const SAMPLE = indexRows(SAMPLE_LIST_NAME, readPriceList(SAMPLE_PRICE_LIST_CSV).rows);
 
-/** The price list provider on `db`: the imported list when there is one, else the embedded default. */
+/** The list in price_list, indexed; the embedded default when it is empty. */
+async function readEntries(db: Knex): Promise<TEntries> {
+  const rows = await PriceListEntry.query(db);
+  if (rows.length === 0) return SAMPLE;
+  return indexRows(
+    rows[0]!.listName,
+    rows.map((r) => ({ cardKey: r.cardKey, grader: r.grader, grade: r.grade, priceCents: Number(r.priceCents), asOf: r.asOf })),
+  );
+}
+
+/**
+ * Which import the list in price_list is: its highest row id (an import replaces every row in one
+ * transaction, and ids only grow, so each import has its own), 'none' for no list. One index look-up.
+ */
+async function importKey(db: Knex): Promise<string> {
+  const row = (await db('price_list').max('id as last').first()) as { last: string | number | null } | undefined;
+  return row?.last == null ? 'none' : String(row.last);
+}
+
+/**
+ * The price list provider on `db`: the imported list when there is one, else the embedded default. The
+ * list is read once per import and kept (a refresh looks up every card against it): each look-up asks
+ * only which import is current, so a list imported by any process (`ratio prices import`) is seen at
+ * the next look-up.
+ */
 export function createPriceListProvider(db: Knex): PriceProvider {
+  let cached: { key: string; list: Promise<TEntries> } | null = null;
   async function entries(): Promise<TEntries> {
-    const rows = await PriceListEntry.query(db);
-    if (rows.length === 0) return SAMPLE;
-    return indexRows(
-      rows[0]!.listName,
-      rows.map((r) => ({ cardKey: r.cardKey, grader: r.grader, grade: r.grade, priceCents: Number(r.priceCents), asOf: r.asOf })),
-    );
+    const key = await importKey(db);
+    if (cached?.key === key) return cached.list;
+    const entry = { key, list: readEntries(db) };
+    cached = entry;
+    // A failed read is not kept: the next look-up reads again.
+    entry.list.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return entry.list;
   }
   const provider: PriceProvider = {
     name: 'price-list',

@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import { withJobLock } from '../jobs/job-lock.ts';
+import { marketOf } from './card-market.ts';
 import { storeFailure, storeLookup } from './market-value.ts';
 import { PriceProviderError, type PriceProvider } from './provider.ts';
 
@@ -48,11 +49,12 @@ export interface TRefreshOptions {
 async function dueCards(opts: TRefreshOptions, now: Date): Promise<number[]> {
   const q = CardSlot.query(opts.db)
     .select('card_slots.id')
-    .where((w) => void w.whereNull('card_slots.marketCheckedAt').orWhere('card_slots.marketCheckedAt', '<', new Date(now.getTime() - opts.staleAfterMs)))
+    .leftJoin('card_market', 'card_market.cardId', 'card_slots.id')
+    .where((w) => void w.whereNull('card_market.checkedAt').orWhere('card_market.checkedAt', '<', new Date(now.getTime() - opts.staleAfterMs)))
     .where(
       (w) =>
         void w
-          .whereNotNull('card_slots.priceProductId')
+          .whereNotNull('card_market.productId')
           .orWhere(
             (s) =>
               void s
@@ -60,7 +62,7 @@ async function dueCards(opts: TRefreshOptions, now: Date): Promise<number[]> {
                 .where((o) => void o.whereNotNull('card_slots.year').orWhereNotNull('card_slots.set').orWhereNotNull('card_slots.cardNumber')),
           ),
     )
-    .orderByRaw('card_slots.market_checked_at ASC NULLS FIRST, card_slots.id ASC');
+    .orderByRaw('card_market.checked_at ASC NULLS FIRST, card_slots.id ASC');
   if (opts.email) q.join('users', 'users.id', 'card_slots.userId').where('users.email', opts.email.toLowerCase());
   return (await q).map((r) => Number(r.id));
 }
@@ -91,14 +93,15 @@ export async function refreshPrices(opts: TRefreshOptions): Promise<TRefreshRepo
     for (const id of ids) {
       const card = await CardSlot.query(opts.db).findById(id);
       if (card) {
+        const before = await marketOf(opts.db, id);
         let tries = 0;
         for (;;) {
           const t0 = performance.now();
           try {
-            const productId = card.priceMatch === 'none' ? null : card.priceProductId;
+            const productId = before?.match === 'none' ? null : (before?.productId ?? null);
             const lookup = await opts.prices.lookup(card, productId);
             report.providerMs += performance.now() - t0;
-            const { outcome } = await storeLookup(opts.db, card, lookup, opts.clock());
+            const { outcome } = await storeLookup(opts.db, card, before, lookup, opts.clock());
             if (outcome === 'priced') report.priced += 1;
             else if (outcome === 'no_match') report.noMatch += 1;
             else report.noPrice += 1;

@@ -5,6 +5,7 @@
 import { atom } from 'nanostores';
 import { countedCents, type TCountsValue } from '../../../core/prices.ts';
 import type { TAlertRequest, TAlertView, TProfitAnswer } from '../../../core/contracts/prices.types.ts';
+import type { TMarketView } from '../../../core/contracts/cards.types.ts';
 import { callApi } from '../lib/api.ts';
 import * as API from '../../../core/contracts/api.ts';
 import { $cards, closeDialog, putSlots, type TGalleryCard } from './gallery.ts';
@@ -21,22 +22,23 @@ export function countedAmounts<T extends TGalleryCard>(list: readonly T[], wall:
 }
 
 /**
- * The whole market value of a card the wall only knows the price of (the viewer's source, as-of, match):
- * fetched once, put on the card in $cards. A failure leaves the wall's price shown.
+ * The whole market value of a card the wall knows at most the price of (the viewer's source, as-of, match):
+ * fetched once, put on the card in $cards. Answers it, null when the card was never looked up, or
+ * undefined when the call failed (the wall's price stays shown).
  */
-export async function loadMarket(slot: number): Promise<void> {
+export async function loadMarket(slot: number): Promise<TMarketView | null | undefined> {
   try {
     const { market } = await callApi(API.cardMarket, { params: { slot } });
     const card = $cards.get().get(slot);
-    if (!card) return;
-    const next = new Map($cards.get());
-    const updated: TGalleryCard = { ...card };
-    if (market) updated.market = market;
-    else delete updated.market;
-    next.set(slot, updated);
-    $cards.set(next);
+    if (card && market) {
+      const next = new Map($cards.get());
+      next.set(slot, { ...card, market });
+      $cards.set(next);
+    }
+    return market;
   } catch {
     // The viewer keeps the wall's price; a refresh answers the whole value.
+    return undefined;
   }
 }
 

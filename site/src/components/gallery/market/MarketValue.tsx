@@ -22,12 +22,23 @@ type TProduct = { id: string; name: string; setName: string };
 export default function MarketValue({ card, canEdit }: { card: TGalleryCard; canEdit: boolean }) {
   const user = useStore($user);
   const wall = user?.countsValue ?? 'own';
-  // The wall's answer carries the price only: the rest (source, as-of, match) is asked for once the viewer opens.
-  const brief = card.market !== undefined && !isMarketView(card.market);
+  // The wall's answer carries at most the price: the rest (source, as-of, match, a look-up that found
+  // nothing) is asked for once the viewer opens.
   const m = isMarketView(card.market) ? card.market : undefined;
+  const brief = isMarketView(card.market) ? undefined : card.market;
+  const whole = m !== undefined;
+  const [neverLookedUp, setNeverLookedUp] = useState<number | null>(null);
   useEffect(() => {
-    if (brief) void loadMarket(card.slotNumber);
-  }, [brief, card.slotNumber]);
+    if (whole) return;
+    let live = true;
+    void loadMarket(card.slotNumber).then((found) => {
+      if (live && found === null) setNeverLookedUp(card.slotNumber);
+    });
+    return () => {
+      live = false;
+    };
+  }, [whole, card.slotNumber]);
+  const notLookedUp = !card.market && neverLookedUp === card.slotNumber;
   const [busy, setBusy] = useState(false);
   const [fixing, setFixing] = useState(false);
   const [alerting, setAlerting] = useState(false);
@@ -61,10 +72,10 @@ export default function MarketValue({ card, canEdit }: { card: TGalleryCard; can
           </span>
         )}
       </div>
-      {!card.market && <p className="mv-note">Not looked up yet.</p>}
+      {notLookedUp && <p className="mv-note">Not looked up yet.</p>}
       {brief && (
         <p className="mv-figure">
-          <strong data-testid="market-cents">{card.market?.cents === undefined ? '—' : formatCents(card.market.cents)}</strong>
+          <strong data-testid="market-cents">{formatCents(brief.cents)}</strong>
         </p>
       )}
       {m && (
@@ -114,7 +125,7 @@ export default function MarketValue({ card, canEdit }: { card: TGalleryCard; can
             </select>
           </label>
           <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void run(() => refreshMarket(slot))} data-testid="market-refresh">
-            {busy ? 'Looking up…' : card.market ? 'Refresh price' : 'Look up price'}
+            {busy ? 'Looking up…' : notLookedUp ? 'Look up price' : 'Refresh price'}
           </button>
           <button type="button" className="btn btn-sm" aria-expanded={fixing} onClick={() => setFixing(!fixing)}>
             Fix match
