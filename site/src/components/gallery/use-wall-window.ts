@@ -12,6 +12,11 @@ const OVERSCAN_ROWS = 6;
 /** Rows rendered beyond the first screen while it is being drawn: its slots come first, the rest after. */
 const FIRST_SCREEN_OVERSCAN = 1;
 /**
+ * Slots the overscan grows by per frame once the whole wall is in: about 3 slots' render, layout
+ * and paint stay under 50 ms on a phone-speed CPU (4x slowdown); a row (~7 slots) took 60-70 ms.
+ */
+const GROW_SLOTS = 3;
+/**
  * Slots rendered before the wall is first measured: as many as the server draws into /gallery, so
  * the hydrating render is the server's; the measured window replaces them before the next paint.
  */
@@ -63,20 +68,25 @@ function measure(list: HTMLElement): TGeometry | null {
   };
 }
 
-/** Rows rendered: first..last (0-based). */
-interface TRowRange {
+/** Slots rendered: first..last (1-based). */
+interface TSlotRange {
   first: number;
   last: number;
 }
 
-/** The rows in or near the viewport, from the page's scroll position and the wall's measured shape. */
-function rowsInView(geometry: TGeometry, rows: number, overscan: number): TRowRange {
+/**
+ * The slots in or near the viewport, from the page's scroll position and the wall's measured shape:
+ * the rows in view, and `overscan` slots before and after them (slots, not rows, so the window can
+ * grow a few slots at a time).
+ */
+function slotsInView(geometry: TGeometry, count: number, overscan: number): TSlotRange {
   const pitch = geometry.rowHeight + geometry.rowGap;
   const top = window.scrollY - geometry.top;
+  const rows = Math.ceil(count / geometry.cols);
   const clamp = (row: number) => Math.min(rows - 1, Math.max(0, row));
   return {
-    first: clamp(Math.floor(top / pitch) - overscan),
-    last: clamp(Math.floor((top + window.innerHeight) / pitch) + overscan),
+    first: Math.max(1, clamp(Math.floor(top / pitch)) * geometry.cols + 1 - overscan),
+    last: Math.min(count, (clamp(Math.floor((top + window.innerHeight) / pitch)) + 1) * geometry.cols + overscan),
   };
 }
 
@@ -128,42 +138,53 @@ export function useWallWindow(listRef: RefObject<HTMLElement | null>, count: num
   const cols = geometry?.cols ?? 1;
   const rows = Math.ceil(count / cols);
   // While the first screen is drawn, one row beyond it; once the whole wall is in, the overscan grows
-  // a row per frame up to its full depth: a row's slots and their photo requests are one frame's
-  // work, instead of five rows' in the frame the wall arrives (often mid-scroll).
-  const fullOverscan = firstScreen ? FIRST_SCREEN_OVERSCAN : OVERSCAN_ROWS;
+  // a few slots per frame up to its full depth: each step's slots (their render, layout and photo
+  // requests) stay one short task even on a slow phone, instead of five rows' in the frame the wall
+  // arrives (often mid-scroll), or a row's in one task.
+  const fullOverscan = (firstScreen ? FIRST_SCREEN_OVERSCAN : OVERSCAN_ROWS) * cols;
   const [overscan, setOverscan] = useState(fullOverscan);
   useEffect(() => {
     if (overscan >= fullOverscan) {
       if (overscan > fullOverscan) setOverscan(fullOverscan);
       return;
     }
-    const frame = requestAnimationFrame(() => setOverscan((o) => Math.min(fullOverscan, o + 1)));
+    const frame = requestAnimationFrame(() => setOverscan((o) => Math.min(fullOverscan, o + GROW_SLOTS)));
     return () => cancelAnimationFrame(frame);
   }, [overscan, fullOverscan]);
-  // The rows shown, for the shape they were worked out for; a new shape works them out afresh.
-  const [range, setRange] = useState<TRowRange & { of: TGeometry | null; rows: number; overscan: number }>({ first: 0, last: 0, of: null, rows: 0, overscan });
-  const stale = range.of !== geometry || range.rows !== rows || range.overscan !== overscan;
-  const { first: firstRow, last: lastRow } = windowed && geometry && stale ? rowsInView(geometry, rows, overscan) : range;
+  // The slots shown, for the shape they were worked out for; a new shape works them out afresh.
+  const [range, setRange] = useState<TSlotRange & { of: TGeometry | null; count: number; overscan: number }>({
+    first: 1,
+    last: 1,
+    of: null,
+    count: 0,
+    overscan,
+  });
+  const stale = range.of !== geometry || range.count !== count || range.overscan !== overscan;
+  const { first, last } = windowed && geometry && stale ? slotsInView(geometry, count, overscan) : range;
 
-  // The rows follow the page's scroll: a passive listener works out the rows in view (every row is
+  // The slots follow the page's scroll: a passive listener works out the slots in view (every row is
   // one height) and renders only when they change, about once per row scrolled, never per event.
+  // The window just rendered is the one worked out for this render: it is taken as it is, not read
+  // again here, where reading the scroll position would lay out the new slots inside this task.
   useLayoutEffect(() => {
     if (!windowed || !geometry) return;
-    let shown: TRowRange | null = null;
+    let shown: TSlotRange = { first, last };
+    if (stale) setRange({ first, last, of: geometry, count, overscan });
     const follow = () => {
-      const next = rowsInView(geometry, rows, overscan);
-      if (next.first === shown?.first && next.last === shown.last) return;
+      const next = slotsInView(geometry, count, overscan);
+      if (next.first === shown.first && next.last === shown.last) return;
       shown = next;
-      setRange({ ...next, of: geometry, rows, overscan });
+      setRange({ ...next, of: geometry, count, overscan });
     };
-    follow();
     window.addEventListener('scroll', follow, { passive: true });
     window.addEventListener('resize', follow, { passive: true });
     return () => {
       window.removeEventListener('scroll', follow);
       window.removeEventListener('resize', follow);
     };
-  }, [windowed, geometry, rows, overscan]);
+    // first, last and stale are this render's window for these values: the effect re-runs when they change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [windowed, geometry, count, overscan]);
 
   // Each slot's place is one object per shape, so a slot re-renders only when its own data changes.
   const places = useMemo(() => {
@@ -190,11 +211,11 @@ export function useWallWindow(listRef: RefObject<HTMLElement | null>, count: num
     if (!windowed) return { first: 1, last: count, setSize: undefined, style: undefined, placeOf: places };
     if (!geometry) return { first: 1, last: Math.min(count, FIRST_SLOTS), setSize: count, style: undefined, placeOf: places };
     return {
-      first: firstRow * cols + 1,
-      last: Math.min(count, (lastRow + 1) * cols),
+      first,
+      last,
       setSize: count,
       style: { height: rows * (geometry.rowHeight + geometry.rowGap) - geometry.rowGap },
       placeOf: places,
     };
-  }, [windowed, geometry, count, cols, rows, firstRow, lastRow, places]);
+  }, [windowed, geometry, count, rows, first, last, places]);
 }
