@@ -9,28 +9,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/e2e.ts';
 import { startBenchServer } from '../lib.ts';
 import { seedGallery } from '../seed-gallery.ts';
 import { cpuSlowdown, firstScreen, longTasksAfter, slowCpu, wallContext } from './measure-page.ts';
-
-type TProfile = {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>;
-  samples?: number[];
-  timeDeltas?: number[];
-};
-
-function topFunctions(profile: TProfile, n: number): string {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, i) => {
-    const f = byId.get(id)!.callFrame;
-    if (f.functionName === '(idle)') return;
-    const key = `${f.functionName || '(anon)'}@${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
-  });
-  return [...self]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([k, ms]) => `    ${ms.toFixed(1).padStart(7)} ms  ${k}`)
-    .join('\n');
-}
+import { busyOnly, selfTimeByFunction, topLines, type TProfile } from './profile.ts';
 
 const { server, url, cleanup } = await startBenchServer();
 try {
@@ -57,7 +36,7 @@ try {
       console.log(
         `run ${run + 1}: first screen ${first.ms.toFixed(0)} ms; ${marks}; tasks over 50 ms after it: ${tasks.map(([s, d]) => `${d.toFixed(0)} ms at ${s.toFixed(0)}`).join(', ') || 'none'}`,
       );
-      console.log(`  script from navigation to the whole wall, self time:\n${topFunctions(profile as TProfile, 12)}`);
+      console.log(`  script from navigation to the whole wall, self time:\n${topLines(busyOnly(selfTimeByFunction(profile as TProfile)), 12, '    ')}`);
       await context.close();
     }
   } finally {

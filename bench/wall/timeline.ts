@@ -9,42 +9,21 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/e2e.ts';
 import { startBenchServer } from '../lib.ts';
 import { seedGallery } from '../seed-gallery.ts';
 import { cpuSlowdown, firstScreen, slowCpu, wallContext } from './measure-page.ts';
+import { busyOnly, selfTimeByFunction, topLines, type TProfile, type TTraceEvent } from './profile.ts';
 
-/** The page's main-thread time until the first screen, by function (self time), the top 15. */
-function printProfile(profile: {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
-  samples?: number[];
-  timeDeltas?: number[];
-}): void {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, i) => {
-    const f = byId.get(id)!.callFrame;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
-  });
-  const busy = [...self].filter(([k]) => !k.startsWith('(idle)')).reduce((sum, [, ms]) => sum + ms, 0);
-  console.log(`  main thread busy until the first screen: ${busy.toFixed(0)} ms`);
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 8);
-  console.log(top.map(([k, ms]) => `  ${ms.toFixed(1).padStart(7)} ms  ${k}`).join('\n'));
-}
-
-interface TEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
+/** The page's main-thread time until the first screen, by function (self time), the top 8. */
+function printProfile(profile: TProfile): void {
+  const busy = busyOnly(selfTimeByFunction(profile));
+  console.log(`  main thread busy until the first screen: ${[...busy.values()].reduce((sum, ms) => sum + ms, 0).toFixed(0)} ms`);
+  console.log(topLines(busy, 8));
 }
 
 /** The renderer main thread's work until the first screen, by kind (the trace's own event names, nested time counted once, in its innermost event). */
-function printTrace(trace: { traceEvents: TEvent[] }, firstMs: number): void {
+function printTrace(trace: { traceEvents: TTraceEvent[] }, firstMs: number): void {
   const events = trace.traceEvents;
   // The page's renderer: the main thread that ran the most script (about:blank's ran none).
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const scriptTime = (t: TEvent) =>
+  const scriptTime = (t: TTraceEvent) =>
     events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'FunctionCall').reduce((sum, e) => sum + (e.dur ?? 0), 0);
   const main = mains.sort((a, b) => scriptTime(b) - scriptTime(a))[0];
   if (!main) return;
@@ -55,7 +34,7 @@ function printTrace(trace: { traceEvents: TEvent[] }, firstMs: number): void {
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   // Self time: each slice's duration less its children's.
   const self = new Map<string, number>();
-  const stack: TEvent[] = [];
+  const stack: TTraceEvent[] = [];
   for (const e of slices) {
     while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
     const parent = stack.at(-1);
@@ -87,8 +66,8 @@ try {
       await cdp.send('Profiler.start');
       const first = await firstScreen(page, `${url}/gallery`);
       const { profile } = await cdp.send('Profiler.stop');
-      printProfile(profile);
-      printTrace(JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TEvent[] }, first.ms);
+      printProfile(profile as TProfile);
+      printTrace(JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TTraceEvent[] }, first.ms);
       const rows = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         const list = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({

@@ -13,17 +13,8 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/e2e.ts';
 import { startBenchServer } from '../lib.ts';
 import { seedGallery } from '../seed-gallery.ts';
 import { firstScreen, wallContext } from './measure-page.ts';
+import { selfTimeByFunction, type TProfile, type TTraceEvent } from './profile.ts';
 import { referencePage } from './reference-page.ts';
-
-interface TEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: Record<string, unknown> };
-}
 
 const CATEGORIES = [
   'devtools.timeline',
@@ -39,7 +30,7 @@ const CATEGORIES = [
 const runs = Number(process.argv[2] ?? 2);
 const save = process.argv[3];
 
-const label = (e: TEvent) =>
+const label = (e: TTraceEvent) =>
   e.name === 'FunctionCall' || e.name === 'EventDispatch' ? `${e.name}(${String(e.args?.data?.type ?? e.args?.data?.functionName ?? '')})` : e.name;
 const top = (m: Map<string, number>, n: number) =>
   [...m]
@@ -48,29 +39,6 @@ const top = (m: Map<string, number>, n: number) =>
     .slice(0, n)
     .map(([k, ms]) => `${k} ${ms.toFixed(0)}`)
     .join(', ');
-
-/** Self time (ms) by function of a sampled CPU profile (CDP Profiler). */
-function scriptSelf(profile: {
-  nodes: Array<{ id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>;
-  samples?: number[];
-  timeDeltas?: number[];
-}): Map<string, number> {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const name = (f: { functionName: string; url: string; lineNumber: number; columnNumber: number }) =>
-    `${f.functionName || '(anon)'}@${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
-  const out = new Map<string, number>();
-  (profile.samples ?? []).forEach((id, i) => {
-    const f = byId.get(id)!.callFrame;
-    if (f.functionName === '(idle)' || f.functionName === '(program)') return;
-    // A native function is named with its caller (which setAttribute, which removeChild).
-    const caller = !f.url && parent.has(id) ? byId.get(parent.get(id)!)!.callFrame : null;
-    const key = caller ? `${f.functionName} < ${name(caller)}` : name(f);
-    out.set(key, (out.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
-  });
-  return out;
-}
 
 const { server, url, cleanup } = await startBenchServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -129,7 +97,7 @@ try {
     const buffer = await browser.stopTracing();
     await context.close();
     if (save) fs.writeFileSync(`${save.replace(/\.json$/, '')}-${i}.json`, buffer);
-    const events = (JSON.parse(buffer.toString()) as { traceEvents: TEvent[] }).traceEvents;
+    const events = (JSON.parse(buffer.toString()) as { traceEvents: TTraceEvent[] }).traceEvents;
     // The page's main thread, and the offset from performance.now() to trace time.
     const main = events.find(
       (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'FireAnimationFrame'),
@@ -149,7 +117,9 @@ try {
     const total = new Map<string, number>();
     for (const t of tasks.filter((x) => x.ts >= scrollFrom && x.ts < scrollTo)) for (const [k, ms] of selfTimes(t)) total.set(k, (total.get(k) ?? 0) + ms);
     console.log(`  main thread during the scroll, self time by event (ms): ${top(total, 12)}`);
-    console.log(`  script, self time by function (ms): ${top(scriptSelf(profile), 16)}`);
+    console.log(
+      `  script, self time by function (ms): ${top(new Map([...selfTimeByFunction(profile as TProfile)].filter(([k]) => k !== '(idle)' && k !== '(program)')), 16)}`,
+    );
     for (const [start, d] of long) {
       const from = start * 1000 + offset;
       const to = from + d * 1000;
@@ -161,10 +131,10 @@ try {
     }
 
     /** Self time (ms) of each event name inside a task: its duration less its children's. */
-    function selfTimes(task: TEvent): Map<string, number> {
+    function selfTimes(task: TTraceEvent): Map<string, number> {
       const inside = onMain.filter((e) => e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
       const out = new Map<string, number>();
-      const stack: TEvent[] = [];
+      const stack: TTraceEvent[] = [];
       for (const e of inside) {
         while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
         const parent = stack.at(-1);
