@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateLatest, migrateRollback } from '../../db/connection.ts';
 import { createAccount } from '../helpers/factories.ts';
-import { createTestDb, type TTestDb } from '../helpers/db.ts';
+import { createTestDbUpTo, type TTestDb } from '../helpers/db.ts';
 
 /** The migration that put a market value's details on card_slots (docs/choices.md 45). */
 const BEFORE = '20261205100000_market_values';
 
 let testDb: TTestDb;
 beforeAll(async () => {
-  testDb = await createTestDb();
-  for (;;) {
-    const [, names] = (await testDb.db.migrate.up()) as [number, string[]];
-    if (names.length === 0 || names.includes(BEFORE)) break;
-  }
+  testDb = await createTestDbUpTo(BEFORE);
 });
 afterAll(async () => {
   await testDb?.drop();

@@ -90,6 +90,15 @@ async function findOrMakeTemplate(): Promise<Blob> {
   return dump;
 }
 
+/** A new test database migrated up to and including the migration `last` (a file name without its extension). */
+export async function createTestDbUpTo(last: string, kind: TTestDbKind = testDbKind()): Promise<TTestDb> {
+  const testDb = await createTestDb(kind);
+  for (;;) {
+    const [, names] = (await testDb.db.migrate.up()) as [number, string[]];
+    if (names.length === 0 || names.includes(last)) return testDb;
+  }
+}
+
 /**
  * A fresh database with every migration applied, for one test file (PGlite or PostgreSQL per
  * TEST_DB): PGlite starts from the migrated template, PostgreSQL is a new database, migrated.
