@@ -130,7 +130,8 @@ describe('createAnalyzer without a Gemini key', () => {
   it('reads offline and has PSA confirm the cert when a PSA token is set', async () => {
     const restore = refuseInternet();
     const psa = await startPsaEmulator({ '12345678': psaRecord('12345678') }, Buffer.alloc(0), 't0ken');
-    const offline = createAnalyzer({ psaToken: 't0ken', psaBaseUrl: psa.baseUrl });
+    // The tests' own bound on a read (a loaded machine), not the product's 15 s limit.
+    const offline = createAnalyzer({ psaToken: 't0ken', psaBaseUrl: psa.baseUrl, timeoutMs: READ_MS });
     try {
       const a = await offline.analyze(await renderLabel(OHTANI_LABEL, { layout: 'slab' }), 'image/jpeg');
       expect(a).toMatchObject({ ...READ_OHTANI, psaVerified: true });
@@ -144,30 +145,35 @@ describe('createAnalyzer without a Gemini key', () => {
 });
 
 describe('the analysis child process', () => {
-  it('survives its child crashing, idle or mid-photo, and keeps serving', async () => {
-    const reader = createAnalysisProcess({ timeoutMs: 30_000, maxQueue: 4 });
-    try {
-      const photo = await renderLabel(OHTANI_LABEL);
-      expect((await reader.run(photo, 'image/jpeg')).player).toBe('Shohei Ohtani');
-      const idle = reader.childPid();
-      expect(idle).toEqual(expect.any(Number));
-      process.kill(idle ?? 0, 'SIGKILL');
-      expect((await reader.run(photo, 'image/jpeg')).player).toBe('Shohei Ohtani');
-      expect(reader.childPid()).not.toBe(idle);
+  // Three reads, two by a child started afresh: the tests' bound on a read (a loaded machine) for each.
+  it(
+    'survives its child crashing, idle or mid-photo, and keeps serving',
+    async () => {
+      const reader = createAnalysisProcess({ timeoutMs: READ_MS, maxQueue: 4 });
+      try {
+        const photo = await renderLabel(OHTANI_LABEL);
+        expect((await reader.run(photo, 'image/jpeg')).player).toBe('Shohei Ohtani');
+        const idle = reader.childPid();
+        expect(idle).toEqual(expect.any(Number));
+        process.kill(idle ?? 0, 'SIGKILL');
+        expect((await reader.run(photo, 'image/jpeg')).player).toBe('Shohei Ohtani');
+        expect(reader.childPid()).not.toBe(idle);
 
-      // A child that dies under a photo: the photo is read again by a fresh one.
-      const reading = reader.run(photo, 'image/jpeg');
-      const mid = reader.childPid();
-      process.kill(mid ?? 0, 'SIGKILL');
-      expect((await reading).player).toBe('Shohei Ohtani');
-      expect(reader.childPid()).not.toBe(mid);
-    } finally {
-      await reader.close();
-    }
-  });
+        // A child that dies under a photo: the photo is read again by a fresh one.
+        const reading = reader.run(photo, 'image/jpeg');
+        const mid = reader.childPid();
+        process.kill(mid ?? 0, 'SIGKILL');
+        expect((await reading).player).toBe('Shohei Ohtani');
+        expect(reader.childPid()).not.toBe(mid);
+      } finally {
+        await reader.close();
+      }
+    },
+    3 * READ_MS,
+  );
 
   it('stops its process after the idle time without a photo, and starts a fresh one for the next photo', async () => {
-    const reader = createAnalysisProcess({ timeoutMs: 30_000, maxQueue: 4, idleMs: 1_500 });
+    const reader = createAnalysisProcess({ timeoutMs: READ_MS, maxQueue: 4, idleMs: 1_500 });
     try {
       expect(reader.childPid()).toBeNull(); // nothing runs before the first photo
       const photo = await renderLabel(OHTANI_LABEL);
