@@ -7,7 +7,6 @@ import type { Knex } from 'knex';
 import { choosePrice, type TPriceLookup } from '../../../core/prices.ts';
 import type { CardMarket } from '../../../db/models/CardMarket.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
-import { CardValueHistory } from '../../../db/models/CardValueHistory.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { lockUser } from '../accounts/lock-user.ts';
 import { marketOf, saveMarket } from './card-market.ts';
@@ -16,17 +15,65 @@ import { PriceProviderError, type PriceProvider } from './provider.ts';
 /** How a look-up ended for one card. */
 export type TLookupOutcome = 'priced' | 'no_match' | 'no_price' | 'failed';
 
-/** Records a market price in the card's history when it differs from the last market record. */
+/**
+ * Records a market price in the card's history when it differs from the last market record: one
+ * statement (an INSERT of a row only when the last market row holds another amount).
+ */
 async function recordMarket(trx: Knex.Transaction, cardId: number, cents: number, now: Date): Promise<void> {
-  const last = await CardValueHistory.query(trx).where({ cardId, kind: 'market' }).orderBy('id', 'desc').first();
-  if (last && Number(last.valueCents) === cents) return;
-  await CardValueHistory.query(trx).insert({ cardId, valueCents: cents, recordedAt: now, kind: 'market' });
+  await trx.raw(
+    `INSERT INTO card_value_history (card_id, value_cents, recorded_at, kind)
+    SELECT ?::bigint, ?::bigint, ?::timestamptz, 'market'
+    WHERE NOT EXISTS (
+      SELECT 1 FROM (SELECT value_cents FROM card_value_history WHERE card_id = ? AND kind = 'market' ORDER BY id DESC LIMIT 1) AS last
+      WHERE last.value_cents = ?
+    )`,
+    [cardId, cents, now, cardId, cents],
+  );
 }
 
 /** A card and its market value details as a look-up left them. */
 export interface TPricedCard {
   card: CardSlot;
   market: CardMarket;
+}
+
+/**
+ * Writes a look-up's result in the transaction `trx` (the user locked, the gallery version bumped,
+ * card_market set, the price on the card and in its history): four statements. Answers the card
+ * as written when its price changed, else null (the caller re-reads it if it needs it).
+ */
+async function writeLookup(
+  trx: Knex.Transaction,
+  card: CardSlot,
+  before: CardMarket | null,
+  lookup: TPriceLookup | null,
+  now: Date,
+  fixed: boolean,
+): Promise<{ card: CardSlot | null; market: CardMarket; outcome: TLookupOutcome }> {
+  await lockUser(trx, card.userId);
+  const base = { checkedAt: now, error: null };
+  if (!lookup) {
+    const market = await saveMarket(trx, card.id, { ...base, match: 'none', productId: null, productName: null });
+    return { card: null, market, outcome: 'no_match' };
+  }
+  const chosen = choosePrice(card, lookup.prices);
+  const match = fixed || before?.match === 'fixed' ? ('fixed' as const) : ('auto' as const);
+  const patch: Partial<CardMarket> = { ...base, productId: lookup.product.id, productName: lookup.product.name, match };
+  if (chosen) {
+    Object.assign(patch, {
+      label: chosen.label,
+      estimatedFrom: chosen.estimatedFrom,
+      source: lookup.source,
+      isMarket: lookup.isMarketData,
+      asOf: lookup.asOf,
+    });
+  }
+  const market = await saveMarket(trx, card.id, patch);
+  if (!chosen) return { card: null, market, outcome: 'no_price' };
+  // One UPDATE ... RETURNING (patchAndFetchById is an UPDATE and a SELECT).
+  const [updated] = (await CardSlot.query(trx).patch({ marketCents: chosen.cents }).where('id', card.id).returning('*')) as unknown as CardSlot[];
+  await recordMarket(trx, card.id, chosen.cents, now);
+  return { card: updated ?? null, market, outcome: 'priced' };
 }
 
 /**
@@ -43,29 +90,17 @@ export async function storeLookup(
   fixed = false,
 ): Promise<TPricedCard & { outcome: TLookupOutcome }> {
   return db.transaction(async (trx) => {
-    await lockUser(trx, card.userId);
-    const base = { checkedAt: now, error: null };
-    if (!lookup) {
-      const market = await saveMarket(trx, card.id, { ...base, match: 'none', productId: null, productName: null });
-      return { card: await current(trx, card), market, outcome: 'no_match' as const };
-    }
-    const chosen = choosePrice(card, lookup.prices);
-    const match = fixed || before?.match === 'fixed' ? ('fixed' as const) : ('auto' as const);
-    const patch: Partial<CardMarket> = { ...base, productId: lookup.product.id, productName: lookup.product.name, match };
-    if (chosen) {
-      Object.assign(patch, {
-        label: chosen.label,
-        estimatedFrom: chosen.estimatedFrom,
-        source: lookup.source,
-        isMarket: lookup.isMarketData,
-        asOf: lookup.asOf,
-      });
-    }
-    const market = await saveMarket(trx, card.id, patch);
-    const updated = chosen ? await CardSlot.query(trx).patchAndFetchById(card.id, { marketCents: chosen.cents }) : await current(trx, card);
-    if (chosen) await recordMarket(trx, card.id, chosen.cents, now);
-    return { card: updated, market, outcome: chosen ? ('priced' as const) : ('no_price' as const) };
+    const written = await writeLookup(trx, card, before, lookup, now, fixed);
+    return { card: written.card ?? (await current(trx, card)), market: written.market, outcome: written.outcome };
   });
+}
+
+/**
+ * The refresh job's store (refresh-prices.ts): storeLookup's writes in one transaction of their own,
+ * answering only how the look-up ended (the job never shows the card, so nothing is read back).
+ */
+export async function storeRefreshed(db: Knex, card: CardSlot, before: CardMarket | null, lookup: TPriceLookup | null, now: Date): Promise<TLookupOutcome> {
+  return db.transaction(async (trx) => (await writeLookup(trx, card, before, lookup, now, false)).outcome);
 }
 
 /** The card as it stands (re-read in the write's transaction). */
