@@ -28,6 +28,8 @@ const BUDGET = 1.1;
 const ONLY_ANSWER = process.env.ONLY_ANSWER === '1';
 // ONLY_REFRESH=1: budget 1 alone (the answer's rounds skipped).
 const ONLY_REFRESH = process.env.ONLY_REFRESH === '1';
+// LOOKAHEAD=0: the refresh one card at a time (no pipeline), for comparison; unset: the job's default.
+const LOOKAHEAD = process.env.LOOKAHEAD === undefined ? undefined : Number(process.env.LOOKAHEAD);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -81,7 +83,7 @@ async function run(kind: TTestDbKind, emu: SportsCardsProEmulator): Promise<bool
         ] as const)) {
       const before = emu.requests.length;
       const t0 = performance.now();
-      const report = await refreshPrices({ db, prices, clock: () => new Date(), staleAfterMs: 0, email: pricedUser.email });
+      const report = await refreshPrices({ db, prices, clock: () => new Date(), staleAfterMs: 0, email: pricedUser.email, lookahead: LOOKAHEAD });
       const wall = performance.now() - t0;
       const requests = emu.requests.length - before;
       const bound = ((CARDS * requestsPerCard) / RATE) * 1000;
