@@ -3,7 +3,9 @@
  * 1. `ratio prices refresh` of 1,000 cards against the SportsCardsPro emulator at the highest rate
  *    one can configure (100/s; RATE= sets another): the run's time beside the bound the rate sets
  *    (MET within 1.1x of it), and Ratio's own time per card beside the provider's (its pace
- *    included). First run: search + product per card; second: product only.
+ *    included). The refresh is pipelined (refresh-prices.ts LOOKAHEAD), so the two overlap: the run
+ *    takes about the larger of them, not their sum. First run: search + product per card; second:
+ *    product only. ONLY_REFRESH=1: this budget alone; LOOKAHEAD=0: one card at a time, to compare.
  * 2. GET /api/cards on 1,000 cards, built by the gallery cache on a miss (query, present, JSON, gzip:
  *    what a request pays after any change), for two users with the same 1,000 cards, one never priced
  *    (today's answer) and one with every card priced, measured in turn (the control in the same run):
