@@ -261,6 +261,11 @@ describe('faults keep the last known value', () => {
     // The next run takes the price of every card, the two left over included.
     expect(await runJob(user.email)).toMatchObject({ due: 4, priced: 4, outage: null });
     expect((await cards(client)).map((c) => c.market?.cents)).toEqual([125000, 125000, 125000, 125000]);
+    // The history holds each market price once: a run that finds the same price again records nothing.
+    const marketHistory = async () => (await client.get<TCardHistoryAnswer>('/api/cards/1/history')).body.market.map((p) => p.cents);
+    expect(await marketHistory()).toEqual([120000, 125000]);
+    expect(await runJob(user.email)).toMatchObject({ priced: 4 });
+    expect(await marketHistory()).toEqual([120000, 125000]);
   });
 });
 

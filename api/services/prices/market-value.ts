@@ -95,12 +95,76 @@ export async function storeLookup(
   });
 }
 
+/** card_market's columns and their types (the casts a statement's parameters need). */
+const MARKET_COLUMNS = {
+  product_id: 'text',
+  product_name: 'text',
+  match: 'text',
+  label: 'text',
+  estimated_from: 'real',
+  source: 'text',
+  is_market: 'boolean',
+  as_of: 'text',
+  checked_at: 'timestamptz',
+  error: 'text',
+} as const;
+
 /**
- * The refresh job's store (refresh-prices.ts): storeLookup's writes in one transaction of their own,
- * answering only how the look-up ended (the job never shows the card, so nothing is read back).
+ * The refresh job's store (refresh-prices.ts): storeLookup's writes as one statement, so one
+ * transaction of its own without a BEGIN and a COMMIT, reading nothing back (the job never shows
+ * the card). Its parts run in the order each reads the one before: the user's row locked and its
+ * gallery version bumped (lockUser), card_market set, then, when priced, the price on the card and
+ * a history row when the last market row holds another amount. `before`: the card's match as its
+ * look-up started (a fixed match stays fixed).
  */
-export async function storeRefreshed(db: Knex, card: CardSlot, before: CardMarket | null, lookup: TPriceLookup | null, now: Date): Promise<TLookupOutcome> {
-  return db.transaction(async (trx) => (await writeLookup(trx, card, before, lookup, now, false)).outcome);
+export async function storeRefreshed(
+  db: Knex,
+  card: CardSlot,
+  before: Pick<CardMarket, 'match'> | null,
+  lookup: TPriceLookup | null,
+  now: Date,
+): Promise<TLookupOutcome> {
+  const chosen = lookup ? choosePrice(card, lookup.prices) : null;
+  const set: Partial<Record<keyof typeof MARKET_COLUMNS, Knex.Value>> = { checked_at: now, error: null };
+  if (!lookup) Object.assign(set, { match: 'none', product_id: null, product_name: null });
+  else {
+    Object.assign(set, { product_id: lookup.product.id, product_name: lookup.product.name, match: before?.match === 'fixed' ? 'fixed' : 'auto' });
+    if (chosen) {
+      Object.assign(set, {
+        label: chosen.label,
+        estimated_from: chosen.estimatedFrom,
+        source: lookup.source,
+        is_market: lookup.isMarketData,
+        as_of: lookup.asOf,
+      });
+    }
+  }
+  const columns = Object.keys(set) as Array<keyof typeof MARKET_COLUMNS>;
+  const bindings: Knex.Value[] = [card.userId, card.id, ...columns.map((c) => set[c] ?? null)];
+  let sql = `WITH locked AS (UPDATE users SET gallery_version = gallery_version + 1 WHERE id = ? RETURNING id),
+    market AS (
+      INSERT INTO card_market (card_id, ${columns.join(', ')})
+      SELECT ?::bigint, ${columns.map((c) => `?::${MARKET_COLUMNS[c]}`).join(', ')} FROM locked
+      ON CONFLICT (card_id) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}
+      RETURNING card_id
+    )`;
+  if (chosen) {
+    sql += `,
+    priced AS (UPDATE card_slots SET market_cents = ?::bigint FROM market WHERE card_slots.id = market.card_id RETURNING card_slots.id),
+    recorded AS (
+      INSERT INTO card_value_history (card_id, value_cents, recorded_at, kind)
+      SELECT priced.id, ?::bigint, ?::timestamptz, 'market' FROM priced
+      WHERE NOT EXISTS (
+        SELECT 1 FROM (SELECT value_cents FROM card_value_history WHERE card_id = ? AND kind = 'market' ORDER BY id DESC LIMIT 1) AS last
+        WHERE last.value_cents = ?::bigint
+      )
+    )`;
+    bindings.push(chosen.cents, chosen.cents, now, card.id, chosen.cents);
+  }
+  sql += ' SELECT count(*)::int AS stored FROM market';
+  const { rows } = (await db.raw(sql, bindings)) as { rows: Array<{ stored: number }> };
+  if (!rows[0]?.stored) throw new Error(`user ${card.userId} vanished`);
+  return !lookup ? 'no_match' : chosen ? 'priced' : 'no_price';
 }
 
 /** The card as it stands (re-read in the write's transaction). */

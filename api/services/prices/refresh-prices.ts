@@ -10,7 +10,6 @@ import type { TPriceLookup } from '../../../core/prices.ts';
 import type { CardMarket } from '../../../db/models/CardMarket.ts';
 import { CardSlot } from '../../../db/models/CardSlot.ts';
 import { withJobLock } from '../jobs/job-lock.ts';
-import { marketOf } from './card-market.ts';
 import { storeFailure, storeRefreshed } from './market-value.ts';
 import { PriceProviderError, type PriceProvider } from './provider.ts';
 
@@ -82,10 +81,13 @@ export const LOOKAHEAD = 3;
 /** How one card's look-up ended: its result, or the provider's error after any 429 retries. */
 type TLookupResult = { ok: true; lookup: TPriceLookup | null } | { ok: false; error: PriceProviderError };
 
+/** A card's match as its look-up starts. */
+type TBefore = Pick<CardMarket, 'match' | 'productId'>;
+
 /** A card whose look-up has started; `result` null when the card was gone by then. */
 interface TPending {
   card: CardSlot | null;
-  before: CardMarket | null;
+  before: TBefore | null;
   result: Promise<TLookupResult | null>;
 }
 
@@ -133,7 +135,7 @@ export async function refreshPrices(opts: TRefreshOptions): Promise<TRefreshRepo
       }
     };
 
-    const lookUp = async (card: CardSlot, before: CardMarket | null): Promise<TLookupResult> => {
+    const lookUp = async (card: CardSlot, before: TBefore | null): Promise<TLookupResult> => {
       const productId = before?.match === 'none' ? null : (before?.productId ?? null);
       for (let tries = 0; ; tries += 1) {
         try {
@@ -159,8 +161,14 @@ export async function refreshPrices(opts: TRefreshOptions): Promise<TRefreshRepo
       while (!stop.signal.aborted && next < ids.length && pending.length < ahead) {
         const id = ids[next++]!;
         const t0 = performance.now();
-        const card = (await CardSlot.query(opts.db).findById(id)) ?? null;
-        const before = card ? await marketOf(opts.db, id) : null;
+        // The card and its match in one read.
+        const row = (await CardSlot.query(opts.db)
+          .leftJoin('card_market', 'card_market.cardId', 'card_slots.id')
+          .select('card_slots.*', 'card_market.match as marketMatch', 'card_market.productId as marketProductId')
+          .where('card_slots.id', id)
+          .first()) as (CardSlot & { marketMatch: CardMarket['match']; marketProductId: string | null }) | undefined;
+        const card = row ?? null;
+        const before = row ? { match: row.marketMatch, productId: row.marketProductId } : null;
         report.ownMs += performance.now() - t0;
         const result = card ? track(lookUp(card, before)) : Promise.resolve(null);
         // Never an unhandled rejection: a look-up's own error is thrown when its card's turn comes.
