@@ -228,6 +228,23 @@ describe('faults keep the last known value', () => {
     expect((await cards(client)).map((c) => c.market?.cents)).toEqual([120000, 120000, 120000]);
   });
 
+  it("a collector's look-up while a 429's Retry-After holds longer than a request's time limit answers 503 without waiting it out or asking", async () => {
+    const { client } = await collector([{ slotNumber: 1, ...OHTANI, grader: 'PSA', grade: 10 }]);
+    emu.setFault('429', 1);
+    emu.retryAfterSeconds = 3; // the test server's time limit is 1 s (PRICES_TIMEOUT_SECONDS)
+    expect((await refresh(client, 1)).status).toBe(503);
+    emu.retryAfterSeconds = 0;
+    const before = emu.requests.length;
+    const t0 = Date.now();
+    const held = await refresh(client, 1);
+    expect([held.status, held.body.error?.code]).toEqual([503, 'prices_unavailable']);
+    // Not waited out (that would end in a request): nothing was asked.
+    expect(emu.requests.length).toBe(before);
+    // Once the hold is over, the look-up goes through.
+    await new Promise((r) => setTimeout(r, 3000 - (Date.now() - t0)));
+    expect((await refresh(client, 1)).body.outcome).toBe('priced');
+  });
+
   it('pipelined, the job stores in order and stops at an outage as a run one card at a time does: a good answer in flight is not stored', async () => {
     const { user, client } = await collector([1, 2, 3, 4].map((slotNumber) => ({ slotNumber, ...OHTANI, grader: 'PSA' as const, grade: 10 })));
     const progress: Array<[number, number]> = [];

@@ -55,13 +55,18 @@ export function createSportsCardsPro(options: TSportsCardsProOptions): PriceProv
 
   // Requests are paced to ratePerSecond in this process: each waits for its turn. A 429 with
   // Retry-After holds every request until then, those already waiting their turn included (the
-  // refresh job has several look-ups on their way: docs/choices.md 45).
+  // refresh job has several look-ups on their way: docs/choices.md 45); a hold longer than a
+  // request's time limit is not waited out here (a collector's click answers at once) but thrown
+  // as the 429 it would meet, with the time left, for the refresh job to wait.
   const interval = 1000 / options.ratePerSecond;
   let nextAt = 0;
   let heldUntil = 0;
   async function turn(): Promise<void> {
     for (;;) {
       const now = Date.now();
+      if (heldUntil - now > options.timeoutMs) {
+        throw new PriceProviderError('rate_limited', 'SportsCardsPro asked Ratio to slow down (429)', { retryAfterMs: heldUntil - now });
+      }
       const at = Math.max(now, nextAt, heldUntil);
       nextAt = at + interval;
       if (at > now) await new Promise((r) => setTimeout(r, at - now));
