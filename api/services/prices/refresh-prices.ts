@@ -97,7 +97,9 @@ interface TPending {
  * (sportscardspro.ts), so Ratio's own time per card runs beside the provider's pace instead of
  * after it. Results are stored strictly in the order of the due list, one card per transaction,
  * and progress counts in that order: a killed run resumes at the first card not stored (the
- * look-ups it had in flight are asked again, none is stored twice, none skipped).
+ * look-ups it had in flight are asked again, none is stored twice, none skipped). A card is read
+ * as its look-up starts, as it was before the pipeline: an edit of the card between that read and
+ * its store (now up to `lookahead` look-ups later, not one) is not seen by this run's store.
  */
 export async function refreshPrices(opts: TRefreshOptions): Promise<TRefreshReport> {
   const report: TRefreshReport = {
