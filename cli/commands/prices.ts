@@ -28,7 +28,7 @@ export function describeRefresh(report: TRefreshReport, alerts: TAlertRun | null
   const checked = report.priced + report.noMatch + report.noPrice + report.failed;
   const perCard = (ms: number) => (checked ? `${(ms / checked).toFixed(1)} ms` : '-');
   const lines = [
-    `Prices from ${report.provider}: ${checked} of ${report.due} card(s) due looked up: ${report.priced} priced, ${report.noMatch} with no matching product, ${report.noPrice} with no price near their grade, ${report.failed} failed.`,
+    `Prices from ${report.provider}: ${checked} of ${report.due} card(s) due looked up: ${report.priced} priced, ${report.noMatch} with no matching product, ${report.noPrice} with no price near their grade, ${report.failed} failed${report.changed ? `, ${report.changed} edited or deleted while looked up (left for the next run)` : ''}.`,
     `Time per card: Ratio ${perCard(report.ownMs)}, provider ${perCard(report.providerMs)} (its rate limit included).`,
   ];
   if (report.outage) lines.push(`Provider outage: ${report.outage}. Last known values kept; ${report.due - checked} card(s) left for the next run.`);

@@ -15,6 +15,7 @@ import { CardSlot } from '../../db/models/CardSlot.ts';
 import { User as UserModel, type User } from '../../db/models/User.ts';
 import { sendPriceAlerts } from '../../api/services/prices/price-alerts.ts';
 import { LOOKAHEAD, refreshPrices } from '../../api/services/prices/refresh-prices.ts';
+import type { PriceProvider } from '../../api/services/prices/provider.ts';
 import { createSportsCardsPro } from '../../api/services/prices/sportscardspro.ts';
 import { accountWithClient } from '../helpers/factories.ts';
 import type { TApiBody, TestClient } from '../helpers/http.ts';
@@ -243,6 +244,37 @@ describe('faults keep the last known value', () => {
     // Once the hold is over, the look-up goes through.
     await new Promise((r) => setTimeout(r, 3000 - (Date.now() - t0)));
     expect((await refresh(client, 1)).body.outcome).toBe('priced');
+  });
+
+  it('a card deleted or given another grade while its price was being looked up is not stored, and is due again at the next run', async () => {
+    const { user, client } = await collector([1, 2, 3].map((slotNumber) => ({ slotNumber, ...OHTANI, grader: 'PSA' as const, grade: 10 })));
+    // The collector edits slot 1 and deletes slot 2 while the job's first look-up is on its way (both cards already read).
+    let edited = false;
+    const base = srv.deps.prices;
+    const prices: PriceProvider = {
+      name: base.name,
+      isMarketData: base.isMarketData,
+      ratePerSecond: base.ratePerSecond,
+      label: () => base.label(),
+      search: (q) => base.search(q),
+      async lookup(card, productId) {
+        if (!edited) {
+          edited = true;
+          await CardSlot.query(srv.deps.db).patch({ grade: 9 }).where({ userId: user.id, slotNumber: 1 });
+          expect((await client.request('DELETE', '/api/cards/2')).status).toBeLessThan(300);
+        }
+        return base.lookup(card, productId);
+      },
+    };
+    const report = await refreshPrices({ ...jobOptions(user.email), prices, lookahead: 2 });
+    expect(report).toMatchObject({ due: 3, priced: 1, changed: 2, failed: 0, outage: null });
+    expect((await cards(client)).map((c) => [c.slotNumber, c.market?.cents ?? null])).toEqual([
+      [1, null],
+      [3, 120000],
+    ]);
+    // Slot 1 is due again and priced at its new grade (PSA 9: SportsCardsPro's graded-price).
+    expect(await runJob(user.email, 3_600_000)).toMatchObject({ due: 1, priced: 1, changed: 0 });
+    expect((await cards(client)).map((c) => c.market?.cents ?? null)).toEqual([35000, 120000]);
   });
 
   it('pipelined, the job stores in order and stops at an outage as a run one card at a time does: a good answer in flight is not stored', async () => {

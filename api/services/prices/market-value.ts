@@ -109,6 +109,17 @@ const MARKET_COLUMNS = {
   error: 'text',
 } as const;
 
+/** What a card's look-up and price depend on: its field, column and type. */
+const SAME_CARD = [
+  ['year', 'year', 'text'],
+  ['set', 'set', 'text'],
+  ['cardNumber', 'card_number', 'text'],
+  ['subject', 'subject', 'text'],
+  ['variety', 'variety', 'text'],
+  ['grader', 'grader', 'text'],
+  ['grade', 'grade', 'real'],
+] as const satisfies ReadonlyArray<readonly [keyof CardSlot, string, string]>;
+
 /**
  * The refresh job's store (refresh-prices.ts): storeLookup's writes as one statement, so one
  * transaction of its own without a BEGIN and a COMMIT, reading nothing back (the job never shows
@@ -123,7 +134,7 @@ export async function storeRefreshed(
   before: Pick<CardMarket, 'match'> | null,
   lookup: TPriceLookup | null,
   now: Date,
-): Promise<TLookupOutcome> {
+): Promise<TLookupOutcome | 'changed'> {
   const chosen = lookup ? choosePrice(card, lookup.prices) : null;
   const set: Partial<Record<keyof typeof MARKET_COLUMNS, Knex.Value>> = { checked_at: now, error: null };
   if (!lookup) Object.assign(set, { match: 'none', product_id: null, product_name: null });
@@ -140,8 +151,23 @@ export async function storeRefreshed(
     }
   }
   const columns = Object.keys(set) as Array<keyof typeof MARKET_COLUMNS>;
-  const bindings: Knex.Value[] = [card.userId, card.id, ...columns.map((c) => set[c] ?? null)];
-  let sql = `WITH locked AS (UPDATE users SET gallery_version = gallery_version + 1 WHERE id = ? RETURNING id),
+  // Stored only while the card is as it was read: a card deleted, or given another grade, year, set,
+  // number, subject or variety, since its look-up started is left for the next run (`changed`).
+  const bindings: Knex.Value[] = [
+    card.userId,
+    card.id,
+    card.userId,
+    ...SAME_CARD.map(([field]) => (card[field] as Knex.Value | undefined) ?? null),
+    card.id,
+    ...columns.map((c) => set[c] ?? null),
+  ];
+  let sql = `WITH locked AS (
+      UPDATE users SET gallery_version = gallery_version + 1
+      WHERE id = ? AND EXISTS (
+        SELECT 1 FROM card_slots WHERE id = ? AND user_id = ? AND ${SAME_CARD.map(([, column, type]) => `"${column}" IS NOT DISTINCT FROM ?::${type}`).join(' AND ')}
+      )
+      RETURNING id
+    ),
     market AS (
       INSERT INTO card_market (card_id, ${columns.join(', ')})
       SELECT ?::bigint, ${columns.map((c) => `?::${MARKET_COLUMNS[c]}`).join(', ')} FROM locked
@@ -163,7 +189,7 @@ export async function storeRefreshed(
   }
   sql += ' SELECT count(*)::int AS stored FROM market';
   const { rows } = (await db.raw(sql, bindings)) as { rows: Array<{ stored: number }> };
-  if (!rows[0]?.stored) throw new Error(`user ${card.userId} vanished`);
+  if (!rows[0]?.stored) return 'changed';
   return !lookup ? 'no_match' : chosen ? 'priced' : 'no_price';
 }
 
@@ -172,10 +198,11 @@ async function current(trx: Knex.Transaction, card: CardSlot): Promise<CardSlot>
   return (await CardSlot.query(trx).findById(card.id)) ?? card;
 }
 
-/** Notes a failed look-up on the card: the last known value stays, the error says why. */
-export async function storeFailure(db: Knex, card: CardSlot, error: PriceProviderError): Promise<CardMarket> {
+/** Notes a failed look-up on the card: the last known value stays, the error says why. Null when the card was deleted meanwhile. */
+export async function storeFailure(db: Knex, card: CardSlot, error: PriceProviderError): Promise<CardMarket | null> {
   return db.transaction(async (trx) => {
     await lockUser(trx, card.userId);
+    if (!(await CardSlot.query(trx).findById(card.id).select('id'))) return null;
     return saveMarket(trx, card.id, { error: error.message });
   });
 }

@@ -25,6 +25,8 @@ export interface TRefreshReport {
   noMatch: number;
   noPrice: number;
   failed: number;
+  /** Cards deleted or edited (grade, year, set, number, subject, variety) while looked up: not stored, due again next run. */
+  changed: number;
   /** Set when the run stopped because the provider kept failing: its last error. */
   outage: string | null;
   /**
@@ -98,8 +100,8 @@ interface TPending {
  * after it. Results are stored strictly in the order of the due list, one card per transaction,
  * and progress counts in that order: a killed run resumes at the first card not stored (the
  * look-ups it had in flight are asked again, none is stored twice, none skipped). A card is read
- * as its look-up starts, as it was before the pipeline: an edit of the card between that read and
- * its store (now up to `lookahead` look-ups later, not one) is not seen by this run's store.
+ * as its look-up starts; one deleted or edited before its store (up to `lookahead` look-ups later)
+ * is not stored (`changed`) and is due again at the next run.
  */
 export async function refreshPrices(opts: TRefreshOptions): Promise<TRefreshReport> {
   const report: TRefreshReport = {
@@ -110,6 +112,7 @@ export async function refreshPrices(opts: TRefreshOptions): Promise<TRefreshRepo
     noMatch: 0,
     noPrice: 0,
     failed: 0,
+    changed: 0,
     outage: null,
     providerMs: 0,
     ownMs: 0,
@@ -195,11 +198,13 @@ export async function refreshPrices(opts: TRefreshOptions): Promise<TRefreshRepo
           const outcome = await storeRefreshed(opts.db, item.card, item.before, result.lookup, opts.clock());
           if (outcome === 'priced') report.priced += 1;
           else if (outcome === 'no_match') report.noMatch += 1;
+          else if (outcome === 'changed') report.changed += 1;
           else report.noPrice += 1;
           consecutive = 0;
         } else if (item.card && result && !result.ok) {
-          await storeFailure(opts.db, item.card, result.error);
-          report.failed += 1;
+          // The provider failed either way (counted towards an outage); a card deleted meanwhile has nothing to note it on.
+          if (await storeFailure(opts.db, item.card, result.error)) report.failed += 1;
+          else report.changed += 1;
           consecutive += 1;
           if (consecutive >= maxFailures) report.outage = result.error.message;
         }
