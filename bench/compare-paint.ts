@@ -7,6 +7,8 @@
  *   cp -r dist dist-before; (change, npm run build); npm run bench -- compare-paint --saved=dist-before --page=/ --runs=16
  * --page=/ (the landing, against bench/landing-and-user.ts's plain page) or --page=/gallery (1,000
  * cards, against bench/wall/reference-page.ts); --theme=light: the visitor chose the light theme.
+ * The current build is always on the second server: on /gallery that one measured ~8% slower with the
+ * same build on both (copy dist to dist-now, --saved=dist-now); check that bias before reading a small gain.
  */
 import { chromium } from 'playwright-core';
 import type { TSlotView } from '../core/contracts/cards.types.ts';
