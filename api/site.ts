@@ -3,10 +3,11 @@ import path from 'node:path';
 import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { THEME_COOKIE, themeOf, withTheme } from '../core/theme.ts';
 import type { TDeps } from './deps.ts';
 import { currentUser } from './middleware/session.ts';
-import { loadStaticFiles, sendStaticFile, staticFiles } from './middleware/static-files.ts';
+import { loadStaticFiles, rewrittenFile, sendStaticFile, staticFiles, type TStaticFile } from './middleware/static-files.ts';
 import { galleryPage } from './routes/gallery/gallery-page.ts';
 import { sharePage } from './routes/share/share-page.ts';
 
@@ -16,9 +17,10 @@ const PROTECTED = ['/gallery', '/subscribe', '/account', '/admin', '/payment-suc
 type TAstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals?: object) => Promise<void>;
 
 /**
- * The site half of the app,, in this order: assets, page guards, /gallery with its first
+ * The site half of the app, in this order: assets, page guards, /gallery with its first
  * page of cards, static pages (all files from memory; hashed assets cached for a year), Astro's handler for server-rendered pages, and the landing page as
- * the answer to any unknown path (docs/product.md §2).
+ * the answer to any unknown path (docs/product.md §2). Every page is sent in the visitor's theme
+ * (the `ratio-theme` cookie, core/theme.ts) on its `<html>`, so no script runs before first paint.
  */
 export async function sitePages(deps: TDeps, siteDir: string): Promise<Middleware[]> {
   const clientDir = path.join(siteDir, 'client');
@@ -30,9 +32,21 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
       if (name.startsWith('_astro/')) return { 'Cache-Control': 'public, max-age=31536000, immutable' };
       if (!name.endsWith('.html')) return { 'Cache-Control': 'public, max-age=3600' };
       // A page missing from the build's list (an older build) is served without a policy rather than broken by the API's.
-      return { 'Cache-Control': 'no-cache', 'Content-Security-Policy': pageCsp.get(pageOf(`/${name}`)) ?? null };
+      // Vary: Cookie, as a page comes in the visitor's theme (its cookie).
+      return { 'Cache-Control': 'no-cache', 'Content-Security-Policy': pageCsp.get(pageOf(`/${name}`)) ?? null, Vary: 'Cookie' };
     },
   });
+  // Each page in the light theme, made the first time a visitor with the light theme asks for it.
+  const lightPages = new Map<string, TStaticFile>();
+  const themed = (ctx: Context, file: TStaticFile): TStaticFile => {
+    if (!file.name.endsWith('.html') || themeOf(ctx.cookies.get(THEME_COOKIE)) === 'dark') return file;
+    let light = lightPages.get(file.name);
+    if (!light) {
+      light = rewrittenFile(file, Buffer.from(withTheme(file.bodies.identity.toString('utf8'), 'light')));
+      lightPages.set(file.name, light);
+    }
+    return light;
+  };
   const notFoundPage = files.get('404.html') ?? files.get('index.html');
   const entry = path.join(siteDir, 'server', 'entry.mjs');
   const astro = (await import(pathToFileURL(entry).href)) as { handler: TAstroHandler };
@@ -53,11 +67,16 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
 
   // /gallery with the user's first page of cards written in and its first screen drawn (the static page for anyone else).
   const gallery = await galleryPage(deps, siteDir, files.get('gallery.html')?.bodies.identity.toString('utf8') ?? '', pageCsp.get('/gallery'));
-  const galleryFirstScreen: Middleware = (ctx, next) => (pageOf(ctx.path) === '/gallery' ? gallery(ctx, next) : next());
+  const galleryFirstScreen: Middleware = async (ctx, next) => {
+    if (pageOf(ctx.path) !== '/gallery') return next();
+    await gallery(ctx, next);
+    // The page drawn here (a string); the static page a visitor gets instead is themed where it is sent.
+    if (typeof ctx.body === 'string') ctx.body = withTheme(ctx.body, themeOf(ctx.cookies.get(THEME_COOKIE)));
+  };
 
   // Assets before the page guards (no page among them); pages after them.
   const assets = staticFiles(files, (file) => !file.name.endsWith('.html'));
-  const pages = staticFiles(files);
+  const pages = staticFiles(files, undefined, themed);
 
   const astroPages: Middleware = async (ctx, next) => {
     // The shared page is drawn into Koa's response, so it is compressed like every page (docs/choices.md 47).
@@ -80,7 +99,7 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
   };
 
   const landing: Middleware = (ctx) => {
-    if (notFoundPage) sendStaticFile(ctx, notFoundPage, 404);
+    if (notFoundPage) sendStaticFile(ctx, themed(ctx, notFoundPage), 404);
     else ctx.status = 404;
   };
 
@@ -170,5 +189,7 @@ async function renderCaptured(ctx: Parameters<Middleware>[0], handler: TAstroHan
     if (value === undefined || name.toLowerCase() === 'content-length') continue;
     ctx.set(name, Array.isArray(value) ? value : String(value));
   }
-  ctx.body = Buffer.concat(chunks);
+  const body = Buffer.concat(chunks);
+  // A page in the visitor's theme (the shared page is the one page Astro draws per request).
+  ctx.body = ctx.response.is('html') ? Buffer.from(withTheme(body.toString('utf8'), themeOf(ctx.cookies.get(THEME_COOKIE)))) : body;
 }

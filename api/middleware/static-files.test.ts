@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileFor, loadStaticFiles, type TStaticFile } from './static-files.ts';
+import { fileFor, loadStaticFiles, rewrittenFile, type TStaticFile } from './static-files.ts';
 
 let dir: string;
 let files: Map<string, TStaticFile>;
@@ -56,5 +56,16 @@ describe('static files in memory', () => {
     expect(name('/../index.html')).toBe('index.html');
     expect(name('/%2e%2e/%2e%2e/etc/passwd')).toBeUndefined();
     for (const p of ['/nope', '/auth.js', '/.secret', '/%E0%A4%A', '/auth%00', '/_astro/app.js.br']) expect(name(p), p).toBeUndefined();
+  });
+
+  it('rewrites a file with other bytes: the same name, date and headers, its own compressed copies and ETags', () => {
+    const home = files.get('index.html')!;
+    const light = rewrittenFile(home, Buffer.from(home.bodies.identity.toString('utf8').replace('home', 'light')));
+    expect(light.name).toBe('index.html');
+    expect(light.headers).toEqual(home.headers);
+    expect(light.lastModified).toBe(home.lastModified);
+    expect(zlib.brotliDecompressSync(light.bodies.br!).toString('utf8')).toContain('<title>light</title>');
+    expect(zlib.gunzipSync(light.bodies.gzip!).equals(light.bodies.identity)).toBe(true);
+    for (const encoding of ['identity', 'br', 'gzip'] as const) expect(light.etags[encoding]).not.toBe(home.etags[encoding]);
   });
 });

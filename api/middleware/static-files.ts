@@ -56,12 +56,27 @@ export async function loadStaticFiles(dir: string, options: TStaticOptions): Pro
       if (br.length < identity.length) bodies.br = br;
       if (gz.length < identity.length) bodies.gzip = gz;
     }
-    const etags: TStaticFile['etags'] = {};
-    for (const [encoding, body] of Object.entries(bodies) as Array<[TEncoding, Buffer]>) etags[encoding] = etagOf(body, encoding);
     const type = mime.contentType(path.extname(name)) || 'application/octet-stream';
-    files.set(name, { name, bodies, etags, lastModified: stat.mtime.toUTCString(), headers: { 'Content-Type': type, ...options.headersFor(name) } });
+    files.set(name, withEtags({ name, bodies, lastModified: stat.mtime.toUTCString(), headers: { 'Content-Type': type, ...options.headersFor(name) } }));
   }
   return files;
+}
+
+function withEtags(file: Omit<TStaticFile, 'etags'>): TStaticFile {
+  const etags: TStaticFile['etags'] = {};
+  for (const [encoding, body] of Object.entries(file.bodies) as Array<[TEncoding, Buffer]>) etags[encoding] = etagOf(body, encoding);
+  return { ...file, etags };
+}
+
+/**
+ * `file` with other bytes (a page in another theme, api/site.ts): the same name, date and headers,
+ * its compressed copies made here and its own ETags.
+ */
+export function rewrittenFile(file: TStaticFile, identity: Buffer): TStaticFile {
+  const bodies: TStaticFile['bodies'] = { identity };
+  if (file.bodies.br) bodies.br = brotli(identity);
+  if (file.bodies.gzip) bodies.gzip = gzip(identity);
+  return withEtags({ name: file.name, bodies, lastModified: file.lastModified, headers: file.headers });
 }
 
 /**
@@ -126,13 +141,17 @@ export function sendStaticFile(ctx: Context, file: TStaticFile, status = 200): v
 
 /**
  * koa-static's place in the chain, from memory: a GET or HEAD for a file that `which` accepts is
- * answered, anything else goes on.
+ * answered (with the `variant` of it this request gets: a page in the visitor's theme), anything else goes on.
  */
-export function staticFiles(files: ReadonlyMap<string, TStaticFile>, which: (file: TStaticFile) => boolean = () => true): Middleware {
+export function staticFiles(
+  files: ReadonlyMap<string, TStaticFile>,
+  which: (file: TStaticFile) => boolean = () => true,
+  variant: (ctx: Context, file: TStaticFile) => TStaticFile = (_ctx, file) => file,
+): Middleware {
   return (ctx, next) => {
     const file = ctx.method === 'GET' || ctx.method === 'HEAD' ? fileFor(files, ctx.path) : undefined;
     if (!file || !which(file)) return next();
-    sendStaticFile(ctx, file);
+    sendStaticFile(ctx, variant(ctx, file));
     return Promise.resolve();
   };
 }

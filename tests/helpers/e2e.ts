@@ -68,9 +68,8 @@ export async function startE2E(options: { env?: Record<string, string> } = {}): 
         baseURL: url,
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
       });
-      if (options.theme) {
-        await context.addInitScript((theme) => localStorage.setItem('ratio-theme', theme), options.theme);
-      }
+      // The theme's cookie, which the server writes into every page (core/theme.ts).
+      if (options.theme) await context.addCookies([{ name: 'ratio-theme', value: options.theme, url }]);
       const page = await context.newPage();
       return { context, page };
     },

@@ -39,7 +39,8 @@ export async function screenContext(
     ...(options.bypassCSP ? { bypassCSP: true } : {}),
     ...(options.storageState ? { storageState: options.storageState } : {}),
   });
-  if (options.theme) await context.addInitScript((t) => localStorage.setItem('ratio-theme', t), options.theme);
+  // The theme's cookie, which the server writes into every page (core/theme.ts).
+  if (options.theme) await context.addCookies([{ name: 'ratio-theme', value: options.theme, url: e2e.url }]);
   return context;
 }
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { FIRST_SCREEN_SCRIPT } from './first-screen-boot.ts';
-import { THEME_BOOT_SCRIPT } from './theme-boot.ts';
 
 /**
  * Stripe's origins, from its security guide (docs.stripe.com/security/guide#content-security-policy):
@@ -35,7 +34,7 @@ export const PAGE_CSP = {
   ],
   scriptDirective: {
     resources: ["'self'", ...STRIPE_CSP.script],
-    hashes: [THEME_BOOT_SCRIPT, FIRST_SCREEN_SCRIPT].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}` as const),
+    hashes: [FIRST_SCREEN_SCRIPT].map((script) => `sha256-${createHash('sha256').update(script).digest('base64')}` as const),
   },
   styleDirective: {
     resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }],

@@ -1,27 +1,43 @@
 /**
- * The colour theme: an attribute of the document (`data-theme`, set before first paint by
- * theme-boot.ts) and a localStorage entry. Plain DOM code with no imports, so pages without React
- * switch it too (ThemeToggle.astro); islands follow the attribute (ThemeToggleButton.tsx).
+ * The colour theme: an attribute of the document (`data-theme`) and a cookie. The server writes the
+ * cookie's theme into every page it sends (api/site.ts), so no script runs before first paint;
+ * switching sets both. Plain DOM code, so pages without React switch it too (ThemeToggle.astro);
+ * islands follow the attribute (ThemeToggleButton.tsx).
  */
+import { THEME_COOKIE, THEME_COOKIE_MAX_AGE, themeOf, type TTheme } from '../../../core/theme.ts';
 
-/** The two colour themes. Dark is the default (docs/product.md §1). */
-export type TTheme = 'dark' | 'light';
-
-/** localStorage key of the theme preference; theme-boot.ts reads it before first paint. */
-export const THEME_KEY = 'ratio-theme';
+export type { TTheme };
 
 /** The theme on screen ('dark' off the browser: server HTML is drawn dark). */
 export function currentTheme(): TTheme {
   return typeof document !== 'undefined' && document.documentElement.dataset.theme === 'light' ? 'light' : 'dark';
 }
 
-/** Applies a theme to the document and remembers it locally. */
+/** The theme cookie's value, or null without one. */
+function themeCookie(): string | null {
+  const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${THEME_COOKIE}=([^;]*)`));
+  return match ? match[1]! : null;
+}
+
+/** Applies a theme to the document and remembers it in the cookie the server reads. */
 export function setTheme(theme: TTheme): void {
   document.documentElement.dataset.theme = theme;
+  document.cookie = `${THEME_COOKIE}=${theme}; Path=/; Max-Age=${THEME_COOKIE_MAX_AGE}; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+}
+
+/**
+ * Once per browser: a theme chosen before the cookie existed (kept in localStorage by older
+ * releases) moves into the cookie and applies now; from the next page on the server sends it.
+ */
+export function adoptStoredTheme(): void {
+  if (themeCookie() !== null) return;
   try {
-    localStorage.setItem(THEME_KEY, theme);
+    const stored = localStorage.getItem(THEME_COOKIE);
+    if (stored === null) return;
+    setTheme(themeOf(stored));
+    localStorage.removeItem(THEME_COOKIE);
   } catch {
-    // Storage blocked: the theme still applies for this page.
+    // Storage blocked: nothing was stored there either.
   }
 }
 

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { themeOf, withTheme } from './theme.ts';
+
+describe('theme', () => {
+  it('reads only "light" as light; anything else, or no cookie, is dark', () => {
+    expect(themeOf('light')).toBe('light');
+    for (const value of ['dark', '', 'LIGHT', '<script>', null, undefined]) expect(themeOf(value)).toBe('dark');
+  });
+
+  it("changes only the <html> element's data-theme", () => {
+    const page = '<!DOCTYPE html><html lang="en" data-theme="dark"><head></head><body><p data-theme="dark">x</p></body></html>';
+    expect(withTheme(page, 'light')).toBe('<!DOCTYPE html><html lang="en" data-theme="light"><head></head><body><p data-theme="dark">x</p></body></html>');
+    expect(withTheme(page, 'dark')).toBe(page);
+    expect(withTheme('<html lang="en"><body data-theme="dark"></body></html>', 'light')).toBe('<html lang="en"><body data-theme="dark"></body></html>');
+  });
+});
