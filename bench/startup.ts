@@ -71,21 +71,24 @@ async function stop(child: ChildProcess): Promise<void> {
  * and PSS summed (each shared page split among the processes that map it: what they take from
  * the machine together).
  */
-function treeMemory(pid: number): { rss: number; pss: number } {
+function treeMemory(pid: number): { rss: number; pss: number; serverPss: number } {
   let rss = 0;
   let pss = 0;
+  let serverPss = 0;
   const walk = (p: number) => {
     try {
       const rollup = fs.readFileSync(`/proc/${p}/smaps_rollup`, 'utf8');
       rss += Number(/^Rss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
-      pss += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      const own = Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+      pss += own;
+      if (p === pid) serverPss = own;
       for (const c of fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) walk(Number(c));
     } catch {
       /* gone */
     }
   };
   walk(pid);
-  return { rss: rss / 1024, pss: pss / 1024 };
+  return { rss: rss / 1024, pss: pss / 1024, serverPss: serverPss / 1024 };
 }
 
 const ratioCli = (args: string[], env: Record<string, string>) =>
@@ -166,6 +169,9 @@ async function loadConfig(url: string, tag: string): Promise<string> {
 interface TMemory {
   idle: { rss: number; pss: number };
   peak: { rss: number; pss: number };
+  /** The highest PSS of the server process alone, and of the rest (the label reader) alone, over the load. */
+  peakServer: number;
+  peakReader: number;
   errors: number;
 }
 
@@ -176,10 +182,14 @@ async function memory(label: string, env: Record<string, string>): Promise<TMemo
     const idle = treeMemory(server.child.pid!);
     const config = await loadConfig(server.url, label);
     const peak = treeMemory(server.child.pid!);
+    let peakServer = peak.serverPss;
+    let peakReader = peak.pss - peak.serverPss;
     const sampler = setInterval(() => {
       const now = treeMemory(server.child.pid!);
       peak.rss = Math.max(peak.rss, now.rss);
       peak.pss = Math.max(peak.pss, now.pss);
+      peakServer = Math.max(peakServer, now.serverPss);
+      peakReader = Math.max(peakReader, now.pss - now.serverPss);
     }, 100);
     const load = spawn(process.execPath, ['bench/mixed-worker.ts', server.url, String(SECONDS), config], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -204,7 +214,7 @@ async function memory(label: string, env: Record<string, string>): Promise<TMemo
     clearInterval(sampler);
     const errors = (JSON.parse(out.trim().split('\n').pop() ?? '{}') as { errors?: number }).errors ?? -1;
     if (analyze >= 400 || analyze === 0) console.log(`  (${label}: the label read answered ${analyze})`);
-    return { idle, peak, errors };
+    return { idle, peak, peakServer, peakReader, errors };
   } finally {
     await stop(server.child);
   }
@@ -228,7 +238,7 @@ if (await postgresReachable()) {
   }
 }
 const row = (m: TMemory) =>
-  `idle ${fmt(m.idle.pss, 0)} (RSS ${fmt(m.idle.rss, 0)})   peak ${fmt(m.peak.pss, 0)} (RSS ${fmt(m.peak.rss, 0)})   (load errors ${m.errors})`;
+  `idle ${fmt(m.idle.pss, 0)} (RSS ${fmt(m.idle.rss, 0)})   peak ${fmt(m.peak.pss, 0)} (RSS ${fmt(m.peak.rss, 0)}; server alone ${fmt(m.peakServer, 0)}, reader alone ${fmt(m.peakReader, 0)})   (load errors ${m.errors})`;
 console.log('  PSS summed: what the processes take together; RSS summed counts the pages they share once a process');
 if (pgRef) console.log(`  PostgreSQL (reference; the database server's own memory not counted)   ${row(pgRef)}`);
 console.log(`  PGlite                                                                 ${row(pglite)}`);

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { handleError } from './handle-error.ts';
-import { commandOf, engineFlags, relaunch } from './relaunch.js';
+import { commandOf, engineFlags, execWithServerMalloc, relaunch } from './relaunch.js';
 
 type TRegister = (program: Command) => void;
 
@@ -30,6 +30,7 @@ process.umask(0o077);
 const named = commandOf(process.argv);
 const flags = engineFlags(named).filter((flag) => !process.execArgv.includes(flag));
 if (flags.length) await relaunch(process.execPath, [...flags, ...process.execArgv]);
+execWithServerMalloc(named);
 
 const program = new Command('ratio').description('Ratio operations: database, server, users, billing, jobs').version('0.1.0');
 const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);

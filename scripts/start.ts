@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execWithServerMalloc } from '../cli/relaunch.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const STAMP = path.join(root, 'dist', '.build-stamp.json');
@@ -101,6 +102,8 @@ function build(current: Omit<TStamp, 'builtAt'>): void {
 
 const args = process.argv.slice(2);
 const buildOnly = args[0] === '--build-only';
+// The server's malloc settings, set now, before the embedded database's thread starts below.
+if (!buildOnly) execWithServerMalloc('serve');
 const current = sourceStamp();
 const reason = buildOnly ? 'npm run build' : buildReason(current, readStamp());
 if (reason) {

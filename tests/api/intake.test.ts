@@ -3,6 +3,9 @@ import type { TSlotView } from '../../core/contracts/cards.types.ts';
 import type { TCertBatchView, TPhotoItemView } from '../../core/contracts/intake.types.ts';
 import { createIntake } from '../../api/services/intake/create-intake.ts';
 import { createPsaClient } from '../../api/services/intake/psa-client.ts';
+import { AnalysisBusyError } from '../../api/services/analysis/errors.ts';
+import { analysisFromLabel } from '../../core/analysis/build-analysis.ts';
+import { parseLabel } from '../../core/analysis/parse-label.ts';
 import { MORANT_LABEL, OHTANI_LABEL, renderLabel } from '../analysis/fixtures/make-label.ts';
 import { jpegWithExif, pngImage, uploadForm } from '../fixtures/images.ts';
 import { accountWithClient, addCards } from '../helpers/factories.ts';
@@ -286,6 +289,42 @@ describe('bulk intake by photo (the label reader in a background queue)', () => 
     expect((await client.request('DELETE', `/api/intake/photos/${b.body.id}`)).status).toBe(204);
     expect(await listed(client)).toHaveLength(2);
   }, 120_000);
+
+  it('lists the photos in the order they were sent, whichever read finishes first', async () => {
+    // A reader that reads the first photo last: busy once (it goes back in line), then slower than the second.
+    let firstTries = 0;
+    const labels: Record<string, string> = {
+      first: '2018 TOPPS CHROME #193\nSHOHEI OHTANI GEM MT\n\nREFRACTOR 10\n12345678\n',
+      second: '2019 PANINI PRIZM #249\nJA MORANT GEM MT\n\n10\n61234567\n',
+    };
+    const own = await startTestServer({
+      deps: {
+        analyzer: {
+          async analyze(image) {
+            const which = image.subarray(-32).toString('latin1').includes('first') ? 'first' : 'second';
+            if (which === 'first' && firstTries++ === 0) throw new AnalysisBusyError();
+            if (which === 'first') await new Promise((r) => setTimeout(r, 300));
+            return analysisFromLabel(parseLabel(labels[which]!));
+          },
+          close: async () => {},
+        },
+      },
+    });
+    try {
+      const { client } = await registerUser(own);
+      const photo = async (tag: string) => Buffer.concat([await pngImage(120, 160), Buffer.from(tag.padStart(32, ' '), 'latin1')]);
+      const first = await send(client, await photo('first'), 'first.png');
+      const second = await send(client, await photo('second'), 'second.png');
+      await own.deps.intake.photos.idle();
+      const items = await listed(client);
+      expect(items.map((i) => [i.id, i.status, i.fields?.certNumber])).toEqual([
+        [first.body.id, 'read', '12345678'],
+        [second.body.id, 'read', '61234567'],
+      ]);
+    } finally {
+      await own.close();
+    }
+  });
 
   it("refuses what is not a photo, and another user's photos are not listed", async () => {
     const { client } = await registerUser(srv);

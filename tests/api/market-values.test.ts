@@ -10,14 +10,16 @@ import type { TMarketView, TSlotView } from '../../core/contracts/cards.types.ts
 import type { TCardHistoryAnswer, TTotalHistoryAnswer } from '../../core/contracts/csv.types.ts';
 import type { TAdminPricesAnswer, TAlertView, TProfitAnswer } from '../../core/contracts/prices.types.ts';
 import { DAY_MS } from '../../core/limits.ts';
+import { CardMarket } from '../../db/models/CardMarket.ts';
 import { CardSlot } from '../../db/models/CardSlot.ts';
 import { User as UserModel, type User } from '../../db/models/User.ts';
 import { sendPriceAlerts } from '../../api/services/prices/price-alerts.ts';
-import { refreshPrices } from '../../api/services/prices/refresh-prices.ts';
+import { LOOKAHEAD, refreshPrices } from '../../api/services/prices/refresh-prices.ts';
+import { createSportsCardsPro } from '../../api/services/prices/sportscardspro.ts';
 import { accountWithClient } from '../helpers/factories.ts';
 import type { TApiBody, TestClient } from '../helpers/http.ts';
 import { startTestServer, type TTestServer } from '../helpers/server.ts';
-import { SportsCardsProEmulator } from '../helpers/sportscardspro/emulator.ts';
+import { EMULATOR_TOKEN, SportsCardsProEmulator } from '../helpers/sportscardspro/emulator.ts';
 
 let emu: SportsCardsProEmulator;
 let srv: TTestServer;
@@ -74,8 +76,15 @@ const cards = async (client: TestClient) => (await client.get<TSlotView[]>('/api
 /** The viewer's whole market value of a card (the wall's answer carries the price only). */
 const marketOf = async (client: TestClient, slot: number) => (await client.get<{ market: TMarketView | null }>(`/api/cards/${slot}/market`)).body.market;
 const refresh = (client: TestClient, slot: number) => client.post<{ outcome: string; card: TSlotView } & TApiBody>(`/api/cards/${slot}/market/refresh`);
-const runJob = (email: string, staleAfterMs = 0) =>
-  refreshPrices({ db: srv.deps.db, prices: srv.deps.prices, clock: srv.deps.clock, email, staleAfterMs, maxConsecutiveFailures: 2 });
+const jobOptions = (email: string, staleAfterMs = 0) => ({
+  db: srv.deps.db,
+  prices: srv.deps.prices,
+  clock: srv.deps.clock,
+  email,
+  staleAfterMs,
+  maxConsecutiveFailures: 2,
+});
+const runJob = (email: string, staleAfterMs = 0) => refreshPrices(jobOptions(email, staleAfterMs));
 
 describe('matching and grades', () => {
   it('matches a card by year, set, number and subject, keeps the product, and prices its grade from SportsCardsPro', async () => {
@@ -199,6 +208,81 @@ describe('faults keep the last known value', () => {
     const after = await cards(client);
     expect(after.map((c) => c.market?.cents)).toEqual([120000, 35000, 150000]);
     expect((await marketOf(client, 1))!.error).toBe('SportsCardsPro answered 500');
+  });
+
+  it("a 429's Retry-After holds the look-ups already on their way too, then the job goes on", async () => {
+    const { user, client } = await collector([1, 2, 3].map((slotNumber) => ({ slotNumber, ...OHTANI, grader: 'PSA' as const, grade: 10 })));
+    // 5 requests a second: the look-ups after the first wait their turns 200 ms apart, and the 429 comes back well before the next.
+    const prices = createSportsCardsPro({ token: EMULATOR_TOKEN, baseUrl: emu.url, timeoutMs: 5000, ratePerSecond: 5, clock: srv.deps.clock });
+    await prices.search('warm the connection'); // so the first look-up's request is not slowed by the connection's setup
+    emu.setFault('429', 1);
+    emu.retryAfterSeconds = 1;
+    const before = emu.requests.length;
+    expect(await refreshPrices({ ...jobOptions(user.email), prices })).toMatchObject({ due: 3, priced: 3, failed: 0, outage: null });
+    emu.retryAfterSeconds = 0;
+    const [limited, ...rest] = emu.requests.slice(before);
+    // The first request met the 429; the later ones (the other cards' look-ups included) waited the second it asked for:
+    // at most one went out before the 429 came back (unheld, the next four would go at 200, 400, 600 and 800 ms).
+    expect(rest).toHaveLength(6);
+    expect(rest.filter((r) => r.at - limited!.at < 990).length).toBeLessThanOrEqual(1);
+    expect((await cards(client)).map((c) => c.market?.cents)).toEqual([120000, 120000, 120000]);
+  });
+
+  it("a collector's look-up while a 429's Retry-After holds longer than a request's time limit answers 503 without waiting it out or asking", async () => {
+    const { client } = await collector([{ slotNumber: 1, ...OHTANI, grader: 'PSA', grade: 10 }]);
+    emu.setFault('429', 1);
+    emu.retryAfterSeconds = 3; // the test server's time limit is 1 s (PRICES_TIMEOUT_SECONDS)
+    expect((await refresh(client, 1)).status).toBe(503);
+    emu.retryAfterSeconds = 0;
+    const before = emu.requests.length;
+    const t0 = Date.now();
+    const held = await refresh(client, 1);
+    expect([held.status, held.body.error?.code]).toEqual([503, 'prices_unavailable']);
+    // Not waited out (that would end in a request): nothing was asked.
+    expect(emu.requests.length).toBe(before);
+    // Once the hold is over, the look-up goes through.
+    await new Promise((r) => setTimeout(r, 3000 - (Date.now() - t0)));
+    expect((await refresh(client, 1)).body.outcome).toBe('priced');
+  });
+
+  it('pipelined, the job stores in order and stops at an outage as a run one card at a time does: a good answer in flight is not stored', async () => {
+    const { user, client } = await collector([1, 2, 3, 4].map((slotNumber) => ({ slotNumber, ...OHTANI, grader: 'PSA' as const, grade: 10 })));
+    const progress: Array<[number, number]> = [];
+    const first = await refreshPrices({ ...jobOptions(user.email), onProgress: (d, t) => progress.push([d, t]) });
+    expect(first).toMatchObject({ due: 4, priced: 4, failed: 0, outage: null });
+    expect(progress).toEqual([0, 1, 2, 3, 4].map((d) => [d, 4]));
+    const checkedAt = async () =>
+      (
+        await CardMarket.query(srv.deps.db)
+          .join('card_slots', 'card_slots.id', 'card_market.cardId')
+          .where('card_slots.userId', user.id)
+          .orderBy('card_slots.slotNumber')
+      ).map((m) => [new Date(m.checkedAt!).getTime(), m.error]);
+    const checked = await checkedAt();
+
+    // The market moves; the provider fails the first two requests and answers the rest. The job stops
+    // after the second failure, with the next cards' look-ups already answered: it stores none of them.
+    emu.products.get('1001')!['manual-only-price'] = 125000;
+    srv.advance(60_000);
+    for (const lookahead of [undefined, 0]) {
+      emu.setFault('500', 2);
+      const before = emu.requests.length;
+      const down = await refreshPrices({ ...jobOptions(user.email), lookahead });
+      expect(down).toMatchObject({ due: 4, priced: 0, failed: 2, outage: 'SportsCardsPro answered 500' });
+      if (lookahead === undefined) expect(emu.requests.length - before).toBe(Math.min(4, LOOKAHEAD + 1));
+      expect((await cards(client)).map((c) => c.market?.cents)).toEqual([120000, 120000, 120000, 120000]);
+      const now = await checkedAt();
+      expect(now.slice(0, 2).map(([, error]) => error)).toEqual(['SportsCardsPro answered 500', 'SportsCardsPro answered 500']);
+      expect(now.slice(2)).toEqual(checked.slice(2));
+    }
+    // The next run takes the price of every card, the two left over included.
+    expect(await runJob(user.email)).toMatchObject({ due: 4, priced: 4, outage: null });
+    expect((await cards(client)).map((c) => c.market?.cents)).toEqual([125000, 125000, 125000, 125000]);
+    // The history holds each market price once: a run that finds the same price again records nothing.
+    const marketHistory = async () => (await client.get<TCardHistoryAnswer>('/api/cards/1/history')).body.market.map((p) => p.cents);
+    expect(await marketHistory()).toEqual([120000, 125000]);
+    expect(await runJob(user.email)).toMatchObject({ priced: 4 });
+    expect(await marketHistory()).toEqual([120000, 125000]);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * `ratio prices` as an operator runs it, as its own process: a refresh killed half-way resumes
- * where it stopped (no card looked up again), the one-line report, a bad --stale-after, and a
+ * `ratio prices` as an operator runs it, as its own process: a refresh killed half-way through its
+ * pipeline of look-ups resumes where it stopped (no card stored twice, none skipped), the one-line report, a bad --stale-after, and a
  * price list import that replaces the embedded sample (which is labelled, never market data).
  */
 import { spawn } from 'node:child_process';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardMarket } from '../../db/models/CardMarket.ts';
 import { CardSlot } from '../../db/models/CardSlot.ts';
+import { LOOKAHEAD } from '../../api/services/prices/refresh-prices.ts';
 import { createAccount } from '../helpers/factories.ts';
 import { createCliDb, runRatio, type TCliDb } from '../helpers/cli.ts';
 import { testDbKind } from '../helpers/db.ts';
@@ -90,27 +91,53 @@ function runAndKill(env: Record<string, string>, after: number): Promise<void> {
 }
 
 describe('ratio prices refresh', () => {
-  it('resumes after a kill: the cards done stay done, the rest are looked up, none twice but the one in flight', async () => {
+  it('resumes after a kill mid-pipeline: the cards stored stay stored, the rest are looked up, none stored twice, none skipped', async () => {
     const env = { ...cli.env, ...emu.env, PRICES_RATE_PER_SECOND: '20' };
+    /** The card numbers the emulator was asked to search for since request `from` (the query ends in #N). */
+    const searchedSince = (from: number) =>
+      emu.requests
+        .slice(from)
+        .filter((r) => r.path === '/api/products')
+        .map((r) => Number(/#(\d+)$/.exec(r.params.q ?? '')![1]));
+    /** The cards stored so far (checked), by card number, with the time each was checked. */
+    const stored = () =>
+      cli.use(async (db) => {
+        const rows = await CardSlot.query(db)
+          .join('card_market', 'card_market.cardId', 'card_slots.id')
+          .where('card_slots.title', 'like', 'Card %')
+          .whereNotNull('card_market.checkedAt')
+          .select('card_slots.cardNumber', 'card_market.checkedAt');
+        return new Map(rows.map((r) => [Number(r.cardNumber), new Date((r as unknown as { checkedAt: Date | string }).checkedAt).toISOString()]));
+      });
+
     const start = emu.requests.length;
-    await runAndKill(env, 8);
-    const firstSearches = emu.requests.slice(start).filter((r) => r.path === '/api/products').length;
-    expect(firstSearches).toBeGreaterThanOrEqual(3);
-    expect(firstSearches).toBeLessThan(CARDS);
+    await runAndKill(env, 10);
+    const first = searchedSince(start);
+    const kept = await stored();
+    // Killed mid-run: some cards stored, not all; every card stored was searched; the look-ups in flight
+    // (at most the card being stored and the LOOKAHEAD after it) are the only ones searched but not stored.
+    expect(kept.size).toBeGreaterThanOrEqual(1);
+    expect(kept.size).toBeLessThan(CARDS);
+    for (const n of kept.keys()) expect(first).toContain(n);
+    expect(first.length - kept.size).toBeLessThanOrEqual(LOOKAHEAD + 1);
 
     const before = emu.requests.length;
     const done = await runRatio(['prices', 'refresh', '--email', email, '--no-alerts'], env);
     expect(done.stderr).toBe('');
     expect(done.code).toBe(0);
-    const searched = emu.requests.slice(before).filter((r) => r.path === '/api/products').length;
-    // The cards the killed run finished are not asked again; at most the one it was killed on is.
-    expect(searched).toBeLessThan(CARDS);
-    expect(firstSearches + searched).toBeLessThanOrEqual(CARDS + 1);
+    // Exactly the cards the killed run did not store, each once: none skipped, none of the stored asked again.
+    const second = searchedSince(before);
+    const rest = Array.from({ length: CARDS }, (_, i) => i + 1).filter((n) => !kept.has(n));
+    expect([...second].sort((a, b) => a - b)).toEqual(rest);
+    const searched = second.length;
     expect(done.stdout).toMatch(
       new RegExp(
         `^Prices from SportsCardsPro: ${searched} of ${searched} card\\(s\\) due looked up: ${searched} priced, 0 with no matching product, 0 with no price near their grade, 0 failed\\.\\nTime per card: Ratio [\\d.]+ ms, provider [\\d.]+ ms \\(its rate limit included\\)\\.\\n$`,
       ),
     );
+    // None stored twice: the cards the killed run stored were not written again.
+    const after = await stored();
+    for (const [n, checkedAt] of kept) expect(after.get(n)).toBe(checkedAt);
     const rows = await cli.use(async (db) => await CardSlot.query(db).where('title', 'like', 'Card %').orderBy('slotNumber'));
     expect(rows.map((r) => r.marketCents)).toEqual(Array.from({ length: CARDS }, (_, i) => 1000 * (i + 1)));
 

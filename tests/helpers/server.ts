@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createApp } from '../../api/app.ts';
 import type { TDeps } from '../../api/deps.ts';
 import { parseEnv } from '../../api/env.ts';
+import { READ_MS } from './bounds.ts';
 import { listen } from '../../api/listen.ts';
 import { createLogger } from '../../api/logger.ts';
 import { createRateLimits } from '../../api/services/limits/rate-limits.ts';
@@ -62,7 +63,16 @@ export async function startTestServer(
 ): Promise<TTestServer> {
   const testDb = await createMigratedTestDb();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-api-'));
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir, ...options.stripe?.env, ...options.env });
+  // A photo's read is bounded by READ_MS, not the product's 15 s: on a busy 2-core CI machine one read took longer.
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    ANALYSIS_TIMEOUT_SECONDS: String(READ_MS / 1000),
+    ...options.stripe?.env,
+    ...options.env,
+  });
   let offset = 0;
   const mailer = memoryMailer();
   const log = createLogger('silent');

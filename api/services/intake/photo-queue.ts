@@ -34,6 +34,9 @@ interface TPhoto {
   fields: TCardData | null;
   fieldConfidence: Partial<TFieldConfidence> | undefined;
   message: string | undefined;
+  /** When it was added: the list's order, the order the collector sent them in, however the reads finish. */
+  addedAt: number;
+  /** When it was added or last finished reading: kept KEEP_MS after that. */
   at: number;
 }
 
@@ -151,6 +154,7 @@ export function createPhotoQueue(deps: { db: Knex; analyzer: CardAnalyzer; clock
         fields: null,
         fieldConfidence: undefined,
         message: undefined,
+        addedAt: Date.now(),
         at: Date.now(),
       };
       photos.set(p.id, p);
@@ -159,7 +163,7 @@ export function createPhotoQueue(deps: { db: Knex; analyzer: CardAnalyzer; clock
       return view(p, new Map());
     },
     async list(userId) {
-      const items = mine(userId).sort((a, b) => a.at - b.at);
+      const items = mine(userId).sort((a, b) => a.addedAt - b.addedAt);
       const certs = items.map((p) => p.fields?.certNumber).filter((c): c is string => Boolean(c));
       const onWall = certs.length
         ? new Map(

@@ -53,14 +53,25 @@ export function createSportsCardsPro(options: TSportsCardsProOptions): PriceProv
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/$/, '');
 
-  // Requests are paced to ratePerSecond in this process: each waits for its turn.
+  // Requests are paced to ratePerSecond in this process: each waits for its turn. A 429 with
+  // Retry-After holds every request until then, those already waiting their turn included (the
+  // refresh job has several look-ups on their way: docs/choices.md 45); a hold longer than a
+  // request's time limit is not waited out here (a collector's click answers at once) but thrown
+  // as the 429 it would meet, with the time left, for the refresh job to wait.
   const interval = 1000 / options.ratePerSecond;
   let nextAt = 0;
+  let heldUntil = 0;
   async function turn(): Promise<void> {
-    const now = Date.now();
-    const at = Math.max(now, nextAt);
-    nextAt = at + interval;
-    if (at > now) await new Promise((r) => setTimeout(r, at - now));
+    for (;;) {
+      const now = Date.now();
+      if (heldUntil - now > options.timeoutMs) {
+        throw new PriceProviderError('rate_limited', 'SportsCardsPro asked Ratio to slow down (429)', { retryAfterMs: heldUntil - now });
+      }
+      const at = Math.max(now, nextAt, heldUntil);
+      nextAt = at + interval;
+      if (at > now) await new Promise((r) => setTimeout(r, at - now));
+      if (heldUntil <= Date.now()) return;
+    }
   }
 
   async function get(path: string, params: Record<string, string>): Promise<unknown> {
@@ -81,7 +92,10 @@ export function createSportsCardsPro(options: TSportsCardsProOptions): PriceProv
     }
     if (res.status === 429) {
       await res.body?.cancel();
-      const after = Number(res.headers.get('retry-after'));
+      // Retry-After in seconds; none given (null, not 0): the refresh job backs off on its own.
+      const header = res.headers.get('retry-after');
+      const after = header === null ? Number.NaN : Number(header);
+      if (Number.isFinite(after) && after > 0) heldUntil = Math.max(heldUntil, Date.now() + after * 1000);
       throw new PriceProviderError('rate_limited', 'SportsCardsPro asked Ratio to slow down (429)', {
         retryAfterMs: Number.isFinite(after) && after >= 0 ? after * 1000 : null,
       });
