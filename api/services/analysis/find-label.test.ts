@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLabelFrame, isLabelRed, labelLineBoxes, type TRgb } from './find-label.ts';
+import { findLabelFrame, isLabelRed, isPaleLabelRed, labelLineBoxes, type TRgb } from './find-label.ts';
 
 /** A grey photo `w` x `h` with the given rectangles painted in. */
 function photo(w: number, h: number, paint: { x0: number; y0: number; x1: number; y1: number; rgb: [number, number, number] }[]): TRgb {
@@ -58,6 +58,30 @@ describe('finding a slab label by its red frame', () => {
     expect(findLabelFrame(photo(200, 150, [...label(5, 10, 90, 28), ...label(105, 12, 90, 28)])).kind).toBe('several');
     expect(findLabelFrame(photo(200, 150, [{ x0: 20, y0: 20, x1: 180, y1: 60, rgb: RED }])).kind).toBe('none');
     expect(findLabelFrame(photo(200, 150, [])).kind).toBe('none');
+  });
+
+  it('finds a frame whose sides and bottom are pale red, from its red header band, but not pale red alone', () => {
+    const PALE: [number, number, number] = [156, 114, 118];
+    expect(isLabelRed(...PALE)).toBe(false);
+    expect(isPaleLabelRed(...PALE)).toBe(true);
+    expect(isPaleLabelRed(205, 169, 179)).toBe(false);
+    const paleLabel = [
+      { x0: 22, y0: 8, x1: 126, y1: 40, rgb: PALE },
+      { x0: 22, y0: 8, x1: 126, y1: 12, rgb: RED },
+      { x0: 24, y0: 12, x1: 124, y1: 38, rgb: PAPER },
+    ];
+    const found = findLabelFrame(photo(150, 200, paleLabel));
+    expect(found.kind).toBe('label');
+    if (found.kind === 'label') expect(found.frame).toMatchObject({ x0: 22, y0: 8, x1: 126, y1: 40 });
+    expect(findLabelFrame(photo(150, 200, [{ ...(paleLabel[0] as (typeof paleLabel)[0]) }, paleLabel[2] as (typeof paleLabel)[2]])).kind).toBe('none');
+  });
+
+  it('takes a red-framed panel of the card art close below the label for art, not for a second slab', () => {
+    const found = findLabelFrame(photo(150, 200, [...label(20, 4, 110, 34), ...label(33, 56, 86, 27)]));
+    expect(found.kind).toBe('label');
+    if (found.kind === 'label') expect(found.frame).toMatchObject({ x0: 20, y0: 4 });
+    // Two slabs stacked: their labels a slab's height apart.
+    expect(findLabelFrame(photo(150, 320, [...label(20, 4, 110, 34), ...label(22, 170, 106, 33)])).kind).toBe('several');
   });
 
   it('cuts a label into its lines and columns, and sets the barcode apart', () => {

@@ -37,6 +37,53 @@ export function isLabelRed(r: number, g: number, b: number): boolean {
   return hue > -22 && hue < 24;
 }
 
+/**
+ * A pixel of a pale or blurred label red (a thin frame edge mixed with the paper beside it, an
+ * orange-red frame): red well above green and blue, less saturated than isLabelRed asks. Counted
+ * only where it touches a pixel isLabelRed counts (hysteresis), so pink paper or skin alone is not a frame.
+ */
+export function isPaleLabelRed(r: number, g: number, b: number): boolean {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  if (max !== r || max < 80 || r - Math.max(g, b) < PALE_LEAD) return false;
+  if ((max - min) / max < PALE_SATURATION) return false;
+  const hue = g >= b ? (60 * (g - b)) / (max - min) : -(60 * (b - g)) / (max - min);
+  return hue > -26 && hue < 28;
+}
+const PALE_LEAD = 24;
+const PALE_SATURATION = 0.19;
+
+/** The red mask: isLabelRed pixels and the pale red pixels joined to them (8-connected). */
+function redMask(data: Uint8Array, w: number, h: number): Uint8Array {
+  const mask = new Uint8Array(w * h);
+  const stack: number[] = [];
+  for (let i = 0; i < w * h; i++) {
+    if (isLabelRed(data[i * 3] ?? 0, data[i * 3 + 1] ?? 0, data[i * 3 + 2] ?? 0)) {
+      mask[i] = 1;
+      stack.push(i);
+    }
+  }
+  while (stack.length) {
+    const p = stack.pop() ?? 0;
+    const x = p % w;
+    const y = (p - x) / w;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+        const q = ny * w + nx;
+        if (mask[q] || !isPaleLabelRed(data[q * 3] ?? 0, data[q * 3 + 1] ?? 0, data[q * 3 + 2] ?? 0)) continue;
+        mask[q] = 1;
+        stack.push(q);
+      }
+  }
+  return mask;
+}
+
+/** Least distance between the tops of two stacked slabs' labels, in label widths (a slab is about 1.7 label widths tall). */
+const SLAB_APART = 1.1;
+
 /** Width over height of a PSA label's red frame. */
 const LABEL_ASPECT = 3.3;
 
@@ -123,7 +170,9 @@ function tiltOf(c: TComponent, w: number): number {
   }
   // The frame's corners round off and its ends may be cut: keep the middle 80% of the columns.
   const span = c.x1 - c.x0;
-  const inner = (x: number) => x > c.x0 + span * 0.1 && x < c.x1 - span * 0.1;
+  // Only columns that show both edges: a frame edge lost to glare or pale red would give one edge for the other.
+  const both = (x: number) => (bottom.get(x) ?? 0) - (top.get(x) ?? 0) > (c.y1 - c.y0) * 0.6;
+  const inner = (x: number) => x > c.x0 + span * 0.1 && x < c.x1 - span * 0.1 && both(x);
   const t = robustSlope([...top].filter(([x]) => inner(x)));
   const b = robustSlope([...bottom].filter(([x]) => inner(x)));
   return (Math.atan((t + b) / 2) * 180) / Math.PI;
@@ -136,10 +185,7 @@ function tiltOf(c: TComponent, w: number): number {
  */
 export function findLabelFrame(img: TRgb): TLabelSearch {
   const { data, width: w, height: h } = img;
-  const mask = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) {
-    if (isLabelRed(data[i * 3] ?? 0, data[i * 3 + 1] ?? 0, data[i * 3 + 2] ?? 0)) mask[i] = 1;
-  }
+  const mask = redMask(data, w, h);
   // Grown by GROW pixels so a frame broken by glare or blur stays one region.
   const grown = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
@@ -246,7 +292,11 @@ export function findLabelFrame(img: TRgb): TLabelSearch {
   const apart: TLabelFrame[] = [];
   for (const f of frames) if (!apart.some((g) => overlap(f, g) > 0.2 * area(f))) apart.push(f);
   // Several slabs' labels are alike: near the same width (card art in red is not).
-  const likeSized = apart.filter((f) => area(f) >= area(biggest) * 0.35 && f.x1 - f.x0 >= (biggest.x1 - biggest.x0) * 0.7);
+  // Side by side, or stacked a slab's height apart: a red-framed panel of the card's art sits closer below its label.
+  const bw = biggest.x1 - biggest.x0;
+  const besideOrApart = (f: TLabelFrame) =>
+    f === biggest || Math.min(f.y1, biggest.y1) > Math.max(f.y0, biggest.y0) || Math.abs(f.y0 - biggest.y0) >= bw * SLAB_APART;
+  const likeSized = apart.filter((f) => area(f) >= area(biggest) * 0.35 && f.x1 - f.x0 >= bw * 0.7 && besideOrApart(f));
   if (likeSized.length >= 2) return { kind: 'several', frames: likeSized };
   return { kind: 'label', frame: biggest };
 }
@@ -265,16 +315,20 @@ const ROW_SHARE = 0.2;
 
 /** A run of rows this many times a line's height holds two lines or more, touching (blur, tilt, a descender). */
 const JOINED = 2;
+/** Most of the label paper's height one line of text takes. */
+const LINE_SHARE = 0.2;
 
 /**
  * Lines that blur or a slight tilt left touching, cut apart: a run of inked rows JOINED times as tall
  * as a line (the lower median of the runs) is cut into as many lines as it is tall, each cut at the
  * row with least ink near where it would fall.
  */
-function splitJoined(lines: [number, number][], rowInk: (y: number) => number): [number, number][] {
+function splitJoined(lines: [number, number][], rowInk: (y: number) => number, inner: number): [number, number][] {
   const heights = lines.map(([a, b]) => b - a).sort((a, b) => a - b);
-  const line = heights[Math.floor((heights.length - 1) / 2)] ?? 0;
-  if (lines.length < 2 || line < 3) return lines;
+  // At most a fifth of the paper's height: a PSA label holds four lines, and a label whose lines
+  // all run together in pairs gives no single line to measure.
+  const line = Math.min(heights[Math.floor((heights.length - 1) / 2)] ?? 0, inner * LINE_SHARE);
+  if (line < 3) return lines;
   return lines.flatMap(([a, b]): [number, number][] => {
     if (b - a < line * JOINED) return [[a, b]];
     const parts = Math.round((b - a) / line);
@@ -333,12 +387,17 @@ export function labelLineBoxes(img: TRgb): { boxes: TLineBox[]; barcode: TLineBo
   const gray = new Uint8Array(w * h);
   const red = new Uint8Array(w * h);
   const hist = new Array<number>(256).fill(0);
+  // The frame's sides are found with its pale red too (a thin, blurred or orange-red frame); ink, and
+  // the top and bottom edges, by the strong red alone (on the real Pokémon set, pale red there cut a
+  // line's last word).
+  const frameRed = redMask(data, w, h);
   for (let i = 0; i < w * h; i++) {
     const r = data[i * 3] ?? 0;
     const g = data[i * 3 + 1] ?? 0;
     const b = data[i * 3 + 2] ?? 0;
     gray[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
     red[i] = isLabelRed(r, g, b) || (r > 1.35 * Math.max(g, b) && r > 70) ? 1 : 0;
+    if (red[i]) frameRed[i] = 1;
     if (!red[i]) hist[gray[i] ?? 0] = (hist[gray[i] ?? 0] ?? 0) + 1;
   }
   // Ink is what is well below the paper's grey: between the paper (the median) and the darkest text.
@@ -371,13 +430,21 @@ export function labelLineBoxes(img: TRgb): { boxes: TLineBox[]; barcode: TLineBo
   // Columns are judged between the top and bottom edges found: the header band is red right across.
   const redCol = (x: number) => {
     let n = 0;
-    for (let y = top; y < bottom; y++) n += red[y * w + x] ?? 0;
+    for (let y = top; y < bottom; y++) n += frameRed[y * w + x] ?? 0;
     return n / Math.max(1, bottom - top);
   };
   let left = 0;
   for (let x = 0; x < w * 0.15; x++) if (redCol(x) > 0.3) left = x + 1;
   let right = w;
   for (let x = w - 1; x > w * 0.85; x--) if (redCol(x) > 0.3) right = x;
+  // A grey line along the frame's inside (its shadow, or pale red mixed with the paper) is no text.
+  const darkCol = (x: number) => {
+    let n = 0;
+    for (let y = top; y < bottom; y++) n += dark[y * w + x] ?? 0;
+    return n / Math.max(1, bottom - top);
+  };
+  while (left < w * 0.15 && darkCol(left) > 0.5) left++;
+  while (right > w * 0.85 && darkCol(right - 1) > 0.5) right--;
   const pad = Math.round(Math.min(w, h) * 0.02);
   [top, bottom, left, right] = [top + pad, bottom - pad, left + pad, right - pad];
   if (bottom - top < 8 || right - left < 16) return { boxes: [], barcode: null };
@@ -394,7 +461,7 @@ export function labelLineBoxes(img: TRgb): { boxes: TLineBox[]; barcode: TLineBo
     const found = runs(bottom - top, (i) => allowed(top + i) && rowInk(top + i) > Math.max((x1 - x0) * 0.01, maxInk * ROW_SHARE), 0)
       .map(([a, b]) => [a + top, b + top] as [number, number])
       .filter(([a, b]) => b - a >= h * 0.05);
-    return splitJoined(found, rowInk);
+    return splitJoined(found, rowInk, bottom - top);
   };
   const rightStart = Math.round(left + (right - left) * 0.65);
   const wide = linesIn(left, right).map(([y0, y1]) => ({ y0, y1, x0: left }));
