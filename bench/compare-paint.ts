@@ -7,8 +7,11 @@
  *   cp -r dist dist-before; (change, npm run build); npm run bench -- compare-paint --saved=dist-before --page=/ --runs=16
  * --page=/ (the landing, against bench/landing-and-user.ts's plain page) or --page=/gallery (1,000
  * cards, against bench/wall/reference-page.ts); --theme=light: the visitor chose the light theme.
- * The current build is always on the second server: on /gallery that one measured ~8% slower with the
- * same build on both (copy dist to dist-now, --saved=dist-now); check that bias before reading a small gain.
+ * Which server a build is on matters (on /gallery the second of two in-process servers measured ~8%
+ * slower with the same build on both), so each build gets two servers, started saved, current, current,
+ * saved, and the rounds alternate between the first pair and the last: each build's servers average
+ * the same start rank. The medians per server are printed too; with the same build on both
+ * (cp -r dist dist-now; --saved=dist-now) the two builds should print alike.
  */
 import { chromium } from 'playwright-core';
 import type { TSlotView } from '../core/contracts/cards.types.ts';
@@ -37,22 +40,28 @@ function plainLanding(html: string): string {
 const load = (xs: number[]) => xs.map((l) => l.toFixed(2)).join(' ');
 const { loadavg } = await import('node:os');
 console.log(`page ${pagePath}, theme ${theme}, ${runs - 1} counted rounds; load at start ${load(loadavg())}`);
-const a = await startBenchServer({ siteDir: saved });
-const b = await startBenchServer();
+const builds = ['saved', 'current', 'current', 'saved'] as const;
+const servers: (Awaited<ReturnType<typeof startBenchServer>> & { build: (typeof builds)[number]; cookie: string })[] = [];
 try {
   const gallery = pagePath === '/gallery';
-  const cookieA = gallery ? await seedGallery(a.server, a.url) : '';
-  const cookieB = gallery ? await seedGallery(b.server, b.url) : '';
+  for (const build of builds) {
+    const s = await startBenchServer(build === 'saved' ? { siteDir: saved } : {});
+    servers.push({ ...s, build, cookie: gallery ? await seedGallery(s.server, s.url) : '' });
+  }
+  const a = servers[0]!;
   const reference = gallery
-    ? referencePage(((await (await fetch(`${a.url}/api/cards`, { headers: { cookie: cookieA } })).json()) as TSlotView[]).map((c) => c.thumbUrl!))
+    ? referencePage(((await (await fetch(`${a.url}/api/cards`, { headers: { cookie: a.cookie } })).json()) as TSlotView[]).map((c) => c.thumbUrl!))
     : plainLanding(await (await fetch(`${a.url}/`)).text());
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const pages = ['plain', 'saved', 'current'] as const;
   const res: Record<(typeof pages)[number], number[]> = { plain: [], saved: [], current: [] };
+  const perServer: number[][] = servers.map(() => []);
   for (let run = 0; run < runs; run++) {
+    // even rounds: servers 0 (saved) and 1 (current); odd rounds: 3 (saved) and 2 (current)
+    const pair = run % 2 === 0 ? [0, 1] : [3, 2];
     for (const which of pages.map((_, i) => pages[(i + run) % pages.length]!)) {
-      const { url } = which === 'current' ? b : a;
-      const cookie = which === 'current' ? cookieB : cookieA;
+      const index = pair[which === 'current' ? 1 : 0]!;
+      const { url, cookie } = servers[index]!;
       const context = gallery ? await wallContext(browser, url, cookie) : await browser.newContext({ viewport: { width: 1280, height: 800 } });
       if (theme === 'light') {
         await context.addCookies([{ name: 'ratio-theme', value: 'light', url }]);
@@ -70,7 +79,10 @@ try {
             }).observe({ type: 'paint', buffered: true });
           }),
       );
-      if (run > 0) res[which].push(fcp);
+      if (run > 0) {
+        res[which].push(fcp);
+        if (which !== 'plain') perServer[index]!.push(fcp);
+      }
       await context.close();
     }
   }
@@ -79,7 +91,9 @@ try {
   console.log(`first contentful paint, cold, median of ${runs - 1} (ms, and x the plain page); load at end ${load(loadavg())}`);
   for (const p of pages)
     console.log(`  ${p.padEnd(8)} ${fmt(med(res[p]), 0).padStart(5)} ${fmt(med(res[p]) / med(res.plain), 2)}x  ${res[p].map((x) => fmt(x, 0)).join(' ')}`);
+  console.log(
+    `  per server (start order): ${servers.map((s, i) => `${i + 1} ${s.build} ${perServer[i]!.length ? fmt(med(perServer[i]!), 0) : '-'}`).join(', ')}`,
+  );
 } finally {
-  await a.cleanup();
-  await b.cleanup();
+  for (const s of servers) await s.cleanup();
 }
