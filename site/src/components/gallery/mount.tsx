@@ -11,6 +11,13 @@ import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { WALL_ROOT_ID, WALL_SETTINGS_ELEMENT_ID } from '../../../../core/first-screen.ts';
 import GalleryPage from './GalleryPage.tsx';
+import afterFirstPaintCss from './after-first-paint.css?url';
+
+// The dialogs' styles, not inlined in the page (after-first-paint.css): a stylesheet added by a script does not hold up the first paint.
+const stylesheet = document.createElement('link');
+stylesheet.rel = 'stylesheet';
+stylesheet.href = afterFirstPaintCss;
+document.head.append(stylesheet);
 
 const root = document.getElementById(WALL_ROOT_ID)!;
 

@@ -6,7 +6,6 @@ import Dialog from '../../ui/Dialog.tsx';
 import { BulkIcon } from '../../ui/icons.tsx';
 import CertTab from './CertTab.tsx';
 import PhotoTab from './PhotoTab.tsx';
-import './bulk.css';
 
 const TITLE_ID = 'bulk-title';
 const TABS: ReadonlyArray<{ id: TBulkTab; label: string }> = [
