@@ -18,7 +18,7 @@ import type { TSlotView } from '../core/contracts/cards.types.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/helpers/e2e.ts';
 import { fmt, startBenchServer } from './lib.ts';
 import { seedGallery } from './seed-gallery.ts';
-import { wallContext } from './wall/measure-page.ts';
+import { firstContentfulPaint, wallContext } from './wall/measure-page.ts';
 import { referencePage } from './wall/reference-page.ts';
 
 const option = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
@@ -70,15 +70,7 @@ try {
       await context.route(`${url}/bench-plain`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: reference }));
       const page = await context.newPage();
       await page.goto(which === 'plain' ? `${url}/bench-plain` : `${url}${pagePath}`, { waitUntil: 'load' });
-      const fcp = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            new PerformanceObserver((list) => {
-              const e = list.getEntriesByName('first-contentful-paint')[0];
-              if (e) resolve(e.startTime);
-            }).observe({ type: 'paint', buffered: true });
-          }),
-      );
+      const fcp = await firstContentfulPaint(page);
       if (run > 0) {
         res[which].push(fcp);
         if (which !== 'plain') perServer[index]!.push(fcp);
