@@ -20,6 +20,7 @@ import { chromium } from 'playwright-core';
 import { createTestDb } from '../tests/helpers/db.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/helpers/e2e.ts';
 import { fmt, loadFromSecondProcess, postgresReachable, serveRatio, startBenchServer, type TLoadResult } from './lib.ts';
+import { firstContentfulPaint } from './wall/measure-page.ts';
 
 const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -64,15 +65,7 @@ console.log(
           await context.route(`${url}/bench-plain`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: plain }));
           const page = await context.newPage();
           await page.goto(which === 'ratio' ? `${url}/` : `${url}/bench-plain`, { waitUntil: 'load' });
-          const fcp = await page.evaluate(
-            () =>
-              new Promise<number>((resolve) => {
-                new PerformanceObserver((list) => {
-                  const e = list.getEntriesByName('first-contentful-paint')[0];
-                  if (e) resolve(e.startTime);
-                }).observe({ type: 'paint', buffered: true });
-              }),
-          );
+          const fcp = await firstContentfulPaint(page);
           if (run > 0) paints[which].push(fcp);
           await context.close();
         }

@@ -50,6 +50,19 @@ export async function slowCpu(context: BrowserContext, page: Page, rate: number)
   if (rate > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate });
 }
 
+/** A loaded page's first contentful paint (ms since navigation), once the browser has queued it. */
+export function firstContentfulPaint(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const e = list.getEntriesByName('first-contentful-paint')[0];
+          if (e) resolve(e.startTime);
+        }).observe({ type: 'paint', buffered: true });
+      }),
+  );
+}
+
 export interface TFirstScreen {
   /** From navigation start until every card image in the viewport is shown (ms). */
   ms: number;
