@@ -39,7 +39,7 @@ export function runsPgliteHere(env) {
 }
 
 /**
- * The server's malloc settings (issue 27): two arenas for its threads (the embedded database's,
+ * The server's malloc settings (docs/choices.md 46): two arenas for its threads (the embedded database's,
  * libuv's, libvips') instead of up to eight a core, its peak under the startup bench's load about
  * 100 MB lower. glibc reads MALLOC_ARENA_MAX only as a process starts, so `serve` (and `npm
  * start`, before it opens anything) executes itself once more with it: process.execve replaces the

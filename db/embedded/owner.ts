@@ -44,7 +44,7 @@ const early = new Map<string, ReturnType<typeof ownEmbedded>>();
 
 /**
  * Starts owning `dataDir` now, in the background: `npm start` calls it before it loads the server's
- * code, so PGlite's thread opens the database while the main thread loads the rest (issue 27:
+ * code, so PGlite's thread opens the database while the main thread loads the rest (docs/choices.md 46:
  * first byte). The server's openDb({ owner: true }) on the same directory then takes it
  * (takeEarlyOwner), with any error it met.
  */
@@ -84,7 +84,7 @@ export async function ownEmbedded(dataDir: string): Promise<TServedAt & { notifi
     const thread = new Worker(new URL('./worker.ts', import.meta.url), {
       workerData: { dir: path.join(dataDir, 'pglite'), socketPath: socketPath.length <= MAX_SOCKET_PATH ? socketPath : null, posted: notifications.posted },
       // The thread's JavaScript only passes messages between sockets and PGlite: a small young
-      // generation (V8's default grows to 48 MB) keeps its heap near what it holds (issue 27).
+      // generation (V8's default grows to 48 MB) keeps its heap near what it holds (docs/choices.md 46).
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
     worker = thread;

@@ -6,7 +6,7 @@ import { createTestDb, testDbKind, type TTestDb } from '../helpers/db.ts';
 import { startServerProcess } from '../helpers/process.ts';
 
 /**
- * Issue 27: `ratio serve` runs with two malloc arenas (MALLOC_ARENA_MAX=2, read by glibc as a
+ * docs/choices.md 46: `ratio serve` runs with two malloc arenas (MALLOC_ARENA_MAX=2, read by glibc as a
  * process starts), set by executing itself once more in the same process; a value the operator
  * set is kept.
  */

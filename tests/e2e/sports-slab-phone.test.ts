@@ -6,7 +6,7 @@ import { READ_MS } from '../helpers/bounds.ts';
 import { hydrated, startE2E, type TE2E } from '../helpers/e2e.ts';
 
 /**
- * Issue 22 on a phone: a visitor on a 390 px touch screen picks a real listing photo of a PSA
+ * Reading sports slabs (docs/choices.md 44) on a phone: a visitor on a 390 px touch screen picks a real listing photo of a PSA
  * baseball slab (../shared/real-slabs-sports, never copied into the project) on /start-collection,
  * has it read offline, and the label's fields fill the form; saved, the card keeps its cert number.
  * The photo is the set's sharpest label (a 1933 PX3 Double Header, read whole at 150x200 px);

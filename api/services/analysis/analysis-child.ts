@@ -22,7 +22,7 @@ try {
   // Not allowed here: run at normal priority.
 }
 
-// libvips' operation cache (50 MB by default) only holds memory here: every photo is new (issue 27).
+// libvips' operation cache (50 MB by default) only holds memory here: every photo is new (docs/choices.md 46).
 sharp.cache(false);
 
 const send = (reply: TChildReply) => process.send?.(reply);

@@ -99,7 +99,7 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
     const c = fork(CHILD, [], {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      // Memory (issue 27): a 1 MB young generation (V8's default grows to 16 MB a half-space), and
+      // Memory (docs/choices.md 46): a 1 MB young generation (V8's default grows to 16 MB a half-space), and
       // two malloc arenas for ONNX Runtime's and libvips' threads instead of up to eight a core, and
       // blocks of 8 MB and more (ONNX Runtime's tensors) mapped alone and unmapped when freed: the
       // reader's peak over the real sets 536 -> 397 MB, CPU a photo about 7% more (1 MB: 332 MB, twice the CPU).

@@ -17,7 +17,7 @@ export interface TGeminiAnalyzerOptions {
   timeoutMs?: number;
 }
 
-/** Google's SDK, loaded when a Gemini analyzer is made (GEMINI_API_KEY): not at every start (issue 27). */
+/** Google's SDK, loaded when a Gemini analyzer is made (GEMINI_API_KEY): not at every start (docs/choices.md 46). */
 let sdk: typeof GenAI | undefined;
 const genai = () => (sdk ??= createRequire(import.meta.url)('@google/genai') as typeof GenAI);
 

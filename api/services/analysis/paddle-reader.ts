@@ -48,7 +48,7 @@ export async function createPaddleReader(threads = 1): Promise<PaddleReader> {
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
-    // Memory (issue 27): without ONNX Runtime's arena the tensors of a read are given back when it
+    // Memory (docs/choices.md 46): without ONNX Runtime's arena the tensors of a read are given back when it
     // ends. With it the process kept its peak (415 MB after 12 sports slabs, 241 MB without).
     enableCpuMemArena: false,
     enableMemPattern: false,

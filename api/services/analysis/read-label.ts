@@ -286,13 +286,15 @@ export async function readLabelImage(
     );
   const rows = rowStarts.length;
   const read: TTextBox[] = [];
-  const grades: { b: TLineBox; out: TCtcOutput; at: number }[] = [];
+  const grades: { b: TLineBox; out: TCtcOutput; at: number; text: string | null }[] = [];
   for (const b of boxes) {
+    const role = roleOf(b, rowOf(b), rows, img);
+    // The last line's left side (barcode, logo) is not read: nothing of it is kept.
+    if (role === 'skip' && !trace) continue;
     const piece = padded(img, b);
     const out = await reader.outputFor(piece, { x0: 0, y0: 0, x1: piece.width, y1: piece.height });
-    const role = roleOf(b, rowOf(b), rows, img);
     const r = readPiece(out, role, b);
-    if (role === 'grade' && b.x0 > img.width * 0.55) grades.push({ b, out, at: r?.text ? read.length : -1 });
+    if (role === 'grade' && b.x0 > img.width * 0.55) grades.push({ b, out, at: r?.text ? read.length : -1, text: r?.text ?? null });
     trace?.({ role, free: greedyDecode(out, () => `${FREE} `).text, read: r?.text ?? null, box: b });
     if (r?.text) read.push(r);
   }
@@ -305,8 +307,8 @@ export async function readLabelImage(
     const bothOut = await reader.outputFor(both, { x0: 0, y0: 0, x1: both.width, y1: both.height });
     const pair = readGradePair(word.out, number.out, bothOut);
     if (pair) {
-      const q = readGrade(word.out);
-      const qualifier = q && /\(([A-Z]{2})\)$/.exec(q.text)?.[1];
+      // The words' own read (readGrade, as read by place above) tells whether a qualifier follows them.
+      const qualifier = word.text && /\(([A-Z]{2})\)$/.exec(word.text)?.[1];
       const wordText = qualifier ? `${pair.word} (${qualifier})` : pair.word;
       const put = (g: typeof word, text: string) => {
         const box = scored(

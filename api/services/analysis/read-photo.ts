@@ -25,7 +25,7 @@ const VIEW_WIDTH = 800;
 const CLOSER_WIDTH = 1000;
 /**
  * Longest side a 'full' view is read at (detection time grows with the area). Smaller saves little
- * memory (issue 27, the reader process's peak in `npm run bench -- analyze --sets sports,pokemon`:
+ * memory (docs/choices.md 46; the reader process's peak in `npm run bench -- analyze --sets sports,pokemon`:
  * 490 MB at 1100, 488 MB at 900, 410 MB at 720, where the slowest Pokémon photo took 3 s).
  */
 const MAX_SIDE = 1100;

@@ -13,7 +13,7 @@ const tooManyPixels = () => new AppError(400, 'invalid_image', 'The image has to
  */
 export async function openImage(input: Buffer, heic: boolean): Promise<Sharp> {
   if (!heic) return sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
-  // libheif loads with the first HEIC photo, not at every start (issue 27).
+  // libheif loads with the first HEIC photo, not at every start (docs/choices.md 46).
   const { default: decodeHeic } = await import('heic-decode');
   const images = await decodeHeic.all({ buffer: input });
   const first = images[0];

@@ -5,7 +5,7 @@ import type { TEnv } from '../../env.ts';
 import { checkKey, type ImageStore, type TStoredFile } from './image-store.ts';
 
 let sdk: typeof S3 | undefined;
-/** AWS's S3 client, loaded when S3_BUCKET is set: not at every start on local images (issue 27). */
+/** AWS's S3 client, loaded when S3_BUCKET is set: not at every start on local images (docs/choices.md 46). */
 const s3 = () => (sdk ??= createRequire(import.meta.url)('@aws-sdk/client-s3') as typeof S3);
 
 type TS3Env = Pick<TEnv, 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'> & { S3_BUCKET: string };

@@ -18,7 +18,7 @@ export interface Mailer {
   readonly isOutbox: boolean;
 }
 
-/** nodemailer, loaded with the first mail rather than at every start (issue 27: start-up time). */
+/** nodemailer, loaded with the first mail rather than at every start (docs/choices.md 46: start-up time). */
 let loaded: typeof nodemailerTypes | undefined;
 const nodemailer = () => (loaded ??= createRequire(import.meta.url)('nodemailer') as typeof nodemailerTypes);
 

@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 let sdk: typeof Stripe | undefined;
 /**
  * The Stripe SDK, loaded when Stripe billing is first set up: a server on local billing (the
- * default) never loads it (issue 27: start-up time).
+ * default) never loads it (docs/choices.md 46: start-up time).
  */
 export const stripeSdk = (): typeof Stripe => (sdk ??= createRequire(import.meta.url)('stripe') as typeof Stripe);
 
