@@ -43,7 +43,7 @@ const noModelQueries = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', '.astro/**', '.scratch/**', 'node_modules/**', '**/*.astro'] },
+  { ignores: ['dist/**', 'dist-*/**', 'data/**', '.astro/**', '.scratch/**', 'node_modules/**', '**/*.astro'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
