@@ -44,27 +44,48 @@ const logAdd = (a: number, b: number) => (a === -Infinity ? b : b === -Infinity 
  * algorithm). -Infinity when a character is not in the alphabet or the text is too long.
  */
 export function ctcLogLikelihood(out: TCtcOutput, text: string): number {
-  const labels = [...text].map((c) => indexOf(out.dictionary, c));
-  if (labels.some((l) => l < 0)) return -Infinity;
-  const ext: number[] = [0];
-  for (const l of labels) ext.push(l, 0);
-  const S = ext.length;
-  const logs = logsOf(out);
-  const p = (t: number, k: number) => logs[t * out.classes + k] ?? -27;
-  let alpha = new Array<number>(S).fill(-Infinity);
-  alpha[0] = p(0, ext[0] ?? 0);
-  if (S > 1) alpha[1] = p(0, ext[1] ?? 0);
-  for (let t = 1; t < out.steps; t++) {
-    const next = new Array<number>(S).fill(-Infinity);
-    for (let s = 0; s < S; s++) {
-      let a = alpha[s] ?? -Infinity;
-      if (s >= 1) a = logAdd(a, alpha[s - 1] ?? -Infinity);
-      if (s >= 2 && ext[s] !== 0 && ext[s] !== ext[s - 2]) a = logAdd(a, alpha[s - 2] ?? -Infinity);
-      next[s] = a === -Infinity ? a : a + p(t, ext[s] ?? 0);
-    }
-    alpha = next;
+  // The same text is often weighed twice against one output (a name line as read, then as the base
+  // of its corrections): kept per output.
+  let known = likelihoods.get(out.probs);
+  if (!known) likelihoods.set(out.probs, (known = new Map()));
+  const cached = known.get(text);
+  if (cached !== undefined) return cached;
+  const ll = forward(out, text);
+  known.set(text, ll);
+  return ll;
+}
+
+const likelihoods = new WeakMap<Float32Array, Map<string, number>>();
+
+/** The forward algorithm over the text's labels with blanks between (typed arrays, two rows swapped). */
+function forward(out: TCtcOutput, text: string): number {
+  const chars = [...text];
+  const S = chars.length * 2 + 1;
+  const ext = new Int32Array(S);
+  for (let i = 0; i < chars.length; i++) {
+    const l = indexOf(out.dictionary, chars[i]!);
+    if (l < 0) return -Infinity;
+    ext[2 * i + 1] = l;
   }
-  return logAdd(alpha[S - 1] ?? -Infinity, S > 1 ? (alpha[S - 2] ?? -Infinity) : -Infinity);
+  const logs = logsOf(out);
+  const C = out.classes;
+  const n = logs.length;
+  const p = (i: number) => (i < n ? logs[i]! : -27);
+  let alpha = new Float64Array(S).fill(-Infinity);
+  let next = new Float64Array(S);
+  alpha[0] = p(ext[0]!);
+  if (S > 1) alpha[1] = p(ext[1]!);
+  for (let t = 1; t < out.steps; t++) {
+    const row = t * C;
+    for (let s = 0; s < S; s++) {
+      let a = alpha[s]!;
+      if (s >= 1) a = logAdd(a, alpha[s - 1]!);
+      if (s >= 2 && ext[s] !== 0 && ext[s] !== ext[s - 2]) a = logAdd(a, alpha[s - 2]!);
+      next[s] = a === -Infinity ? a : a + p(row + ext[s]!);
+    }
+    [alpha, next] = [next, alpha];
+  }
+  return logAdd(alpha[S - 1]!, S > 1 ? alpha[S - 2]! : -Infinity);
 }
 
 /** Log-likelihood of `text` with its spaces optional: the model often puts a blank where a space is printed. */

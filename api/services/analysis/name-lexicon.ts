@@ -40,22 +40,27 @@ function names(): Map<number, string[]> {
   return byLength;
 }
 
-/** Levenshtein distance, or `max + 1` as soon as it must exceed `max`. */
+/** Levenshtein distance, or `max + 1` as soon as it must exceed `max` (two rows kept between calls). */
 function distance(a: string, b: string, max: number): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const m = b.length;
+  if (rows[0].length <= m) rows = [new Int32Array(m + 1), new Int32Array(m + 1)];
+  let [prev, cur] = rows;
+  for (let j = 0; j <= m; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    cur[0] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      rowMin = Math.min(rowMin, v);
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
-    prev = cur;
+    [prev, cur] = [cur, prev];
   }
-  return prev[b.length] ?? max + 1;
+  return prev[m]!;
 }
+let rows: [Int32Array, Int32Array] = [new Int32Array(32), new Int32Array(32)];
 
 /** The known names within a few edits of `word`, closest first. */
 export function nearNames(word: string): string[] {
