@@ -200,8 +200,11 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
     }
     case 'number': {
       const d = greedyDecode(out, (s) => (s.length ? `${LETTERS}${DIGITS}-/` : `#${LETTERS}${DIGITS}`));
-      // The PSA logo sits in the label's middle on the first line: a name, not a card number.
+      // The PSA logo sits in the label's middle on the first line: a name, not a card number; read
+      // in one piece with the number beside it ('PSA193'), it is cut off the number.
       if (!d.text || /^#?PSA$/i.test(d.text)) return null;
+      const logo = /^#?PSA(?=#?\d)#?/i.exec(d.text)?.[0].length ?? 0;
+      if (logo) Object.assign(d, { text: d.text.slice(logo), charScores: d.charScores.slice(logo) });
       // A number of digits read with an O among them: the O is a zero ('#O24' is #024).
       if (/^#?[O\d]+$/.test(d.text) && /\d/.test(d.text)) d.text = d.text.replace(/O/g, '0');
       return d.text.startsWith('#') ? scored(b, d.text, d.charScores) : scored(b, `#${d.text}`, [1, ...d.charScores]);
