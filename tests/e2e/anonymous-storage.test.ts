@@ -139,7 +139,7 @@ describe('browser storage of the anonymous collection', () => {
     expect((await stored(page))?.map((c) => c.player)).toEqual(['Fresh Start']);
   });
 
-  it('applies cache version 3.2: legacy ratio-* keys go, the cards, theme and session id stay', async () => {
+  it('applies cache version 3.2: legacy ratio-* keys go, the cards, theme (now its cookie) and session id stay', async () => {
     const cards = JSON.stringify([
       { id: 'kept', image: '', player: 'Kept Card', year: '2001', brand: 'Topps', condition: 'PSA 9', userValue: '10', userNotes: '', addedAt: '' },
     ]);
@@ -158,10 +158,12 @@ describe('browser storage of the anonymous collection', () => {
     const keys = await page.evaluate(() => ({
       version: localStorage.getItem('ratio-cache-version'),
       legacy: localStorage.getItem('ratio-old-gallery-cache'),
-      theme: localStorage.getItem('ratio-theme'),
+      // The theme an older Ratio kept in localStorage moved into the ratio-theme cookie.
+      theme: /(?:^|; )ratio-theme=light(?:;|$)/.test(document.cookie) && document.documentElement.dataset.theme === 'light' ? 'light' : null,
+      themeKey: localStorage.getItem('ratio-theme'),
       session: localStorage.getItem('ratio-session-id'),
     }));
-    expect(keys).toMatchObject({ version: '3.2', legacy: null, theme: 'light' });
+    expect(keys).toMatchObject({ version: '3.2', legacy: null, theme: 'light', themeKey: null });
     expect(keys.session).toMatch(/^[0-9a-f]{32}$/);
     expect(await page.locator('[data-testid=filled-slot] h3').allInnerTexts()).toEqual(['Kept Card']);
 

@@ -25,6 +25,16 @@ describe('people names for a name line read from a few-pixel label', () => {
     expect(nearNames('JACKSON')[0]).toBe('JACKSON');
   });
 
+  it("puts back the space between a two-letter first name and a surname read as one word, never after a surname's prefix", () => {
+    const out = output('S_I_J_O_H_N_S_O_N', 0.9);
+    const snapped = snapNames(out, 'SIJOHNSON', Array<number>(9).fill(0.9));
+    expect(snapped.text).toBe('SI JOHNSON');
+    expect(snapped.charScores).toHaveLength(10);
+    // 'MC' + a surname is one surname; a later word is not split either.
+    expect(snapNames(output('M_C_J_O_H_N_S_O_N', 0.9), 'MCJOHNSON', Array<number>(9).fill(0.9)).text).not.toBe('MC JOHNSON');
+    expect(snapNames(output('D_O_N__S_I_J_O_H_N_S_O_N', 0.9), 'DON SIJOHNSON', Array<number>(13).fill(0.9)).text).not.toBe('DON SI JOHNSON');
+  });
+
   it('takes a known name the output finds nearly as likely as the read, and keeps an unknown one read sure', () => {
     // 'MATTINOLY' read with the G (of MATTINGLY) close behind the O.
     const out = output('D_O_N__M_A_T_T__I_N_O_L_Y', 0.6, { 17: ['G', 0.3] });

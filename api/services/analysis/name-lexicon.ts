@@ -78,6 +78,20 @@ export function nearNames(word: string): string[] {
     .map(([n]) => n);
 }
 
+/** Surname prefixes read apart from the rest of a surname: 'MC COVEY' is not two names. */
+const PREFIXES: ReadonlySet<string> = new Set(['MC', 'DI', 'DE', 'DA', 'DU', 'LA', 'LE', 'ST', 'OB']);
+
+/**
+ * A line's first word that is no name but a two-letter first name run into a surname ('SIJOHNSON',
+ * 'TY COBB' read as 'TYCOBB'), as 'SI JOHNSON': the rest a known name of 4 letters or more, the two
+ * letters not a surname's prefix ('MCCOVEY' stays). Null when no one split fits.
+ */
+function splitNames(word: string): string | null {
+  const known = (w: string) => (names().get(w.length) ?? []).includes(w);
+  const [first, last] = [word.slice(0, 2), word.slice(2)];
+  return last.length >= 4 && !PREFIXES.has(first) && known(last) ? `${first} ${last}` : null;
+}
+
 /**
  * The line `text` (as read from `out`) with each word that is near a known name, and whose name
  * the output finds nearly as likely, replaced by that name; `charScores` follow the text (a
@@ -97,7 +111,16 @@ export function snapNames(out: TCtcOutput, text: string, charScores: readonly nu
     const word = words[i] ?? '';
     if (word.length < 3 || !/^[A-Z]+$/.test(word) || LABEL_WORDS.has(word)) continue;
     const near = nearNames(word);
-    if (!near.length || near[0] === word) continue;
+    if (near[0] === word) continue;
+    const split = i === 0 ? splitNames(word) : null;
+    if (split) {
+      // Two names read as one word ('SIJOHNSON'): the space the recognizer left out is put back.
+      words = [...words.slice(0, i), split, ...words.slice(i + 1)];
+      const s = scores[i] ?? [];
+      scores = [...scores.slice(0, i), [...s.slice(0, split.indexOf(' ')), 1, ...s.slice(split.indexOf(' '))], ...scores.slice(i + 1)];
+      continue;
+    }
+    if (!near.length) continue;
     const base = textLogLikelihood(out, words.join(' '));
     let best: { name: string; ll: number } | null = null;
     for (const name of near) {
