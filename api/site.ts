@@ -14,6 +14,9 @@ import { sharePage } from './routes/share/share-page.ts';
 /** Pages only a signed-in user may open (docs/product.md §2); others are sent to /auth. */
 const PROTECTED = ['/gallery', '/subscribe', '/account', '/admin', '/payment-success', '/test-billing-portal'];
 
+/** The theme a request's visitor chose (its cookie). */
+const themeFor = (ctx: Context) => themeOf(ctx.cookies.get(THEME_COOKIE));
+
 type TAstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals?: object) => Promise<void>;
 
 /**
@@ -39,7 +42,7 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
   // Each page in the light theme, made the first time a visitor with the light theme asks for it.
   const lightPages = new Map<string, TStaticFile>();
   const themed = (ctx: Context, file: TStaticFile): TStaticFile => {
-    if (!file.name.endsWith('.html') || themeOf(ctx.cookies.get(THEME_COOKIE)) === 'dark') return file;
+    if (!file.name.endsWith('.html') || themeFor(ctx) === 'dark') return file;
     let light = lightPages.get(file.name);
     if (!light) {
       light = rewrittenFile(file, Buffer.from(withTheme(file.bodies.identity.toString('utf8'), 'light')));
@@ -71,7 +74,7 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
     if (pageOf(ctx.path) !== '/gallery') return next();
     await gallery(ctx, next);
     // The page drawn here (a string); the static page a visitor gets instead is themed where it is sent.
-    if (typeof ctx.body === 'string') ctx.body = withTheme(ctx.body, themeOf(ctx.cookies.get(THEME_COOKIE)));
+    if (typeof ctx.body === 'string') ctx.body = withTheme(ctx.body, themeFor(ctx));
   };
 
   // Assets before the page guards (no page among them); pages after them.
@@ -191,5 +194,5 @@ async function renderCaptured(ctx: Parameters<Middleware>[0], handler: TAstroHan
   }
   const body = Buffer.concat(chunks);
   // A page in the visitor's theme (the shared page is the one page Astro draws per request).
-  ctx.body = ctx.response.is('html') ? Buffer.from(withTheme(body.toString('utf8'), themeOf(ctx.cookies.get(THEME_COOKIE)))) : body;
+  ctx.body = ctx.response.is('html') ? Buffer.from(withTheme(body.toString('utf8'), themeFor(ctx))) : body;
 }
