@@ -684,7 +684,8 @@ describe('phones', () => {
     await page.goto('/account');
     await hydrated(page);
     const back = page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'GALLERY' });
-    expect(await back.isVisible()).toBe(true);
+    // The header shows the link once the account page has the user (it asks the API after hydrating).
+    await back.waitFor({ state: 'visible' });
     await back.click();
     await page.waitForURL('**/gallery');
     await context.close();
