@@ -108,14 +108,18 @@ const YEARS = Array.from({ length: 2039 - 1880 + 1 }, (_, i) => String(1880 + i)
  */
 const PIECE_MARGIN = 0.3;
 
-/** A piece of the label with room around it: the recognizer reads short text best with paper to its right. */
+/**
+ * A piece of the label with room around it: 0.3 of its padded height of paper each side. A wider
+ * right margin (the piece stretched to four heights, as once) left the right column's short pieces
+ * (card number, grade) unread on the real sports set: card number 10 -> 17 of 30, grade 14 -> 20.
+ */
 function padded(img: TRgb, b: TLineBox): TRgb {
   const bh0 = b.y1 - b.y0;
   const bw = b.x1 - b.x0;
   const top = Math.round(bh0 * PIECE_MARGIN);
   const bh = bh0 + 2 * top;
   const left = Math.round(bh * 0.3);
-  const width = left + bw + Math.max(Math.round(bh * 0.3), Math.round(bh * 4) - bw);
+  const width = left + bw + left;
   const data = new Uint8Array(width * bh * 3);
   // Paper colour: the piece's brightest corner.
   const px = (x: number, y: number) => (y * img.width + x) * 3;
@@ -207,7 +211,14 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
       if (logo) Object.assign(d, { text: d.text.slice(logo), charScores: d.charScores.slice(logo) });
       // A number of digits read with an O among them: the O is a zero ('#O24' is #024).
       if (/^#?[O\d]+$/.test(d.text) && /\d/.test(d.text)) d.text = d.text.replace(/O/g, '0');
-      return d.text.startsWith('#') ? scored(b, d.text, d.charScores) : scored(b, `#${d.text}`, [1, ...d.charScores]);
+      if (d.text.startsWith('#')) return scored(b, d.text, d.charScores);
+      // PSA prints '#' before the number; a few pixels high it reads as a 7, 1, 2 or F ('7310' is
+      // #310): the first character is that '#' when the output finds it so at least as likely as
+      // a '#' missed before all the characters read.
+      const hashFirst = `#${d.text.slice(1)}`;
+      if (d.text.length >= 2 && ctcLogLikelihood(out, hashFirst) >= ctcLogLikelihood(out, `#${d.text}`))
+        return scored(b, hashFirst, [1, ...d.charScores.slice(1)]);
+      return scored(b, `#${d.text}`, [1, ...d.charScores]);
     }
     case 'grade': {
       const best = readGrade(out);
