@@ -456,11 +456,19 @@ export function labelLineBoxes(img: TRgb): { boxes: TLineBox[]; barcode: TLineBo
       for (let x = x0; x < x1; x++) n += dark[y * w + x] ?? 0;
       return n;
     };
+    // Rows are measured against the inkiest row they may belong to (a short grade number between
+    // the wide lines holds a few dark pixels a row, the cert line thirty), a line kept when its
+    // inkiest row holds ROW_SHARE of the inkiest row of all.
     let maxInk = 0;
-    for (let y = top; y < bottom; y++) maxInk = Math.max(maxInk, rowInk(y));
-    const found = runs(bottom - top, (i) => allowed(top + i) && rowInk(top + i) > Math.max((x1 - x0) * 0.01, maxInk * ROW_SHARE), 0)
+    let maxAllowed = 0;
+    for (let y = top; y < bottom; y++) {
+      maxInk = Math.max(maxInk, rowInk(y));
+      if (allowed(y)) maxAllowed = Math.max(maxAllowed, rowInk(y));
+    }
+    const found = runs(bottom - top, (i) => allowed(top + i) && rowInk(top + i) > Math.max((x1 - x0) * 0.01, maxAllowed * ROW_SHARE), 0)
       .map(([a, b]) => [a + top, b + top] as [number, number])
-      .filter(([a, b]) => b - a >= h * 0.05);
+      .filter(([a, b]) => b - a >= h * 0.05)
+      .filter(([a, b]) => Array.from({ length: b - a }, (_, k) => rowInk(a + k)).some((n) => n >= maxInk * ROW_SHARE));
     return splitJoined(found, rowInk, bottom - top);
   };
   const rightStart = Math.round(left + (right - left) * 0.65);
