@@ -312,6 +312,8 @@ export interface TLineBox {
 /** A row is in a line of text when it holds this share of the inkiest row's dark pixels. */
 const INK_SHARE = 0.6;
 const ROW_SHARE = 0.2;
+/** A line's inkiest row holds at least this share of the label's inkiest row. */
+const LONE_SHARE = 0.1;
 
 /** A run of rows this many times a line's height holds two lines or more, touching (blur, tilt, a descender). */
 const JOINED = 2;
@@ -458,7 +460,7 @@ export function labelLineBoxes(img: TRgb): { boxes: TLineBox[]; barcode: TLineBo
     };
     // Rows are measured against the inkiest row they may belong to (a short grade number between
     // the wide lines holds a few dark pixels a row, the cert line thirty), a line kept when its
-    // inkiest row holds ROW_SHARE of the inkiest row of all.
+    // inkiest row holds a tenth of the inkiest row of all and at least 3 pixels (a lone '6' does).
     let maxInk = 0;
     let maxAllowed = 0;
     for (let y = top; y < bottom; y++) {
@@ -468,7 +470,7 @@ export function labelLineBoxes(img: TRgb): { boxes: TLineBox[]; barcode: TLineBo
     const found = runs(bottom - top, (i) => allowed(top + i) && rowInk(top + i) > Math.max((x1 - x0) * 0.01, maxAllowed * ROW_SHARE), 0)
       .map(([a, b]) => [a + top, b + top] as [number, number])
       .filter(([a, b]) => b - a >= h * 0.05)
-      .filter(([a, b]) => Array.from({ length: b - a }, (_, k) => rowInk(a + k)).some((n) => n >= maxInk * ROW_SHARE));
+      .filter(([a, b]) => Array.from({ length: b - a }, (_, k) => rowInk(a + k)).some((n) => n >= Math.max(3, maxInk * LONE_SHARE)));
     return splitJoined(found, rowInk, bottom - top);
   };
   const rightStart = Math.round(left + (right - left) * 0.65);
