@@ -36,6 +36,10 @@ export const PSA_GRADE_PHRASES: readonly string[] = (() => {
   return [...out];
 })();
 
+/** The autograph grades PSA prints on a line of their own under the card's grade. */
+const AUTO_PHRASES: readonly string[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'].map((n) => `AUTO ${n}`);
+const AUTO_SURE = 0.5;
+
 /** The grade words PSA prints over the number, each with the numbers it stands for. */
 const PSA_GRADE_WORDS: readonly (readonly [string, readonly string[]])[] = (() => {
   const words: [string, readonly string[]][] = GRADE_LEVELS.flatMap((l) => {
@@ -77,17 +81,47 @@ function readGradePair(wordOut: TCtcOutput, numberOut: TCtcOutput, bothOut: TCtc
     }
   }
   if (!best || best.ll === -Infinity) return null;
-  // Certainty from how far the pair stands ahead of the next one (natural log): blurred pieces read
-  // far below the free read, so that gap, not the fit, tells a right pair from a guess.
-  const gap = second === -Infinity ? PAIR_GAP_FULL : best.ll - second;
-  const certainty = Math.max(0, 1 - Math.exp(-(gap - PAIR_GAP_FLOOR) / PAIR_GAP_SCALE));
-  return { word: best.word, number: best.number, certainty };
+  return { word: best.word, number: best.number, certainty: pairCertainty(best.ll, second) };
 }
 
-/** The likeliest grade phrase, then whether a qualifier ('(MK)') follows it. */
-function readGrade(out: TCtcOutput): { text: string; certainty: number } | null {
-  const base = bestCandidate(out, PSA_GRADE_PHRASES);
-  if (!base) return null;
+/**
+ * Certainty from how far a grade pair stands ahead of the next one (natural log): blurred pieces
+ * read far below the free read, so that gap, not the fit, tells a right pair from a guess.
+ */
+function pairCertainty(best: number, second: number): number {
+  const gap = second === -Infinity ? PAIR_GAP_FULL : best - second;
+  return Math.max(0, 1 - Math.exp(-(gap - PAIR_GAP_FLOOR) / PAIR_GAP_SCALE));
+}
+
+/** The pairs PSA prints, the words and the number on one line ('EX 5', 'PR-FR 1'). */
+const PSA_GRADE_PAIRS: readonly string[] = PSA_GRADE_WORDS.flatMap(([w, nums]) => nums.map((n) => `${w} ${n}`));
+
+/** A label letter's width, as a share of the line's ink height (PSA's condensed capitals and digits). */
+const LETTER_WIDTH = 0.6;
+/** How many times more or fewer letters than a piece's width holds a phrase may have and still be read there. */
+const LETTERS_OFF = 2.5;
+
+/**
+ * The phrases that fit a piece's width: a piece as wide as four letters is no lone '5', and one
+ * a letter wide no 'VG-EX 4' (the piece's box has 0.15 of the line's height of margin each side).
+ */
+function fitting(phrases: readonly string[], b: TLineBox): readonly string[] {
+  const ink = (b.y1 - b.y0) / 1.3;
+  const letters = Math.max(0.5, (b.x1 - b.x0 - 0.3 * ink) / (LETTER_WIDTH * ink));
+  const fit = phrases.filter((p) => p.length <= letters * LETTERS_OFF && p.length >= letters / LETTERS_OFF);
+  return fit.length ? fit : phrases;
+}
+
+/** The likeliest grade phrase of those that fit the piece, then whether a qualifier ('(MK)') follows it. */
+function readGrade(out: TCtcOutput, b: TLineBox): { text: string; certainty: number } | null {
+  const found = bestCandidate(out, fitting(PSA_GRADE_PHRASES, b));
+  if (!found) return null;
+  let base = found;
+  // Words and number on one line are a pair as PSA prints it: as sure as its lead over the next pair.
+  if (PSA_GRADE_PAIRS.includes(found.text)) {
+    const [first = -Infinity, next = -Infinity] = PSA_GRADE_PAIRS.map((p) => textLogLikelihood(out, p)).sort((x, y) => y - x);
+    base = { text: found.text, certainty: Math.max(found.certainty, pairCertainty(first, next)) };
+  }
   const withQ = bestCandidate(out, [base.text, ...Object.keys(QUALIFIERS).flatMap((q) => [`${base.text} (${q})`, `${base.text} ${q}`])]);
   if (!withQ || withQ.text === base.text) return base;
   return { text: withQ.text.replace(/ ([A-Z]{2})$/, ' ($1)'), certainty: Math.min(base.certainty, withQ.certainty) };
@@ -227,8 +261,19 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
       return scored(b, `#${d.text}`, [1, ...d.charScores]);
     }
     case 'grade': {
-      const best = readGrade(out);
+      const best = readGrade(out, b);
       if (!best) return null;
+      // An autograph's grade on a line of its own under the card's ('AUTO 10'): read as such, it is
+      // no grade number; its number is kept only when read surely (nothing checks it).
+      const auto = bestCandidate(out, AUTO_PHRASES);
+      if (auto && textLogLikelihood(out, auto.text) > textLogLikelihood(out, best.text)) {
+        const text = auto.certainty >= AUTO_SURE ? auto.text : 'AUTO';
+        return scored(
+          b,
+          text,
+          [...text].map(() => auto.certainty),
+        );
+      }
       return scored(
         b,
         best.text,
@@ -314,7 +359,8 @@ export async function readLabelImage(
     const piece = padded(img, b);
     const out = await reader.outputFor(piece, { x0: 0, y0: 0, x1: piece.width, y1: piece.height });
     const r = readPiece(out, role, b);
-    if (role === 'grade' && b.x0 > img.width * 0.55) grades.push({ b, out, at: r?.text ? read.length : -1, text: r?.text ?? null });
+    if (role === 'grade' && b.x0 > img.width * 0.55 && !r?.text.startsWith('AUTO'))
+      grades.push({ b, out, at: r?.text ? read.length : -1, text: r?.text ?? null });
     trace?.({ role, free: greedyDecode(out, () => `${FREE} `).text, read: r?.text ?? null, box: b });
     if (r?.text) read.push(r);
   }
