@@ -478,10 +478,14 @@ export function labelLineBoxes(img: TRgb): { boxes: TLineBox[]; barcode: TLineBo
   const overlaps = (a: { y0: number; y1: number }, b: { y0: number; y1: number }) =>
     Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
   const free = (y: number) => !wide.some((l) => y >= l.y0 - 1 && y < l.y1 + 1);
+  // Short lines over the whole width too, between the wide ones: a set code alone ('T206') over the name.
+  const short = linesIn(left, right, free)
+    .map(([y0, y1]) => ({ y0, y1, x0: left }))
+    .filter((l) => !wide.some((o) => overlaps(o, l)));
   const narrow = linesIn(rightStart, right, free)
     .map(([y0, y1]) => ({ y0, y1, x0: rightStart }))
-    .filter((l) => !wide.some((o) => overlaps(o, l)));
-  const lines = [...wide, ...narrow].sort((a, b) => a.y0 - b.y0);
+    .filter((l) => !wide.some((o) => overlaps(o, l)) && !short.some((o) => overlaps(o, l)));
+  const lines = [...wide, ...short, ...narrow].sort((a, b) => a.y0 - b.y0);
   const lastBottom = Math.max(...lines.map((l) => l.y1));
   const boxes: TLineBox[] = [];
   let barcode: TLineBox | null = null;
