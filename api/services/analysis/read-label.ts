@@ -373,8 +373,11 @@ export async function readLabelImage(
     const bothOut = await reader.outputFor(both, { x0: 0, y0: 0, x1: both.width, y1: both.height });
     const pair = readGradePair(word.out, number.out, bothOut);
     if (pair) {
-      // The words' own read (readGrade, as read by place above) tells whether a qualifier follows them.
-      const qualifier = word.text && /\(([A-Z]{2})\)$/.exec(word.text)?.[1];
+      // The words' own read (readGrade, as read by place above) tells whether a qualifier follows
+      // them; else the number's, read as the pair's number with or without one ('7 (MK)' when the
+      // words fill their line).
+      const afterNumber = bestCandidate(number.out, [pair.number, ...Object.keys(QUALIFIERS).flatMap((q) => [`${pair.number} (${q})`, `${pair.number} ${q}`])]);
+      const qualifier = (word.text && /\(([A-Z]{2})\)$/.exec(word.text)?.[1]) || /([A-Z]{2})\)?$/.exec(afterNumber?.text ?? '')?.[1];
       const wordText = qualifier ? `${pair.word} (${qualifier})` : pair.word;
       const put = (g: typeof word, text: string) => {
         const box = scored(
