@@ -228,7 +228,10 @@ export async function loadCards(): Promise<void> {
         typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 300 }) : setTimeout(resolve, 0),
       );
     }
-    setCards(await callApi(API.listCards));
+    const all = await callApi(API.listCards);
+    // The answer's parse and the wall's re-render in tasks of their own (each short on a slow phone).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    setCards(all);
     $cardsState.set('ready');
   } catch {
     if ($cardsState.get() !== 'ready') $cardsState.set('error');
