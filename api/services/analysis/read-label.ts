@@ -245,13 +245,16 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
     case 'number': {
       const d = greedyDecode(out, (s) => (s.length ? `${LETTERS}${DIGITS}-/` : `#${LETTERS}${DIGITS}`));
       // The PSA logo sits in the label's middle on the first line: a name, not a card number; read
-      // in one piece with the number beside it ('PSA193'), it is cut off the number.
-      if (!d.text || /^#?PSA$/i.test(d.text)) return null;
-      const logo = /^#?PSA(?=#?\d)#?/i.exec(d.text)?.[0].length ?? 0;
+      // in one piece with the number beside it ('PSA193'), it is cut off the number. Its white P on
+      // red may read as another character ('2SA193' in grey).
+      if (!d.text || /^#?[A-Z\d]?SA$/i.test(d.text)) return null;
+      const logo = /^#?[A-Z\d]?SA(?=#?\d)#?/i.exec(d.text)?.[0].length ?? 0;
       if (logo) Object.assign(d, { text: d.text.slice(logo), charScores: d.charScores.slice(logo) });
       // A number of digits read with an O among them: the O is a zero ('#O24' is #024).
       if (/^#?[O\d]+$/.test(d.text) && /\d/.test(d.text)) d.text = d.text.replace(/O/g, '0');
       if (d.text.startsWith('#')) return scored(b, d.text, d.charScores);
+      // The number read after the logo starts with its own first character.
+      if (logo) return scored(b, `#${d.text}`, [1, ...d.charScores]);
       // PSA prints '#' before the number; a few pixels high it reads as a 7, 1, 2 or F ('7310' is
       // #310): the first character is that '#' when the output finds it so at least as likely as
       // a '#' missed before all the characters read.
