@@ -2,7 +2,8 @@
  * What the main thread does on /gallery (1,000 cards) after the first screen is shown, until the whole
  * wall has loaded: its tasks over 50 ms (the budget is none, docs/choices.md 41) and a sampled script
  * profile of that stretch (self time by function; minified names: file:line:column), over N cold loads.
- * Run after npm run build: npx node bench/wall/after-wall.ts [N=3] [--cpu=K] (K: the main thread slowed K times)
+ * Run after npm run build: npx node bench/wall/after-wall.ts [N=3] [--cpu=K] [--site=DIR] (K: the main thread
+ * slowed K times; DIR: another build of the site than dist/, such as a copy of an earlier one inside the project)
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/e2e.ts';
@@ -11,7 +12,7 @@ import { seedGallery } from '../seed-gallery.ts';
 import { cpuSlowdown, firstScreen, longTasksAfter, slowCpu, wallContext } from './measure-page.ts';
 import { busyOnly, selfTimeByFunction, topLines, type TProfile } from './profile.ts';
 
-const { server, url, cleanup } = await startBenchServer();
+const { server, url, cleanup } = await startBenchServer({ siteDir: process.argv.find((a) => a.startsWith('--site='))?.slice('--site='.length) });
 try {
   const cookie = await seedGallery(server, url);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

@@ -228,7 +228,13 @@ export async function loadCards(): Promise<void> {
         typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 300 }) : setTimeout(resolve, 0),
       );
     }
-    setCards(await callApi(API.listCards));
+    const all = await callApi(API.listCards);
+    // The answer's parse, the cards' re-render and the ready wall's in tasks of their own (each short
+    // on a slow phone); meanwhile the slots past the first page stay as they were (not yet known).
+    const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
+    setCards(all);
+    await nextTask();
     $cardsState.set('ready');
   } catch {
     if ($cardsState.get() !== 'ready') $cardsState.set('error');

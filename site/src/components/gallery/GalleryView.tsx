@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { LAYOUTS, firstOpenSlot, insightsView, portfolioInsights, registryFigures } from '../../../../core/gallery.ts';
 import { $cardList, $cards, $cardsState, $dialog, $swapMode, exitSwapMode, openDialog } from '../../stores/gallery.ts';
@@ -26,9 +26,12 @@ const FREE_COLUMNS = 5;
 export default function GalleryView({ user }: { user: TUser }) {
   const access = useMemo(() => galleryAccess(user), [user]);
   const settings = useStore($settings);
-  const cards = useStore($cards);
-  const list = useStore($cardList);
-  const cardsState = useStore($cardsState);
+  // The cards as deferred values: when the whole wall arrives (1,000 cards) the wall's slots update at
+  // once (SlotGrid reads the stores itself) and the figures above it in a render of their own that
+  // yields to the browser, so neither is a long task on a slow phone.
+  const cards = useDeferredValue(useStore($cards));
+  const list = useDeferredValue(useStore($cardList));
+  const cardsState = useDeferredValue(useStore($cardsState));
   const ready = cardsState === 'ready';
   // While only the first page of a large wall is in, the panels hold their place (the wall does not
   // jump when the rest arrives) with their figures hidden: they would count the first page only.

@@ -184,6 +184,20 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
     return <EmptySlot key={n} slot={n} mode={mode} registry={registry} pending={busy} dropTarget={over} setSize={wall.setSize} placed={placed} />;
   };
 
+  // Each slot's element, made once for the wall as it stands: when only the window moves (a scroll,
+  // the overscan growing) the slots already shown keep their elements, and only the new ones are made.
+  const made = useMemo(
+    () => new Map<number, ReactElement>(),
+    // slotElement reads only the values listed here (and the window's placeOf, one function per shape).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- slotElement is a new function each render
+    [state, count, wall.placeOf, wall.setSize, cards, knownUpTo, pending, drag, selected, focused, hovered, touch, mode, registry, access, canDrag],
+  );
+  const slot = (n: number): ReactElement => {
+    let element = made.get(n);
+    if (!element) made.set(n, (element = slotElement(n)));
+    return element;
+  };
+
   // Rebuilt only when the window or a slot's data moves, not on every scroll event.
   const items = useMemo(() => {
     const list: ReactElement[] = [];
@@ -191,15 +205,15 @@ export default function SlotGrid({ access, count, columns, registry }: Props) {
       for (let n = 1; n <= Math.min(count, SKELETONS); n++) list.push(<SkeletonSlot key={n} slot={n} />);
       return list;
     }
-    for (let n = wall.first; n <= wall.last; n++) list.push(slotElement(n));
+    for (let n = wall.first; n <= wall.last; n++) list.push(slot(n));
     // Kept mounted out of the window (measured walls only: a small wall renders every slot anyway).
     for (const n of new Set([focused, drag?.from])) {
-      if (n && n <= count && (n < wall.first || n > wall.last) && wall.placeOf(n)) list.push(slotElement(n));
+      if (n && n <= count && (n < wall.first || n > wall.last) && wall.placeOf(n)) list.push(slot(n));
     }
     return list;
-    // slotElement reads only the values listed here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- slotElement is a new function each render
-  }, [state, count, wall, cards, knownUpTo, pending, drag, selected, focused, hovered, touch, mode, registry, access, canDrag]);
+    // slot reads only `made` and the values listed here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- slot is a new function each render
+  }, [made, state, count, wall, focused, drag]);
 
   if (state === 'error') {
     return (

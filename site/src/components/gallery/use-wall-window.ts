@@ -1,5 +1,5 @@
 import { FIRST_SCREEN_SLOTS } from '../../../../core/first-screen.ts';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type CSSProperties, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 
 /** Walls up to this many slots render whole; larger ones only the rows near the viewport. */
 export const WINDOW_FROM = 60;
@@ -115,16 +115,28 @@ const same = (a: TGeometry | null, b: TGeometry | null) =>
 export function useWallWindow(listRef: RefObject<HTMLElement | null>, count: number, enabled: boolean, shapeKey: string, firstScreen = false): TWallWindow {
   const [geometry, setGeometry] = useState<TGeometry | null>(null);
   const windowed = enabled && count > WINDOW_FROM;
+  // Whether a shape has been committed: until then the grid places the first slots itself, as the
+  // server drew them, so placing them by the shape can wait (below).
+  const hasShape = useRef(false);
+  useLayoutEffect(() => {
+    hasShape.current = geometry !== null;
+  }, [geometry]);
 
   const remeasure = useCallback(() => {
     const list = listRef.current;
     if (!list) return;
     const next = measure(list);
-    setGeometry((old) => (same(old, next) ? old : next));
+    const apply = () => setGeometry((old) => (same(old, next) ? old : next));
+    // The first shape only places slots where the grid already shows them: it renders as a
+    // transition, in slices after the page has taken over (hydration's commit stays short), where
+    // a later change of shape renders before the next paint so the wall never shows the old one.
+    if (hasShape.current) apply();
+    else startTransition(apply);
   }, [listRef]);
 
-  // Measured before paint on every change of shape, then kept true by resize observers: the wall's
-  // own width, and the page around it (banners and panels above it load and fold).
+  // Measured before paint on every change of shape (the first, the server's, rendered in a transition:
+  // remeasure), then kept true by resize observers: the wall's own width, and the page around it
+  // (banners and panels above it load and fold).
   useLayoutEffect(remeasure, [remeasure, count, shapeKey, windowed]);
   useLayoutEffect(() => {
     const list = listRef.current;
@@ -148,7 +160,8 @@ export function useWallWindow(listRef: RefObject<HTMLElement | null>, count: num
       if (overscan > fullOverscan) setOverscan(fullOverscan);
       return;
     }
-    const frame = requestAnimationFrame(() => setOverscan((o) => Math.min(fullOverscan, o + GROW_SLOTS)));
+    // A transition: the step's render yields to the browser in slices, its commit adds the few slots.
+    const frame = requestAnimationFrame(() => startTransition(() => setOverscan((o) => Math.min(fullOverscan, o + GROW_SLOTS))));
     return () => cancelAnimationFrame(frame);
   }, [overscan, fullOverscan]);
   // The slots shown, for the shape they were worked out for; a new shape works them out afresh.
