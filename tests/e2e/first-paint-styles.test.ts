@@ -55,7 +55,7 @@ describe('first paint styles', () => {
     }
   });
 
-  it("/gallery's inline styles are its first screen's; the form and account styles come after the first paint, before a dialog opens", async () => {
+  it("/gallery's inline styles are its first screen's; the form, account, market value and share styles come in the stylesheet it links once it runs", async () => {
     const { context, page } = await e2e.newPage();
     try {
       await signUp(context, 'styles@example.com');
