@@ -9,7 +9,6 @@ import { isMarketView } from '../../../../../core/contracts/market-view.ts';
 import { createAlert, fixMatch, loadMarket, refreshMarket, searchProducts, sellCard, setCardCounts } from '../../../stores/market.ts';
 import { $user } from '../../../stores/user.ts';
 import { errorMessage } from '../../../lib/api.ts';
-import './market.css';
 
 type TProduct = { id: string; name: string; setName: string };
 

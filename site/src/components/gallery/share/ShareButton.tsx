@@ -6,7 +6,6 @@ import ShareDialog from './ShareDialog.tsx';
 import ShareUpsell from './ShareUpsell.tsx';
 import { SHARE_TITLE_ID } from './share-parts.tsx';
 import { ShareIcon } from '../../ui/icons.tsx';
-import './share.css';
 
 /**
  * SHARE on the gallery toolbar (docs/choices.md 29): with PRO features it opens the share dialog (make, copy,
