@@ -10,7 +10,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/e2e.ts';
 import { startBenchServer } from '../lib.ts';
 import { seedGallery } from '../seed-gallery.ts';
 import { cpuSlowdown, firstScreen, longTasksAfter, slowCpu, wallContext } from './measure-page.ts';
-import type { TProfile, TTraceEvent } from './profile.ts';
+import { rendererMain, selfTimeBySlice, type TProfile, type TTraceEvent } from './profile.ts';
 
 /** `--over=MS`: the tasks shown are those longer than MS (50 by default). */
 const OVER_MS = Number(process.argv.find((a) => a.startsWith('--over='))?.slice('--over='.length) ?? 50);
@@ -55,9 +55,7 @@ function samplesOf(profile: TProfile & { startTime: number }): Array<[number, st
 }
 
 function printTasks(events: TEvent[], since: number, samples: Array<[number, string, string[]]>, reported: Array<[number, number]>): void {
-  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const scriptTime = (t: TEvent) => events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'FunctionCall').reduce((s, e) => s + (e.dur ?? 0), 0);
-  const main = mains.sort((a, b) => scriptTime(b) - scriptTime(a))[0];
+  const main = rendererMain(events);
   if (!main) return;
   const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
   const nav = events.find((e) => e.name === 'navigationStart' && e.pid === main.pid);
@@ -66,16 +64,10 @@ function printTasks(events: TEvent[], since: number, samples: Array<[number, str
     (e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.dur! > OVER_MS * 1000 && e.ts + e.dur! - zero > since * 1000,
   );
   for (const task of tasks) {
-    const inside = mine.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-    const self = new Map<string, number>();
-    const stack: TEvent[] = [];
+    const inside = mine.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!);
+    const self = selfTimeBySlice(inside, label);
     const counts: string[] = [];
     for (const e of inside) {
-      while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
-      const parent = stack.at(-1);
-      if (parent) self.set(label(parent), (self.get(label(parent)) ?? 0) - e.dur! / 1000);
-      self.set(label(e), (self.get(label(e)) ?? 0) + e.dur! / 1000);
-      stack.push(e);
       if (e.name === 'UpdateLayoutTree' && e.dur! > 5000) counts.push(`style ${(e.dur! / 1000).toFixed(0)} ms ${String(e.args?.elementCount ?? '?')} el`);
       if (e.name === 'Layout' && e.dur! > 5000) {
         const b = e.args?.beginData ?? {};

@@ -54,3 +54,23 @@ export const topLines = (self: Map<string, number>, n: number, indent = '  ') =>
     .slice(0, n)
     .map(([k, ms]) => `${indent}${ms.toFixed(1).padStart(7)} ms  ${k}`)
     .join('\n');
+
+/** The page's renderer main thread in a Chrome trace: the one that ran the most script (about:blank's ran none). */
+export function rendererMain<T extends TTraceEvent>(events: T[]): T | undefined {
+  const scriptTime = (t: T) => events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'FunctionCall').reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  return events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').sort((a, b) => scriptTime(b) - scriptTime(a))[0];
+}
+
+/** Self time (ms) of one thread's complete slices by `label`: each slice's duration less its children's (nested time counted once, in its innermost slice). */
+export function selfTimeBySlice<T extends TTraceEvent>(slices: T[], label: (e: T) => string = (e) => e.name): Map<string, number> {
+  const self = new Map<string, number>();
+  const stack: T[] = [];
+  for (const e of [...slices].sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)) {
+    while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) self.set(label(parent), (self.get(label(parent)) ?? 0) - e.dur! / 1000);
+    self.set(label(e), (self.get(label(e)) ?? 0) + e.dur! / 1000);
+    stack.push(e);
+  }
+  return self;
+}

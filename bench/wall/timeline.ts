@@ -9,7 +9,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/e2e.ts';
 import { startBenchServer } from '../lib.ts';
 import { seedGallery } from '../seed-gallery.ts';
 import { cpuSlowdown, firstScreen, slowCpu, wallContext } from './measure-page.ts';
-import { busyOnly, selfTimeByFunction, topLines, type TProfile, type TTraceEvent } from './profile.ts';
+import { busyOnly, rendererMain, selfTimeByFunction, selfTimeBySlice, topLines, type TProfile, type TTraceEvent } from './profile.ts';
 
 /** The page's main-thread time until the first screen, by function (self time), the top 8. */
 function printProfile(profile: TProfile): void {
@@ -21,27 +21,11 @@ function printProfile(profile: TProfile): void {
 /** The renderer main thread's work until the first screen, by kind (the trace's own event names, nested time counted once, in its innermost event). */
 function printTrace(trace: { traceEvents: TTraceEvent[] }, firstMs: number): void {
   const events = trace.traceEvents;
-  // The page's renderer: the main thread that ran the most script (about:blank's ran none).
-  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const scriptTime = (t: TTraceEvent) =>
-    events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'FunctionCall').reduce((sum, e) => sum + (e.dur ?? 0), 0);
-  const main = mains.sort((a, b) => scriptTime(b) - scriptTime(a))[0];
+  const main = rendererMain(events);
   if (!main) return;
   const start = Math.min(...events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'ParseHTML').map((e) => e.ts));
   const end = start + firstMs * 1000;
-  const slices = events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur && e.ts >= start && e.ts < end)
-    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-  // Self time: each slice's duration less its children's.
-  const self = new Map<string, number>();
-  const stack: TTraceEvent[] = [];
-  for (const e of slices) {
-    while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
-    const parent = stack.at(-1);
-    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur! / 1000);
-    self.set(e.name, (self.get(e.name) ?? 0) + e.dur! / 1000);
-    stack.push(e);
-  }
+  const self = selfTimeBySlice(events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur && e.ts >= start && e.ts < end));
   const top = [...self]
     .filter(([, ms]) => ms >= 3)
     .sort((a, b) => b[1] - a[1])

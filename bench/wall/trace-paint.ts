@@ -9,7 +9,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/e2e.ts';
 import { startBenchServer } from '../lib.ts';
 import { seedGallery } from '../seed-gallery.ts';
 import { firstContentfulPaint, wallContext } from './measure-page.ts';
-import type { TTraceEvent } from './profile.ts';
+import { selfTimeBySlice, type TTraceEvent } from './profile.ts';
 
 const option = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const pagePath = option('page', '/');
@@ -44,16 +44,7 @@ try {
       if (process.argv.includes('--args'))
         for (const e of before.filter((e) => /font/i.test(e.name)))
           console.log(`    ${e.name} ${e.ph} ${((e.ts - start) / 1000).toFixed(1)} ${e.dur ? (e.dur / 1000).toFixed(2) : ''} ${JSON.stringify(e.args ?? {})}`);
-      const slices = before.filter((e) => e.ph === 'X' && e.dur).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-      const self = new Map<string, number>();
-      const stack: TTraceEvent[] = [];
-      for (const e of slices) {
-        while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
-        const parent = stack.at(-1);
-        if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur! / 1000);
-        self.set(e.name, (self.get(e.name) ?? 0) + e.dur! / 1000);
-        stack.push(e);
-      }
+      const self = selfTimeBySlice(before.filter((e) => e.ph === 'X' && e.dur));
       const top = [...self]
         .filter(([, ms]) => ms >= 1)
         .sort((a, b) => b[1] - a[1])
