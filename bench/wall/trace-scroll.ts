@@ -13,7 +13,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/e2e.ts';
 import { startBenchServer } from '../lib.ts';
 import { seedGallery } from '../seed-gallery.ts';
 import { firstScreen, wallContext } from './measure-page.ts';
-import { selfTimeByFunction, type TProfile, type TTraceEvent } from './profile.ts';
+import { selfTimeByFunction, selfTimeBySlice, type TProfile, type TTraceEvent } from './profile.ts';
 import { referencePage } from './reference-page.ts';
 
 const CATEGORIES = [
@@ -132,17 +132,10 @@ try {
 
     /** Self time (ms) of each event name inside a task: its duration less its children's. */
     function selfTimes(task: TTraceEvent): Map<string, number> {
-      const inside = onMain.filter((e) => e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-      const out = new Map<string, number>();
-      const stack: TTraceEvent[] = [];
-      for (const e of inside) {
-        while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
-        const parent = stack.at(-1);
-        if (parent) out.set(label(parent), (out.get(label(parent)) ?? 0) - e.dur! / 1000);
-        out.set(label(e), (out.get(label(e)) ?? 0) + e.dur! / 1000);
-        stack.push(e);
-      }
-      return out;
+      return selfTimeBySlice(
+        onMain.filter((e) => e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!),
+        label,
+      );
     }
   }
 } finally {
