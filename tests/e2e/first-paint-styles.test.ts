@@ -44,8 +44,10 @@ describe('first paint styles', () => {
   it("the landing's headings and text are drawn through the Ratio faces, in the same fonts as before", async () => {
     const { context, page } = await e2e.newPage();
     try {
-      await page.goto('/');
+      const html = await (await page.goto('/'))!.text();
       await hydrated(page);
+      // Only the styles the landing page uses: none of the site's form, account or pricing rules (site.css).
+      expect(html).not.toMatch(/\.account-grid\{|\.form-card\{|\.pricing-grid\{/);
       // The display stack draws Times New Roman's metric twin, the sans stack DejaVu Sans, as before: now through their local() faces.
       expect(await familiesOf(page, 'h1')).toContain('Liberation Serif');
       expect(await familiesOf(page, 'body p')).toContain('DejaVu Sans');
