@@ -15,11 +15,88 @@ import { textLogLikelihood, type TCtcOutput } from './ctc.ts';
 
 /** How much less likely (natural log) than the line as read a line with a known name may be and still be taken. */
 const NAME_PRIOR = 8;
+/** Log-likelihood taken off a name per letter it has more or fewer than the word read. */
+const LENGTH_COST = 3;
+/** Log-likelihood given to a word of `NAME_LINE_WORDS` over a name: each is printed on far more labels than any one rare name. */
+const LINE_WORD_BONUS = 3;
 /** Candidates per word weighed by the recognizer's output (the closest by edit distance). */
-const CANDIDATES = 12;
+const CANDIDATES = 40;
+
+/**
+ * Words sports labels print on a name line beside or instead of names (multi-player and subset
+ * cards: 'ROOKIE STARS', 'LEAGUE LEADERS', 'CHECKLIST'; a T206 pose: 'PORTRAIT', 'BATTING'): a word
+ * read near one of them may be corrected to it as to a name.
+ */
+const NAME_LINE_WORDS: readonly string[] = [
+  'ROOKIE',
+  'ROOKIES',
+  'STARS',
+  'STAR',
+  'FUTURE',
+  'PROSPECTS',
+  'CHECKLIST',
+  'LEADERS',
+  'LEAGUE',
+  'HIGHLIGHTS',
+  'RECORD',
+  'BREAKER',
+  'WORLD',
+  'SERIES',
+  'GAME',
+  'TEAM',
+  'MANAGER',
+  'MANAGERS',
+  'PITCHERS',
+  'CATCHERS',
+  'INFIELDERS',
+  'OUTFIELDERS',
+  'SHORTSTOPS',
+  'SLUGGERS',
+  'HITTERS',
+  'KINGS',
+  'DIAMOND',
+  'HOTTEST',
+  'CAREERS',
+  'LEGENDS',
+  'BASEBALL',
+  'FOOTBALL',
+  'BASKETBALL',
+  'PORTRAIT',
+  'BATTING',
+  'FIELDING',
+  'THROWING',
+  'PITCHING',
+  'HANDS',
+  'CHEST',
+  'SHOULDERS',
+  'WITH',
+  'BACK',
+  'BLANK',
+  'GRAY',
+  'WHITE',
+  'BLACK',
+  'SIGNATURE',
+  'SIGNATURES',
+  'CERTIFIED',
+  'AUTOGRAPH',
+  'AUTOGRAPHS',
+  'MASTER',
+  'MENTOR',
+  'BROTHERS',
+  'TRADED',
+  'UPDATE',
+  'COPYRIGHT',
+  'STATEMENT',
+  'VARIATION',
+  'PRINT',
+  'ERROR',
+  'CORRECTED',
+];
 
 /** Words a label prints beside names (HOLO, REFRACTOR, TOPPS): read as one of them, a word is not a name to correct. */
 const LABEL_WORDS: ReadonlySet<string> = new Set([...VARIETY_WORDS, ...PLAYER_SUFFIX_WORDS, ...STOP_WORDS, ...BRANDS.flatMap((b) => b.split(' '))]);
+
+const LINE_WORDS: ReadonlySet<string> = new Set(NAME_LINE_WORDS);
 
 let byLength: Map<number, string[]> | null = null;
 
@@ -29,7 +106,7 @@ function names(): Map<number, string[]> {
   const file = path.join(path.dirname(fileURLToPath(import.meta.resolve('@cspell/dict-people-names/cspell-ext.json'))), 'dict', 'people-names.txt');
   byLength = new Map();
   const seen = new Set<string>();
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  for (const line of [...readFileSync(file, 'utf8').split('\n'), ...NAME_LINE_WORDS]) {
     const w = line.trim().toUpperCase();
     if (w.length < 3 || !/^[A-Z][A-Z'-]*$/.test(w) || seen.has(w)) continue;
     seen.add(w);
@@ -98,6 +175,8 @@ function splitNames(word: string): string | null {
  * replaced word's letters take the likelihood's share per letter of how far it stands below the read).
  */
 export function snapNames(out: TCtcOutput, text: string, charScores: readonly number[]): { text: string; charScores: number[] } {
+  // A dot or colon read between two words of three letters or more is the space between them ('MDSRTT.RANEW'); an initial's dot ('W.MAYS') stays.
+  text = text.replace(/(?<=[A-Z]{3})[.:;,](?=[A-Z]{3})/g, ' ');
   let words = text.split(' ');
   let at = 0;
   let scores = words.map((w) => {
@@ -124,7 +203,12 @@ export function snapNames(out: TCtcOutput, text: string, charScores: readonly nu
     const base = textLogLikelihood(out, words.join(' '));
     let best: { name: string; ll: number } | null = null;
     for (const name of near) {
-      const ll = textLogLikelihood(out, [...words.slice(0, i), name, ...words.slice(i + 1)].join(' '));
+      // A name of another length than the word read is a less likely correction: blur blends and
+      // splits letters, but seldom drops or adds a whole one ('RANEW' is not 'REW').
+      const ll =
+        textLogLikelihood(out, [...words.slice(0, i), name, ...words.slice(i + 1)].join(' '))
+        - LENGTH_COST * Math.abs(name.length - word.length)
+        + (LINE_WORDS.has(name) ? LINE_WORD_BONUS : 0);
       if (!best || ll > best.ll) best = { name, ll };
     }
     if (!best || best.ll < base - NAME_PRIOR) continue;

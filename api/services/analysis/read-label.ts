@@ -1,8 +1,9 @@
 import type { TTextBox } from '../../../core/analysis/label-layout.ts';
 import { GRADE_LEVELS, QUALIFIERS, gradesOf } from '../../../core/analysis/grade-scale.ts';
-import { BRANDS, brandFirstYear } from '../../../core/analysis/vocabulary.ts';
+import { brandFirstYear } from '../../../core/analysis/vocabulary.ts';
 import { bestCandidate, ctcLogLikelihood, greedyDecode, textLogLikelihood, type TCtcOutput } from './ctc.ts';
 import { labelLineBoxes, type TLineBox, type TRgb } from './find-label.ts';
+import { CODE_SETS, LABEL_SETS } from './label-sets.ts';
 import { snapNames } from './name-lexicon.ts';
 import type { PaddleReader } from './paddle-reader.ts';
 
@@ -284,8 +285,17 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
       );
     }
     case 'first': {
-      // A set code in place of a year (T206, E90-1): read freely.
-      if (/^[TEMRDWN]\d/.test(free.text)) return scored(b, free.text, free.charScores);
+      // A set code in place of a year (T206, E90-1): a known set that starts so when nearly as likely, else as read.
+      if (/^[TEMRDWN]\d/.test(free.text)) {
+        const set = bestCandidate(out, CODE_SETS);
+        if (set && ctcLogLikelihood(out, set.text) >= ctcLogLikelihood(out, free.text) - SET_PRIOR)
+          return scored(
+            b,
+            set.text,
+            [...set.text].map(() => set.certainty),
+          );
+        return scored(b, free.text, free.charScores);
+      }
       // Else the likeliest year before the rest of the line as read.
       const cut = free.text.search(/(?<=^\S{3,5})\s|(?<=^\S{4})/);
       const rest = cut > 0 ? free.text.slice(cut).trim() : '';
@@ -294,13 +304,25 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
         YEARS.map((y) => (rest ? `${y} ${rest}` : y)),
       );
       if (!year) return null;
+      // A tobacco card's set code with its first letter read as a digit ('1206' for T206): PSA prints no year before it.
+      const codeSet = rest ? bestCandidate(out, CODE_SETS) : null;
+      if (
+        codeSet
+        && /^[1I7]\d/.test(free.text)
+        && ctcLogLikelihood(out, codeSet.text) >= Math.max(ctcLogLikelihood(out, free.text), ctcLogLikelihood(out, year.text)) - SET_PRIOR / 2
+      )
+        return scored(
+          b,
+          codeSet.text,
+          [...codeSet.text].map(() => codeSet.certainty),
+        );
       // A known set read this nearly as likely as the free read is taken: blur turns TOPPS into TOP9S.
       if (rest) {
         const y = year.text.slice(0, 4);
         const freeLl = ctcLogLikelihood(out, `${y} ${rest}`);
         const set = bestCandidate(
           out,
-          BRANDS.map((s) => `${y} ${s}`),
+          LABEL_SETS.map((s) => `${y} ${s}`),
         );
         if (set && ctcLogLikelihood(out, set.text) >= freeLl - SET_PRIOR) {
           // The year read with the set: none before the brand's first cards ('1900 TOPPS' is 1980 blurred).
