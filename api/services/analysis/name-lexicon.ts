@@ -20,7 +20,7 @@ const LENGTH_COST = 3;
 /** Log-likelihood given to a word of `NAME_LINE_WORDS` over a name: each is printed on far more labels than any one rare name. */
 const LINE_WORD_BONUS = 3;
 /** Candidates per word weighed by the recognizer's output (the closest by edit distance). */
-const CANDIDATES = 40;
+const CANDIDATES = 16;
 
 /**
  * Words sports labels print on a name line beside or instead of names (multi-player and subset
@@ -98,6 +98,52 @@ const LABEL_WORDS: ReadonlySet<string> = new Set([...VARIETY_WORDS, ...PLAYER_SU
 
 const LINE_WORDS: ReadonlySet<string> = new Set(NAME_LINE_WORDS);
 
+/**
+ * Names of well-known players the general name list lacks (nicknames players go by on labels,
+ * and surnames of Hall of Fame and star players of baseball, football and basketball): a read
+ * near one of them may be corrected to it like any other name.
+ */
+const PLAYER_NAMES: readonly string[] = (
+  'WHITEY BABE YOGI LEFTY HONUS DIZZY GOOSE CATFISH ICHIRO SATCHEL SHOELESS SMOKY PEE WEE NAP RUBE ARKY GABBY HACK HEINIE KIKI '
+  + 'PIE TRIS ZACK BURLEIGH ENOS EPPA JOCKO SPARKY PUDGE FERGIE OREL VIDA SHOHEI HIDEKI MOOKIE RONALD BOOG BLUE DUKE STAN MINNIE '
+  + 'KOUFAX RIPKEN MARICHAL CLEMENTE MANTLE MARIS MAZEROSKI YASTRZEMSKI KALINE KILLEBREW DRYSDALE SCHOENDIENST APARICIO CEPEDA '
+  + 'CAMPANELLA DIMAGGIO GEHRIG LAJOIE MATHEWSON HORNSBY GREENBERG GEHRINGER HUBBELL FELLER MUSIAL BERRA DOERR BOUDREAU KINER '
+  + 'SPAHN WILHELM BUNNING MCCOVEY CARLTON FINGERS SEAVER YOUNT MOLITOR GWYNN BOGGS PUCKETT SANDBERG SMOLTZ MADDUX GLAVINE GRIFFEY '
+  + 'PIAZZA THOME GUERRERO JETER RIVERA ORTIZ PUJOLS OHTANI TROUT ACUNA TATIS HARPER CABRERA BETTS ALTUVE SUZUKI MATSUI '
+  + 'WAGNER COBB SPEAKER SISLER FOXX OTT ALOMAR BAGWELL BIGGIO RAINES DAWSON SUTTER GOSSAGE ECKERSLEY HOFFMAN KERSHAW VERLANDER '
+  + 'SCHERZER STRASBURG DEGROM CLEMENS BONDS SOSA MCGWIRE CANSECO MATTINGLY STRAWBERRY GOODEN HERSHISER VALENZUELA HENDERSON '
+  + 'UNITAS NAMATH BRADY MONTANA PAYTON BUTKUS SAYERS ELWAY MARINO FAVRE MAHOMES MANNING STAUBACH BRADSHAW TARKENTON '
+  + 'CHAMBERLAIN ALCINDOR JABBAR BRYANT DONCIC ANTETOKOUNMPO WEMBANYAMA MARAVICH OLAJUWON PIPPEN RODMAN SHAQUILLE LEBRON '
+  + 'GRETZKY LEMIEUX HOWE ORR CROSBY OVECHKIN'
+).split(' ');
+
+/** First names of two letters players go by (the name list holds names of three letters or more). */
+const SHORT_FIRST_NAMES: ReadonlySet<string> = new Set([
+  'ED',
+  'AL',
+  'BO',
+  'TY',
+  'CY',
+  'JO',
+  'SI',
+  'OZ',
+  'AJ',
+  'BJ',
+  'CC',
+  'CJ',
+  'DJ',
+  'JD',
+  'JJ',
+  'JT',
+  'KC',
+  'PJ',
+  'RJ',
+  'TJ',
+]);
+
+/** Label words and well-known players' names: weighed first among names as near. */
+const PREFERRED: ReadonlySet<string> = new Set([...NAME_LINE_WORDS, ...PLAYER_NAMES]);
+
 let byLength: Map<number, string[]> | null = null;
 
 function names(): Map<number, string[]> {
@@ -106,7 +152,7 @@ function names(): Map<number, string[]> {
   const file = path.join(path.dirname(fileURLToPath(import.meta.resolve('@cspell/dict-people-names/cspell-ext.json'))), 'dict', 'people-names.txt');
   byLength = new Map();
   const seen = new Set<string>();
-  for (const line of [...readFileSync(file, 'utf8').split('\n'), ...NAME_LINE_WORDS]) {
+  for (const line of [...readFileSync(file, 'utf8').split('\n'), ...NAME_LINE_WORDS, ...PLAYER_NAMES]) {
     const w = line.trim().toUpperCase();
     if (w.length < 3 || !/^[A-Z][A-Z'-]*$/.test(w) || seen.has(w)) continue;
     seen.add(w);
@@ -118,7 +164,7 @@ function names(): Map<number, string[]> {
 }
 
 /** Levenshtein distance, or `max + 1` as soon as it must exceed `max` (two rows kept between calls). */
-function distance(a: string, b: string, max: number): number {
+export function distance(a: string, b: string, max: number): number {
   const m = b.length;
   if (rows[0].length <= m) rows = [new Int32Array(m + 1), new Int32Array(m + 1)];
   let [prev, cur] = rows;
@@ -149,10 +195,9 @@ export function nearNames(word: string): string[] {
       if (d <= max) found.push([n, d]);
     }
   }
-  return found
-    .sort((a, b) => a[1] - b[1])
-    .slice(0, CANDIDATES)
-    .map(([n]) => n);
+  // The closest names, and every near word that labels print on a name line (far more common than any one name).
+  const sorted = found.sort((a, b) => a[1] - b[1] || Number(PREFERRED.has(b[0])) - Number(PREFERRED.has(a[0]))).map(([n]) => n);
+  return [...new Set([...sorted.slice(0, CANDIDATES), ...sorted.filter((n) => LINE_WORDS.has(n))])];
 }
 
 /** Surname prefixes read apart from the rest of a surname: 'MC COVEY' is not two names. */
@@ -188,8 +233,10 @@ export function snapNames(out: TCtcOutput, text: string, charScores: readonly nu
   if (readLl === -Infinity) return { text, charScores: [...charScores] };
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';
-    if (word.length < 3 || !/^[A-Z]+$/.test(word) || LABEL_WORDS.has(word)) continue;
-    const near = nearNames(word);
+    // A two-letter first word is a short first name ('ED', 'TY'): one letter from one of them, it may be that name.
+    const short = i === 0 && words.length > 1 && /^[A-Z]{2}$/.test(word) && !SHORT_FIRST_NAMES.has(word);
+    if ((word.length < 3 && !short) || !/^[A-Z]+$/.test(word) || LABEL_WORDS.has(word)) continue;
+    const near = short ? [...SHORT_FIRST_NAMES].filter((n) => distance(word, n, 1) <= 1) : nearNames(word);
     if (near[0] === word) continue;
     const split = i === 0 ? splitNames(word) : null;
     if (split) {
