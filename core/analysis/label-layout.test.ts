@@ -33,6 +33,14 @@ function psaLabel(left: readonly (string | TTextBox)[], right: readonly string[]
 }
 
 describe('reading a PSA label by its layout', () => {
+  it("reads a tobacco card's label with no year: the catalogue code is the set", () => {
+    const read = readLabelLayout(psaLabel(['T206', 'MORDECAI BROWN', 'PORTRAIT'], ['VG-EX 4', '21875497']));
+    expect(read.byLayout).toBe(true);
+    expect(read.parsed).toMatchObject({ year: null, brand: 'T206', player: 'Mordecai Brown', grade: '4' });
+    expect(read.scores.brand).toBeGreaterThan(0.5);
+    expect(read.scores.year).toBe(0);
+  });
+
   it('takes the subject from the line under the set, even when the variety line reads like a name', () => {
     const read = readLabelLayout(psaLabel(['2019 POKEMON S & M', 'FA/UMBREON GX', 'HIDDEN FATES'], ['#SV69', 'MINT', '9', '72773169']));
     expect(read.byLayout).toBe(true);

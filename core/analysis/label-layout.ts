@@ -52,6 +52,8 @@ const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, v) => a + v, 
 
 /** Grader names printed as logos beside the fields: not part of any column. */
 const LOGO = /^(PSA|PSA\/DNA|BECKETT|BGS|SGC|CGC|CGC CARDS)$/i;
+/** A vintage set's catalogue code at the start of a line ('T206', 'E90-1', 'M101-5', 'W514'). */
+const CATALOGUE_CODE = /^[TENMDRWV]\d{1,3}(-\d)?(?=\s|$)/;
 const YEAR_START = /^([12][0-9OIlSZBD]{3})(?![0-9])\s*(.*)$/;
 const CERT = /^\d{7,10}$/;
 const GRADE_NUMBER = /^(10|[1-9](?:\.5)?)$/;
@@ -201,18 +203,20 @@ export function readLabelLayout(boxes: readonly TTextBox[]): TLayoutRead {
   if (cgc) return cgc;
   const first = cols.left[0];
   const yearMatch = first ? YEAR_START.exec(first.text.toUpperCase()) : null;
+  // PSA prints no year before some vintage sets' catalogue code ('T206', 'T205 GOLD BORDER'): the line is the set.
+  const codeFirst = !yearMatch && Boolean(first && CATALOGUE_CODE.test(first.text.toUpperCase().trim()));
   const year = yearMatch ? asDigits(yearMatch[1] ?? '') : null;
   const isPsa = base.grader === 'PSA' || base.grader === null;
-  if (!first || !yearMatch || !year || !/^(18[89]\d|19\d\d|20\d\d)$/.test(year) || !isPsa || cols.left.length < 2 || !cols.right.length) {
+  if (!first || (!codeFirst && (!yearMatch || !year || !/^(18[89]\d|19\d\d|20\d\d)$/.test(year))) || !isPsa || cols.left.length < 2 || !cols.right.length) {
     return { parsed: base, scores: fallbackScores, byLayout: false };
   }
 
-  const yearEnd = first.text.length - (yearMatch[2] ?? '').length;
+  const yearEnd = yearMatch ? first.text.length - (yearMatch[2] ?? '').length : 0;
   const wraps = cols.left.length >= 4;
   const brandLines = wraps ? [first, cols.left[1]] : [first];
   const subjectLine = cols.left[wraps ? 2 : 1];
   const varietyLines = cols.left.slice(wraps ? 3 : 2);
-  const brandText = [yearMatch[2] ?? '', ...(wraps ? [cols.left[1]?.text ?? ''] : [])].join(' ').trim();
+  const brandText = [yearMatch ? (yearMatch[2] ?? '') : first.text, ...(wraps ? [cols.left[1]?.text ?? ''] : [])].join(' ').trim();
 
   let cardNumber: { value: string; score: number } | null = null;
   let gradeNumber: { value: string; score: number } | null = null;
@@ -267,8 +271,12 @@ export function readLabelLayout(boxes: readonly TTextBox[]): TLayoutRead {
     certNumber: certValue,
   };
   const scores: TFieldScores = {
-    year: certainty(first, 0, yearEnd),
-    brand: brandText.replace(/[^A-Za-z]/g, '').length >= 2 ? Math.min(...brandLines.map((l, i) => certainty(l, i ? 0 : yearEnd))) : 0,
+    year: year ? certainty(first, 0, yearEnd) : 0,
+    // A set of two letters or more, or a vintage set's catalogue code alone ('T206', 'E98', 'W514').
+    brand:
+      brandText.replace(/[^A-Za-z]/g, '').length >= 2 || CATALOGUE_CODE.test(brandText.trim())
+        ? Math.min(...brandLines.map((l, i) => certainty(l, i ? 0 : yearEnd)))
+        : 0,
     player: subjectOk ? certainty(subjectLine) : 0,
     cardNumber: cardNumber?.score ?? 0,
     grade: gradeScore,

@@ -48,4 +48,20 @@ describe('people names for a name line read from a few-pixel label', () => {
     const holo = output('H_O_L_O', 0.5, { 4: ['O', 0.4] });
     expect(snapNames(holo, 'HOLO', Array<number>(4).fill(0.5)).text).toBe('HOLO');
   });
+
+  it("corrects to well-known players' names and to the words labels print on a name line, and to two-letter first names", () => {
+    expect(nearNames('MAICHAL')).toContain('MARICHAL');
+    expect(nearNames('AOOKES')).toContain('ROOKIES');
+    // 'ID' read where the output finds the E of 'ED' nearly as likely.
+    const ed = output('I__D__M_A_T_H_E_W_S', 0.6, { 0: ['E', 0.35] });
+    expect(snapNames(ed, 'ID MATHEWS', Array<number>(10).fill(0.6)).text).toBe('ED MATHEWS');
+  });
+
+  it('keeps the letters read when the only near name is of another length, and reads a dot between two long words as a space', () => {
+    // 'RANEW' (no list holds it) read unsure: a correction keeps its five letters, never 'REW'.
+    const out = output('R_A_N_E_W', 0.5);
+    expect(snapNames(out, 'RANEW', Array<number>(5).fill(0.5)).text).toHaveLength(5);
+    const dotted = output('Q_U_X_B_R__Z_Y_K_Q_W', 0.99);
+    expect(snapNames(dotted, 'QUXBR.ZYKQW', Array<number>(11).fill(0.99)).text).toBe('QUXBR ZYKQW');
+  });
 });

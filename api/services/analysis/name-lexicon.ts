@@ -15,11 +15,134 @@ import { textLogLikelihood, type TCtcOutput } from './ctc.ts';
 
 /** How much less likely (natural log) than the line as read a line with a known name may be and still be taken. */
 const NAME_PRIOR = 8;
+/** Log-likelihood taken off a name per letter it has more or fewer than the word read. */
+const LENGTH_COST = 3;
+/** Log-likelihood given to a word of `NAME_LINE_WORDS` over a name: each is printed on far more labels than any one rare name. */
+const LINE_WORD_BONUS = 3;
 /** Candidates per word weighed by the recognizer's output (the closest by edit distance). */
-const CANDIDATES = 12;
+const CANDIDATES = 16;
+
+/**
+ * Words sports labels print on a name line beside or instead of names (multi-player and subset
+ * cards: 'ROOKIE STARS', 'LEAGUE LEADERS', 'CHECKLIST'; a T206 pose: 'PORTRAIT', 'BATTING'): a word
+ * read near one of them may be corrected to it as to a name.
+ */
+const NAME_LINE_WORDS: readonly string[] = [
+  'ROOKIE',
+  'ROOKIES',
+  'STARS',
+  'STAR',
+  'FUTURE',
+  'PROSPECTS',
+  'CHECKLIST',
+  'LEADERS',
+  'LEAGUE',
+  'HIGHLIGHTS',
+  'RECORD',
+  'BREAKER',
+  'WORLD',
+  'SERIES',
+  'GAME',
+  'TEAM',
+  'MANAGER',
+  'MANAGERS',
+  'PITCHERS',
+  'CATCHERS',
+  'INFIELDERS',
+  'OUTFIELDERS',
+  'SHORTSTOPS',
+  'SLUGGERS',
+  'HITTERS',
+  'KINGS',
+  'DIAMOND',
+  'HOTTEST',
+  'CAREERS',
+  'LEGENDS',
+  'BASEBALL',
+  'FOOTBALL',
+  'BASKETBALL',
+  'PORTRAIT',
+  'BATTING',
+  'FIELDING',
+  'THROWING',
+  'PITCHING',
+  'HANDS',
+  'CHEST',
+  'SHOULDERS',
+  'WITH',
+  'BACK',
+  'BLANK',
+  'GRAY',
+  'WHITE',
+  'BLACK',
+  'SIGNATURE',
+  'SIGNATURES',
+  'CERTIFIED',
+  'AUTOGRAPH',
+  'AUTOGRAPHS',
+  'MASTER',
+  'MENTOR',
+  'BROTHERS',
+  'TRADED',
+  'UPDATE',
+  'COPYRIGHT',
+  'STATEMENT',
+  'VARIATION',
+  'PRINT',
+  'ERROR',
+  'CORRECTED',
+];
 
 /** Words a label prints beside names (HOLO, REFRACTOR, TOPPS): read as one of them, a word is not a name to correct. */
 const LABEL_WORDS: ReadonlySet<string> = new Set([...VARIETY_WORDS, ...PLAYER_SUFFIX_WORDS, ...STOP_WORDS, ...BRANDS.flatMap((b) => b.split(' '))]);
+
+const LINE_WORDS: ReadonlySet<string> = new Set(NAME_LINE_WORDS);
+
+/**
+ * Names of well-known players the general name list lacks (nicknames players go by on labels,
+ * and surnames of Hall of Fame and star players of baseball, football and basketball): a read
+ * near one of them may be corrected to it like any other name.
+ */
+const PLAYER_NAMES: readonly string[] = (
+  'WHITEY BABE YOGI LEFTY HONUS DIZZY GOOSE CATFISH ICHIRO SATCHEL SHOELESS SMOKY PEE WEE NAP RUBE ARKY GABBY HACK HEINIE KIKI '
+  + 'PIE TRIS ZACK BURLEIGH ENOS EPPA JOCKO SPARKY PUDGE FERGIE OREL VIDA SHOHEI HIDEKI MOOKIE RONALD BOOG BLUE DUKE STAN MINNIE '
+  + 'KOUFAX RIPKEN MARICHAL CLEMENTE MANTLE MARIS MAZEROSKI YASTRZEMSKI KALINE KILLEBREW DRYSDALE SCHOENDIENST APARICIO CEPEDA '
+  + 'CAMPANELLA DIMAGGIO GEHRIG LAJOIE MATHEWSON HORNSBY GREENBERG GEHRINGER HUBBELL FELLER MUSIAL BERRA DOERR BOUDREAU KINER '
+  + 'SPAHN WILHELM BUNNING MCCOVEY CARLTON FINGERS SEAVER YOUNT MOLITOR GWYNN BOGGS PUCKETT SANDBERG SMOLTZ MADDUX GLAVINE GRIFFEY '
+  + 'PIAZZA THOME GUERRERO JETER RIVERA ORTIZ PUJOLS OHTANI TROUT ACUNA TATIS HARPER CABRERA BETTS ALTUVE SUZUKI MATSUI '
+  + 'WAGNER COBB SPEAKER SISLER FOXX OTT ALOMAR BAGWELL BIGGIO RAINES DAWSON SUTTER GOSSAGE ECKERSLEY HOFFMAN KERSHAW VERLANDER '
+  + 'SCHERZER STRASBURG DEGROM CLEMENS BONDS SOSA MCGWIRE CANSECO MATTINGLY STRAWBERRY GOODEN HERSHISER VALENZUELA HENDERSON '
+  + 'UNITAS NAMATH BRADY MONTANA PAYTON BUTKUS SAYERS ELWAY MARINO FAVRE MAHOMES MANNING STAUBACH BRADSHAW TARKENTON '
+  + 'CHAMBERLAIN ALCINDOR JABBAR BRYANT DONCIC ANTETOKOUNMPO WEMBANYAMA MARAVICH OLAJUWON PIPPEN RODMAN SHAQUILLE LEBRON '
+  + 'GRETZKY LEMIEUX HOWE ORR CROSBY OVECHKIN'
+).split(' ');
+
+/** First names of two letters players go by (the name list holds names of three letters or more). */
+const SHORT_FIRST_NAMES: ReadonlySet<string> = new Set([
+  'ED',
+  'AL',
+  'BO',
+  'TY',
+  'CY',
+  'JO',
+  'SI',
+  'OZ',
+  'AJ',
+  'BJ',
+  'CC',
+  'CJ',
+  'DJ',
+  'JD',
+  'JJ',
+  'JT',
+  'KC',
+  'PJ',
+  'RJ',
+  'TJ',
+]);
+
+/** Label words and well-known players' names: weighed first among names as near. */
+const PREFERRED: ReadonlySet<string> = new Set([...NAME_LINE_WORDS, ...PLAYER_NAMES]);
 
 let byLength: Map<number, string[]> | null = null;
 
@@ -29,7 +152,7 @@ function names(): Map<number, string[]> {
   const file = path.join(path.dirname(fileURLToPath(import.meta.resolve('@cspell/dict-people-names/cspell-ext.json'))), 'dict', 'people-names.txt');
   byLength = new Map();
   const seen = new Set<string>();
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  for (const line of [...readFileSync(file, 'utf8').split('\n'), ...NAME_LINE_WORDS, ...PLAYER_NAMES]) {
     const w = line.trim().toUpperCase();
     if (w.length < 3 || !/^[A-Z][A-Z'-]*$/.test(w) || seen.has(w)) continue;
     seen.add(w);
@@ -41,7 +164,7 @@ function names(): Map<number, string[]> {
 }
 
 /** Levenshtein distance, or `max + 1` as soon as it must exceed `max` (two rows kept between calls). */
-function distance(a: string, b: string, max: number): number {
+export function distance(a: string, b: string, max: number): number {
   const m = b.length;
   if (rows[0].length <= m) rows = [new Int32Array(m + 1), new Int32Array(m + 1)];
   let [prev, cur] = rows;
@@ -72,10 +195,9 @@ export function nearNames(word: string): string[] {
       if (d <= max) found.push([n, d]);
     }
   }
-  return found
-    .sort((a, b) => a[1] - b[1])
-    .slice(0, CANDIDATES)
-    .map(([n]) => n);
+  // The closest names, and every near word that labels print on a name line (far more common than any one name).
+  const sorted = found.sort((a, b) => a[1] - b[1] || Number(PREFERRED.has(b[0])) - Number(PREFERRED.has(a[0]))).map(([n]) => n);
+  return [...new Set([...sorted.slice(0, CANDIDATES), ...sorted.filter((n) => LINE_WORDS.has(n))])];
 }
 
 /** Surname prefixes read apart from the rest of a surname: 'MC COVEY' is not two names. */
@@ -98,6 +220,8 @@ function splitNames(word: string): string | null {
  * replaced word's letters take the likelihood's share per letter of how far it stands below the read).
  */
 export function snapNames(out: TCtcOutput, text: string, charScores: readonly number[]): { text: string; charScores: number[] } {
+  // A dot or colon read between two words of three letters or more is the space between them ('MDSRTT.RANEW'); an initial's dot ('W.MAYS') stays.
+  text = text.replace(/(?<=[A-Z]{3})[.:;,](?=[A-Z]{3})/g, ' ');
   let words = text.split(' ');
   let at = 0;
   let scores = words.map((w) => {
@@ -109,8 +233,10 @@ export function snapNames(out: TCtcOutput, text: string, charScores: readonly nu
   if (readLl === -Infinity) return { text, charScores: [...charScores] };
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';
-    if (word.length < 3 || !/^[A-Z]+$/.test(word) || LABEL_WORDS.has(word)) continue;
-    const near = nearNames(word);
+    // A two-letter first word is a short first name ('ED', 'TY'): one letter from one of them, it may be that name.
+    const short = i === 0 && words.length > 1 && /^[A-Z]{2}$/.test(word) && !SHORT_FIRST_NAMES.has(word);
+    if ((word.length < 3 && !short) || !/^[A-Z]+$/.test(word) || LABEL_WORDS.has(word)) continue;
+    const near = short ? [...SHORT_FIRST_NAMES].filter((n) => distance(word, n, 1) <= 1) : nearNames(word);
     if (near[0] === word) continue;
     const split = i === 0 ? splitNames(word) : null;
     if (split) {
@@ -124,7 +250,12 @@ export function snapNames(out: TCtcOutput, text: string, charScores: readonly nu
     const base = textLogLikelihood(out, words.join(' '));
     let best: { name: string; ll: number } | null = null;
     for (const name of near) {
-      const ll = textLogLikelihood(out, [...words.slice(0, i), name, ...words.slice(i + 1)].join(' '));
+      // A name of another length than the word read is a less likely correction: blur blends and
+      // splits letters, but seldom drops or adds a whole one ('RANEW' is not 'REW').
+      const ll =
+        textLogLikelihood(out, [...words.slice(0, i), name, ...words.slice(i + 1)].join(' '))
+        - LENGTH_COST * Math.abs(name.length - word.length)
+        + (LINE_WORDS.has(name) ? LINE_WORD_BONUS : 0);
       if (!best || ll > best.ll) best = { name, ll };
     }
     if (!best || best.ll < base - NAME_PRIOR) continue;

@@ -1,9 +1,10 @@
 import type { TTextBox } from '../../../core/analysis/label-layout.ts';
 import { GRADE_LEVELS, QUALIFIERS, gradesOf } from '../../../core/analysis/grade-scale.ts';
-import { BRANDS, brandFirstYear } from '../../../core/analysis/vocabulary.ts';
+import { brandFirstYear } from '../../../core/analysis/vocabulary.ts';
 import { bestCandidate, ctcLogLikelihood, greedyDecode, textLogLikelihood, type TCtcOutput } from './ctc.ts';
 import { labelLineBoxes, type TLineBox, type TRgb } from './find-label.ts';
-import { snapNames } from './name-lexicon.ts';
+import { CODE_SETS, LABEL_SETS } from './label-sets.ts';
+import { distance, snapNames } from './name-lexicon.ts';
 import type { PaddleReader } from './paddle-reader.ts';
 
 /**
@@ -133,6 +134,12 @@ const SET_PRIOR = 6;
 /** Certainty at most of a year read again because the first read came before its brand's first cards. */
 const DOUBTED_YEAR = 0.5;
 
+/** Whether a known set's name is of a length the free read could be of (blur drops and adds letters, not half of them): the rest are not weighed. */
+const nearLength = (set: string, read: string) =>
+  set.length <= read.length * 2 + 3
+  && set.length >= read.length / 2 - 3
+  && distance(set, read, Math.round(set.length * 0.6) + 1) <= Math.round(set.length * 0.6) + 1;
+
 const YEARS = Array.from({ length: 2039 - 1880 + 1 }, (_, i) => String(1880 + i));
 
 /**
@@ -193,6 +200,8 @@ function sideBySide(img: TRgb, a: TLineBox, b: TLineBox): TRgb {
 
 /** Gap (in line heights) up to which two pieces of a line, both left of the right column, are one text. */
 const WORD_GAP = 3;
+/** Gap (in line heights) up to which two pieces of the right column's line are one phrase: a word space, not the gap between columns. */
+const RIGHT_WORD_GAP = 1.2;
 
 /**
  * Pieces of one line of the left column cut apart at a wide space ('GYARADOS-' and 'HOLO', the hyphen
@@ -206,7 +215,10 @@ function joinWords(boxes: readonly TLineBox[], width: number): TLineBox[] {
     const prev = out.at(-1);
     const lh = b.y1 - b.y0;
     const sameLine = prev && Math.abs(prev.y0 - b.y0) < lh * 0.3 && Math.abs(prev.y1 - b.y1) < lh * 0.3;
-    if (prev && sameLine && b.y0 !== lastTop && b.x0 > prev.x1 && b.x0 - prev.x1 <= lh * WORD_GAP && b.x1 < width * 0.55) {
+    const left = b.x1 < width * 0.55;
+    // The right column's grade words cut apart at their space ('EX' and 'MT'): one phrase, a short gap apart.
+    const right = prev && prev.x0 > width * 0.55 && b.x0 - prev.x1 <= lh * RIGHT_WORD_GAP;
+    if (prev && sameLine && b.y0 !== lastTop && b.x0 > prev.x1 && b.x0 - prev.x1 <= lh * WORD_GAP && (left || right)) {
       out[out.length - 1] = { x0: prev.x0, y0: Math.min(prev.y0, b.y0), x1: b.x1, y1: Math.max(prev.y1, b.y1) };
     } else out.push(b);
   }
@@ -284,23 +296,56 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
       );
     }
     case 'first': {
-      // A set code in place of a year (T206, E90-1): read freely.
-      if (/^[TEMRDWN]\d/.test(free.text)) return scored(b, free.text, free.charScores);
+      // A set code in place of a year (T206, E90-1): a known set that starts so when nearly as likely, else as read.
+      if (/^[TEMRDWN]\d/.test(free.text)) {
+        const set = bestCandidate(
+          out,
+          CODE_SETS.filter((s) => nearLength(s, free.text)),
+        );
+        if (set && ctcLogLikelihood(out, set.text) >= ctcLogLikelihood(out, free.text) - SET_PRIOR)
+          return scored(
+            b,
+            set.text,
+            [...set.text].map(() => set.certainty),
+          );
+        return scored(b, free.text, free.charScores);
+      }
       // Else the likeliest year before the rest of the line as read.
-      const cut = free.text.search(/(?<=^\S{3,5})\s|(?<=^\S{4})/);
+      // The year is the first four characters; read with a space inside ('20 (S F0NEST'), it ends after the fourth that is no space.
+      const found = free.text.search(/(?<=^\S{3,5})\s|(?<=^\S{4})/);
+      const fourth = /^(?:\s*\S){4}/.exec(free.text)?.[0].length ?? -1;
+      const cut = found > 0 ? found : free.text.replace(/\s/g, '').length >= 7 ? fourth : found;
       const rest = cut > 0 ? free.text.slice(cut).trim() : '';
       const year = bestCandidate(
         out,
         YEARS.map((y) => (rest ? `${y} ${rest}` : y)),
       );
       if (!year) return null;
+      // A tobacco card's set code with its first letter read as a digit ('1206' for T206): PSA prints no year before it.
+      const codeSet =
+        rest && /^[1I7]\d/.test(free.text)
+          ? bestCandidate(
+              out,
+              CODE_SETS.filter((s) => nearLength(s, free.text)),
+            )
+          : null;
+      if (
+        codeSet
+        && /^[1I7]\d/.test(free.text)
+        && ctcLogLikelihood(out, codeSet.text) >= Math.max(ctcLogLikelihood(out, free.text), ctcLogLikelihood(out, year.text)) - SET_PRIOR / 2
+      )
+        return scored(
+          b,
+          codeSet.text,
+          [...codeSet.text].map(() => codeSet.certainty),
+        );
       // A known set read this nearly as likely as the free read is taken: blur turns TOPPS into TOP9S.
       if (rest) {
         const y = year.text.slice(0, 4);
         const freeLl = ctcLogLikelihood(out, `${y} ${rest}`);
         const set = bestCandidate(
           out,
-          BRANDS.map((s) => `${y} ${s}`),
+          LABEL_SETS.filter((s) => nearLength(s, rest)).map((s) => `${y} ${s}`),
         );
         if (set && ctcLogLikelihood(out, set.text) >= freeLl - SET_PRIOR) {
           // The year read with the set: none before the brand's first cards ('1900 TOPPS' is 1980 blurred).
@@ -368,8 +413,13 @@ export async function readLabelImage(
     if (r?.text) read.push(r);
   }
   // The grade words over the grade number (the right column's two lines): read as a pair.
-  const [word, number] = grades;
-  if (word && number && number.b.y0 >= word.b.y1 - 2) {
+  // The number is on the next line of the right column, right-aligned as PSA prints it: of the
+  // pieces there, the one reaching furthest right (a wrapped set or variety line may end beside it).
+  const word = grades[0];
+  const below = word ? grades.filter((g) => g !== word && g.b.y0 >= word.b.y1 - 2) : [];
+  const nextTop = Math.min(...below.map((g) => g.b.y0));
+  const number = below.filter((g) => g.b.y0 - nextTop < (g.b.y1 - g.b.y0) * 0.5).sort((a, c) => c.b.x1 - a.b.x1)[0];
+  if (word && number) {
     // Also read as one line, the number after the words: a lone digit a few pixels wide reads
     // better with words before it.
     const both = sideBySide(img, word.b, number.b);
