@@ -13,4 +13,14 @@ describe('theme', () => {
     expect(withTheme(page, 'dark')).toBe(page);
     expect(withTheme('<html lang="en"><body data-theme="dark"></body></html>', 'light')).toBe('<html lang="en"><body data-theme="dark"></body></html>');
   });
+
+  it('labels the theme switches for the theme it writes, and no other button', () => {
+    const page =
+      '<html data-theme="dark"><body><button type="button" class="theme-toggle" data-theme-toggle aria-label="Switch to light theme">'
+      + '</button><button aria-label="Switch to light theme">other</button></body></html>';
+    expect(withTheme(page, 'light')).toBe(
+      '<html data-theme="light"><body><button type="button" class="theme-toggle" data-theme-toggle aria-label="Switch to dark theme">'
+        + '</button><button aria-label="Switch to light theme">other</button></body></html>',
+    );
+  });
 });

@@ -4,9 +4,9 @@
  * switching sets both. Plain DOM code, so pages without React switch it too (ThemeToggle.astro);
  * islands follow the attribute (ThemeToggleButton.tsx).
  */
-import { THEME_COOKIE, THEME_COOKIE_MAX_AGE, themeOf, type TTheme } from '../../../core/theme.ts';
+import { THEME_COOKIE, THEME_COOKIE_MAX_AGE, themeOf, themeToggleLabel, type TTheme } from '../../../core/theme.ts';
 
-export type { TTheme };
+export { themeToggleLabel, type TTheme };
 
 /** The theme on screen ('dark' off the browser: server HTML is drawn dark). */
 export function currentTheme(): TTheme {
@@ -52,6 +52,3 @@ export function onThemeChange(listener: () => void): () => void {
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
   return () => observer.disconnect();
 }
-
-/** The label of a switch to the other theme. */
-export const themeToggleLabel = (theme: TTheme): string => (theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme');
