@@ -26,8 +26,8 @@ const PLAIN =
  */
 const CLIENT_CHUNKS = [
   // Captured first, so the chunks below (which take in what their modules import) leave them out:
-  // what every page runs (the theme switch, the landing page's flags, waiting for the first paint), then the forms' and toasts' code.
-  { name: 'page', test: /[\\/]site[\\/]src[\\/]lib[\\/](theme|session-flags|after-first-paint)\.ts$/, priority: 4 },
+  // what every page runs (the theme switch, the landing page's flags), then the forms' and toasts' code.
+  { name: 'page', test: /[\\/]site[\\/]src[\\/]lib[\\/](theme|session-flags)\.ts$/, priority: 4 },
   { name: 'plain', test: PLAIN, priority: 3 },
   { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react)[\\/]/, priority: 2 },
   {

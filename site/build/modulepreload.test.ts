@@ -18,7 +18,6 @@ beforeAll(async () => {
     'Chart.e5.js': 'import"./uplot.f6.js";export default 3;',
     'uplot.f6.js': 'export default 4;',
     'client.g7.js': 'import"./vendor.c3.js";export default 5;',
-    'later.h8.js': 'import{t}from"./icons.d4.js";t(async()=>{await import(`./app.b2.js`);await import("./Island.a1.js")});',
   };
   for (const [name, code] of Object.entries(files)) await fs.writeFile(path.join(dir, '_astro', name), code);
 });
@@ -45,15 +44,5 @@ describe('module preloads of a built page', () => {
     expect(await withModulePreloads(dir, plain)).toBe(plain);
     const done = await withModulePreloads(dir, page('<astro-island component-url="/_astro/Island.a1.js"></astro-island>'));
     expect(await withModulePreloads(dir, done)).toBe(done);
-  });
-
-  it("preloads what a page's own module script imports once the page is painted (its code put off, not lazy), but not what that code imports lazily", async () => {
-    expect(preloads(await withModulePreloads(dir, page('<script type="module" src="/_astro/later.h8.js"></script>')))).toEqual([
-      '/_astro/later.h8.js',
-      '/_astro/app.b2.js',
-      '/_astro/Island.a1.js',
-      '/_astro/icons.d4.js',
-      '/_astro/vendor.c3.js',
-    ]);
   });
 });

@@ -3,8 +3,7 @@
  * module its islands and scripts import statically, so the browser fetches them all while the page
  * parses. Without it, an island's code arrives as a waterfall (the island's module, then its
  * imports, then theirs: five round trips on /gallery before its first render), since the island
- * loader imports the component only when it runs. Dynamic imports stay lazy, but for those a page's
- * own module script makes itself: that is the page's code, put off until its first paint (gallery.astro).
+ * loader imports the component only when it runs. Dynamic imports stay lazy.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -15,38 +14,25 @@ import { init, parse } from 'es-module-lexer';
 /** The page's entry modules: islands' components and renderers, module scripts, same-site only. */
 const ENTRY = /\b(?:component-url|renderer-url|src)="(\/_astro\/[^"]+\.js)"/g;
 
-/** A module's imports, as site paths: static (imports and re-exports) and dynamic (`import()` of a literal path). */
-interface TImports {
-  static: string[];
-  dynamic: string[];
-}
-
-/** A page's module scripts (their own code, where an island's is the component's). */
-const SCRIPT = /<script type="module" src="(\/_astro\/[^"]+\.js)"/g;
-
-/** The imports of one built module (a module's imports are relative to it). */
-async function importsOf(clientDir: string, url: string, cache: Map<string, TImports>): Promise<TImports> {
+/** The static imports of one built module, as site paths (a module's imports are relative to it). */
+async function staticImports(clientDir: string, url: string, cache: Map<string, string[]>): Promise<string[]> {
   const known = cache.get(url);
   if (known) return known;
   const source = await fs.readFile(path.join(clientDir, url), 'utf8').catch(() => '');
   const [imports] = parse(source);
-  const sitePath = (i: (typeof imports)[number]) => path.posix.join(path.posix.dirname(url), i.n!);
-  // d === -1: a static import or re-export; d >= 0: a dynamic import (the index of its `import(`).
-  const found = {
-    static: imports.filter((i) => i.d === -1 && i.n?.startsWith('.')).map(sitePath),
-    dynamic: imports.filter((i) => i.d >= 0 && i.n?.startsWith('.')).map(sitePath),
-  };
+  // d === -1: a static import or re-export (dynamic imports have the index of their `import(`).
+  const found = imports.filter((i) => i.d === -1 && i.n?.startsWith('.')).map((i) => path.posix.join(path.posix.dirname(url), i.n!));
   cache.set(url, found);
   return found;
 }
 
 /** Every module `entries` import statically, transitively, entries first (breadth first). */
-export async function preloadList(clientDir: string, entries: readonly string[], cache = new Map<string, TImports>()): Promise<string[]> {
+export async function preloadList(clientDir: string, entries: readonly string[], cache = new Map<string, string[]>()): Promise<string[]> {
   await init;
   const seen = new Set(entries);
   const queue = [...entries];
   for (let i = 0; i < queue.length; i++) {
-    for (const dep of (await importsOf(clientDir, queue[i]!, cache)).static) {
+    for (const dep of await staticImports(clientDir, queue[i]!, cache)) {
       if (!seen.has(dep)) {
         seen.add(dep);
         queue.push(dep);
@@ -57,10 +43,8 @@ export async function preloadList(clientDir: string, entries: readonly string[],
 }
 
 /** The page with its module preloads at the end of its head (or unchanged when it has no modules). */
-export async function withModulePreloads(clientDir: string, html: string, cache = new Map<string, TImports>()): Promise<string> {
-  const scripts = [...html.matchAll(SCRIPT)].map((m) => m[1]!);
-  const putOff = (await Promise.all(scripts.map(async (url) => (await importsOf(clientDir, url, cache)).dynamic))).flat();
-  const entries = [...new Set([...[...html.matchAll(ENTRY)].map((m) => m[1]!), ...putOff])];
+export async function withModulePreloads(clientDir: string, html: string, cache?: Map<string, string[]>): Promise<string> {
+  const entries = [...new Set([...html.matchAll(ENTRY)].map((m) => m[1]!))];
   const head = html.indexOf('</head>');
   if (!entries.length || head < 0 || html.includes('rel="modulepreload"')) return html;
   const links = (await preloadList(clientDir, entries, cache)).map((url) => `<link rel="modulepreload" href="${url}">`).join('');
@@ -74,7 +58,7 @@ export function modulePreload(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const clientDir = fileURLToPath(dir);
         const pages = (await fs.readdir(clientDir, { recursive: true })).filter((f) => f.endsWith('.html'));
-        const cache = new Map<string, TImports>();
+        const cache = new Map<string, string[]>();
         let links = 0;
         for (const page of pages) {
           const file = path.join(clientDir, page);
