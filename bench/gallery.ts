@@ -47,7 +47,7 @@ async function measurePages(browser: Browser, url: string, cookie: string, refer
         await context.route(referenceUrl, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: reference }));
         const page = await context.newPage();
         const first = await firstScreen(page, target);
-        const tasks = which === 'wall' ? await longTasksAfter(page, first.ms) : [];
+        const tasks = which === 'wall' ? await longTasksAfter(page, first) : [];
         const scroll = await scrollToBottom(context, page, 80);
         if (i > 0) out[which].push({ first, scroll, tasks });
       } finally {
@@ -113,7 +113,7 @@ async function slowWall(browser: Browser, url: string, cookie: string): Promise<
       await slowCpu(context, page, 4);
       const first = await firstScreen(page, `${url}/gallery`);
       shown.push(first.ms);
-      tasks.push(...(await longTasksAfter(page, first.ms)).map(([, d]) => d));
+      tasks.push(...(await longTasksAfter(page, first)).map(([, d]) => d));
     } finally {
       await context.close();
     }

@@ -27,7 +27,7 @@ try {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
       const first = await firstScreen(page, `${url}/gallery`);
-      const tasks = await longTasksAfter(page, first.ms);
+      const tasks = await longTasksAfter(page, first);
       const { profile } = await cdp.send('Profiler.stop');
       const marks = await page.evaluate(() => {
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;

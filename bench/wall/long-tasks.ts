@@ -121,7 +121,7 @@ try {
       await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
       await cdp.send('Profiler.start');
       const first = await firstScreen(page, `${url}/gallery`);
-      const tasks = await longTasksAfter(page, first.ms);
+      const tasks = await longTasksAfter(page, first);
       const { profile } = await cdp.send('Profiler.stop');
       const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TEvent[] };
       console.log(
