@@ -291,7 +291,15 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox, alt?: TCtcOutput):
       return d.text.length >= 6 ? scored(b, d.text, d.charScores) : null;
     }
     case 'number': {
-      const d = greedyDecode(out, (s) => (s.length ? `${LETTERS}${DIGITS}-/` : `#${LETTERS}${DIGITS}`));
+      const allowed = (s: string) => (s.length ? `${LETTERS}${DIGITS}-/` : `#${LETTERS}${DIGITS}`);
+      // Read twice when a second read is given (see twoViewYear): the read both outputs find likelier.
+      let src = out;
+      let d = greedyDecode(out, allowed);
+      if (alt) {
+        const other = greedyDecode(alt, allowed);
+        const both = (t: string) => textLogLikelihood(out, t) + textLogLikelihood(alt, t);
+        if (other.text && other.text !== d.text && both(other.text) > both(d.text)) [src, d] = [alt, other];
+      }
       // The PSA logo sits in the label's middle on the first line: a name, not a card number; read
       // in one piece with the number beside it ('PSA193'), it is cut off the number. Its white P on
       // red may read as another character ('2SA193' in grey).
@@ -307,8 +315,8 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox, alt?: TCtcOutput):
       // #310): the first character is that '#' when the output finds it so at least as likely as
       // a '#' missed before all the characters read.
       const hashFirst = `#${d.text.slice(1)}`;
-      if (d.text.length >= 2 && ctcLogLikelihood(out, hashFirst) >= ctcLogLikelihood(out, `#${d.text}`))
-        return scored(b, hashFirst, [1, ...d.charScores.slice(1)]);
+      const ll = (t: string) => ctcLogLikelihood(src, t) + (alt ? ctcLogLikelihood(src === alt ? out : alt, t) : 0);
+      if (d.text.length >= 2 && ll(hashFirst) >= ll(`#${d.text}`)) return scored(b, hashFirst, [1, ...d.charScores.slice(1)]);
       return scored(b, `#${d.text}`, [1, ...d.charScores]);
     }
     case 'grade': {
@@ -451,8 +459,8 @@ export async function readLabelImage(
     if (role === 'skip' && !trace) continue;
     const piece = padded(img, b);
     const out = await reader.outputFor(piece, { x0: 0, y0: 0, x1: piece.width, y1: piece.height });
-    // The first line (its year) is read twice, at two scales (see twoViewYear).
-    const altPiece = role === 'first' ? padded(img, b, ALT_MARGIN) : null;
+    // The first line (its year) and the card number are read twice, at two scales (see twoViewYear).
+    const altPiece = role === 'first' || role === 'number' ? padded(img, b, ALT_MARGIN) : null;
     const alt = altPiece ? await reader.outputFor(altPiece, { x0: 0, y0: 0, x1: altPiece.width, y1: altPiece.height }) : undefined;
     const r = readPiece(out, role, b, alt);
     if (role === 'grade' && b.x0 > img.width * 0.55 && !r?.text.startsWith('AUTO'))
