@@ -157,6 +157,8 @@ const YEARS = Array.from({ length: 2039 - 1880 + 1 }, (_, i) => String(1880 + i)
 const PIECE_MARGIN = 0.3;
 /** The paper each side of the first line's second read: less than `PIECE_MARGIN`, so its letters come larger to the recognizer. */
 const ALT_MARGIN = 0.12;
+/** A piece whose every character was read at least this likely is not read a second time. */
+const ALT_SURE = 0.9;
 
 /**
  * A piece of the label with room around it: 0.3 of its padded height of paper each side. A wider
@@ -460,7 +462,9 @@ export async function readLabelImage(
     const piece = padded(img, b);
     const out = await reader.outputFor(piece, { x0: 0, y0: 0, x1: piece.width, y1: piece.height });
     // The first line (its year) and the card number are read twice, at two scales (see twoViewYear).
-    const altPiece = role === 'first' || role === 'number' ? padded(img, b, ALT_MARGIN) : null;
+    // Only a piece not read surely: a sure read is kept, and its second read's time saved.
+    const unsure = (role === 'first' || role === 'number') && Math.min(1, ...greedyDecode(out, () => `${FREE} `).charScores) < ALT_SURE;
+    const altPiece = unsure ? padded(img, b, ALT_MARGIN) : null;
     const alt = altPiece ? await reader.outputFor(altPiece, { x0: 0, y0: 0, x1: altPiece.width, y1: altPiece.height }) : undefined;
     const r = readPiece(out, role, b, alt);
     if (role === 'grade' && b.x0 > img.width * 0.55 && !r?.text.startsWith('AUTO'))
