@@ -130,6 +130,13 @@ function readGrade(out: TCtcOutput, b: TLineBox): { text: string; certainty: num
 
 /** How much less likely (natural log) than the free read a known set may be and still be taken. */
 const SET_PRIOR = 6;
+/**
+ * What a known set may be less likely per letter it has beyond five: each blurred letter costs the
+ * set's read a little, so a long name (FLEER T. WILLIAMS, DONRUSS SIGNATURE) falls further below
+ * the free read than a short one for the same blur.
+ */
+const SET_PRIOR_PER_LETTER = 0.5;
+const setPrior = (set: string) => SET_PRIOR + SET_PRIOR_PER_LETTER * Math.max(0, set.replace(/[^A-Z0-9]/g, '').length - 5);
 
 /** Certainty at most of a year read again because the first read came before its brand's first cards. */
 const DOUBTED_YEAR = 0.5;
@@ -148,16 +155,20 @@ const YEARS = Array.from({ length: 2039 - 1880 + 1 }, (_, i) => String(1880 + i)
  * real sports set, 0.15 and 0.3 read more fields than none).
  */
 const PIECE_MARGIN = 0.3;
+/** The paper each side of the first line's second read: less than `PIECE_MARGIN`, so its letters come larger to the recognizer. */
+const ALT_MARGIN = 0.12;
+/** A piece whose every character was read at least this likely is not read a second time. */
+const ALT_SURE = 0.9;
 
 /**
  * A piece of the label with room around it: 0.3 of its padded height of paper each side. A wider
  * right margin (the piece stretched to four heights, as once) left the right column's short pieces
  * (card number, grade) unread on the real sports set: card number 10 -> 17 of 30, grade 14 -> 20.
  */
-function padded(img: TRgb, b: TLineBox): TRgb {
+function padded(img: TRgb, b: TLineBox, margin = PIECE_MARGIN): TRgb {
   const bh0 = b.y1 - b.y0;
   const bw = b.x1 - b.x0;
-  const top = Math.round(bh0 * PIECE_MARGIN);
+  const top = Math.round(bh0 * margin);
   const bh = bh0 + 2 * top;
   const left = Math.round(bh * 0.3);
   const width = left + bw + left;
@@ -244,8 +255,35 @@ const scored = (b: TLineBox, text: string, charScores: number[]): TTextBox => ({
   ...b,
 });
 
-/** Reads one piece of the label by its role. */
-function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
+/**
+ * The first line's text after its year as read: the year is the first four characters; read with a
+ * space inside ('20 (S F0NEST'), it ends after the fourth that is no space.
+ */
+function afterYear(text: string): string {
+  const found = text.search(/(?<=^\S{3,5})\s|(?<=^\S{4})/);
+  const fourth = /^(?:\s*\S){4}/.exec(text)?.[0].length ?? -1;
+  const cut = found > 0 ? found : text.replace(/\s/g, '').length >= 7 ? fourth : found;
+  return cut > 0 ? text.slice(cut).trim() : '';
+}
+
+/**
+ * The first line's year weighed by two reads of it (`out` and `alt`, the piece cut with less paper
+ * around it: another scale at the recognizer's 48 px): a digit one read blurs (5 for 6, 8 for 6) the
+ * other often reads plainly. Each read scores a year before the rest of the line as that read has it.
+ */
+function twoViewYear(out: TCtcOutput, rest: string, alt: TCtcOutput, years: readonly string[], after?: string): string | null {
+  const altRest = after ?? afterYear(greedyDecode(alt, () => `${FREE} `).text);
+  const line = (y: string, r: string) => (r ? `${y} ${r}` : y);
+  let best: { y: string; ll: number } | null = null;
+  for (const y of years) {
+    const ll = textLogLikelihood(out, line(y, after ?? rest)) + textLogLikelihood(alt, line(y, altRest));
+    if (ll > -Infinity && (!best || ll > best.ll)) best = { y, ll };
+  }
+  return best?.y ?? null;
+}
+
+/** Reads one piece of the label by its role; `alt`, when given, is a second read of the first line. */
+function readPiece(out: TCtcOutput, role: TRole, b: TLineBox, alt?: TCtcOutput): TTextBox | null {
   const free = greedyDecode(out, () => `${FREE} `);
   switch (role) {
     case 'skip':
@@ -255,7 +293,15 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
       return d.text.length >= 6 ? scored(b, d.text, d.charScores) : null;
     }
     case 'number': {
-      const d = greedyDecode(out, (s) => (s.length ? `${LETTERS}${DIGITS}-/` : `#${LETTERS}${DIGITS}`));
+      const allowed = (s: string) => (s.length ? `${LETTERS}${DIGITS}-/` : `#${LETTERS}${DIGITS}`);
+      // Read twice when a second read is given (see twoViewYear): the read both outputs find likelier.
+      let src = out;
+      let d = greedyDecode(out, allowed);
+      if (alt) {
+        const other = greedyDecode(alt, allowed);
+        const both = (t: string) => textLogLikelihood(out, t) + textLogLikelihood(alt, t);
+        if (other.text && other.text !== d.text && both(other.text) > both(d.text)) [src, d] = [alt, other];
+      }
       // The PSA logo sits in the label's middle on the first line: a name, not a card number; read
       // in one piece with the number beside it ('PSA193'), it is cut off the number. Its white P on
       // red may read as another character ('2SA193' in grey).
@@ -271,8 +317,8 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
       // #310): the first character is that '#' when the output finds it so at least as likely as
       // a '#' missed before all the characters read.
       const hashFirst = `#${d.text.slice(1)}`;
-      if (d.text.length >= 2 && ctcLogLikelihood(out, hashFirst) >= ctcLogLikelihood(out, `#${d.text}`))
-        return scored(b, hashFirst, [1, ...d.charScores.slice(1)]);
+      const ll = (t: string) => ctcLogLikelihood(src, t) + (alt ? ctcLogLikelihood(src === alt ? out : alt, t) : 0);
+      if (d.text.length >= 2 && ll(hashFirst) >= ll(`#${d.text}`)) return scored(b, hashFirst, [1, ...d.charScores.slice(1)]);
       return scored(b, `#${d.text}`, [1, ...d.charScores]);
     }
     case 'grade': {
@@ -311,16 +357,14 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
         return scored(b, free.text, free.charScores);
       }
       // Else the likeliest year before the rest of the line as read.
-      // The year is the first four characters; read with a space inside ('20 (S F0NEST'), it ends after the fourth that is no space.
-      const found = free.text.search(/(?<=^\S{3,5})\s|(?<=^\S{4})/);
-      const fourth = /^(?:\s*\S){4}/.exec(free.text)?.[0].length ?? -1;
-      const cut = found > 0 ? found : free.text.replace(/\s/g, '').length >= 7 ? fourth : found;
-      const rest = cut > 0 ? free.text.slice(cut).trim() : '';
+      const rest = afterYear(free.text);
       const year = bestCandidate(
         out,
         YEARS.map((y) => (rest ? `${y} ${rest}` : y)),
       );
       if (!year) return null;
+      const both = alt ? twoViewYear(out, rest, alt, YEARS) : null;
+      if (both) year.text = rest ? `${both} ${rest}` : both;
       // A tobacco card's set code with its first letter read as a digit ('1206' for T206): PSA prints no year before it.
       const codeSet =
         rest && /^[1I7]\d/.test(free.text)
@@ -347,7 +391,7 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
           out,
           LABEL_SETS.filter((s) => nearLength(s, rest)).map((s) => `${y} ${s}`),
         );
-        if (set && ctcLogLikelihood(out, set.text) >= freeLl - SET_PRIOR) {
+        if (set && ctcLogLikelihood(out, set.text) >= freeLl - setPrior(set.text.slice(5))) {
           // The year read with the set: none before the brand's first cards ('1900 TOPPS' is 1980 blurred).
           const brand = set.text.slice(5);
           const from = brandFirstYear(brand);
@@ -358,6 +402,17 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
                   YEARS.filter((v) => Number(v) >= from).map((v) => `${v} ${brand}`),
                 )
               : null;
+          const jointBoth =
+            joint && alt && from
+              ? twoViewYear(
+                  out,
+                  brand,
+                  alt,
+                  YEARS.filter((v) => Number(v) >= from),
+                  brand,
+                )
+              : null;
+          if (joint && jointBoth) joint.text = `${jointBoth} ${brand}`;
           const text = joint?.text ?? set.text;
           const yearCertainty = joint ? Math.min(joint.certainty, DOUBTED_YEAR) : year.certainty;
           return scored(
@@ -384,7 +439,7 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox): TTextBox | null {
 export async function readLabelImage(
   reader: PaddleReader,
   img: TRgb,
-  trace?: (piece: { role: string; free: string; read: string | null; box: TLineBox }) => void,
+  trace?: (piece: { role: string; free: string; read: string | null; box: TLineBox; out: TCtcOutput }) => void,
 ): Promise<TTextBox[]> {
   const boxes = joinWords(labelLineBoxes(img).boxes, img.width);
   // Rows: boxes whose middles are within half a line (the boxes' median height) of the row's first.
@@ -406,10 +461,15 @@ export async function readLabelImage(
     if (role === 'skip' && !trace) continue;
     const piece = padded(img, b);
     const out = await reader.outputFor(piece, { x0: 0, y0: 0, x1: piece.width, y1: piece.height });
-    const r = readPiece(out, role, b);
+    // The first line (its year) and the card number are read twice, at two scales (see twoViewYear).
+    // Only a piece not read surely: a sure read is kept, and its second read's time saved.
+    const unsure = (role === 'first' || role === 'number') && Math.min(1, ...greedyDecode(out, () => `${FREE} `).charScores) < ALT_SURE;
+    const altPiece = unsure ? padded(img, b, ALT_MARGIN) : null;
+    const alt = altPiece ? await reader.outputFor(altPiece, { x0: 0, y0: 0, x1: altPiece.width, y1: altPiece.height }) : undefined;
+    const r = readPiece(out, role, b, alt);
     if (role === 'grade' && b.x0 > img.width * 0.55 && !r?.text.startsWith('AUTO'))
       grades.push({ b, out, at: r?.text ? read.length : -1, text: r?.text ?? null });
-    trace?.({ role, free: greedyDecode(out, () => `${FREE} `).text, read: r?.text ?? null, box: b });
+    trace?.({ role, free: greedyDecode(out, () => `${FREE} `).text, read: r?.text ?? null, box: b, out });
     if (r?.text) read.push(r);
   }
   // The grade words over the grade number (the right column's two lines): read as a pair.
