@@ -53,7 +53,7 @@ const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, v) => a + v, 
 /** Grader names printed as logos beside the fields: not part of any column. */
 const LOGO = /^(PSA|PSA\/DNA|BECKETT|BGS|SGC|CGC|CGC CARDS)$/i;
 /** A vintage set's catalogue code at the start of a line ('T206', 'E90-1', 'M101-5', 'W514'). */
-const CATALOGUE_CODE = /^[TENMDRWV]\d{1,3}(-\d)?(?=\s|$)/;
+export const CATALOGUE_CODE = /^[TENMDRWV]\d{1,3}(-\d)?(?=\s|$)/;
 const YEAR_START = /^([12][0-9OIlSZBD]{3})(?![0-9])\s*(.*)$/;
 const CERT = /^\d{7,10}$/;
 const GRADE_NUMBER = /^(10|[1-9](?:\.5)?)$/;

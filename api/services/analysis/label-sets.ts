@@ -1,3 +1,4 @@
+import { CATALOGUE_CODE } from '../../../core/analysis/label-layout.ts';
 import { BRANDS } from '../../../core/analysis/vocabulary.ts';
 
 /**
@@ -330,4 +331,4 @@ const VINTAGE_AND_MODERN_SETS: readonly string[] = [
 export const LABEL_SETS: readonly string[] = [...new Set([...BRANDS, ...VINTAGE_AND_MODERN_SETS])];
 
 /** The sets whose name starts with a catalogue code ('T206', 'E90-1 AMER.CRML.'): a label may print them with no year. */
-export const CODE_SETS: readonly string[] = LABEL_SETS.filter((s) => /^[TEMNDRWV]\d/.test(s));
+export const CODE_SETS: readonly string[] = LABEL_SETS.filter((s) => CATALOGUE_CODE.test(s));

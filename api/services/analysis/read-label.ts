@@ -373,11 +373,7 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox, alt?: TCtcOutput):
               CODE_SETS.filter((s) => nearLength(s, free.text)),
             )
           : null;
-      if (
-        codeSet
-        && /^[1I7]\d/.test(free.text)
-        && ctcLogLikelihood(out, codeSet.text) >= Math.max(ctcLogLikelihood(out, free.text), ctcLogLikelihood(out, year.text)) - SET_PRIOR / 2
-      )
+      if (codeSet && ctcLogLikelihood(out, codeSet.text) >= Math.max(ctcLogLikelihood(out, free.text), ctcLogLikelihood(out, year.text)) - SET_PRIOR / 2)
         return scored(
           b,
           codeSet.text,
