@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BRANDS, PLAYER_SUFFIX_WORDS, STOP_WORDS, VARIETY_WORDS } from '../../../core/analysis/vocabulary.ts';
 import { textLogLikelihood, type TCtcOutput } from './ctc.ts';
+import { KNOWN_PLAYERS } from './known-players.ts';
 
 /**
  * People's names (first names and surnames, @cspell/dict-people-names: about 39,000) to correct a
@@ -214,6 +215,39 @@ function splitNames(word: string): string | null {
   return last.length >= 4 && !PREFIXES.has(first) && known(last) ? `${first} ${last}` : null;
 }
 
+/** How much less likely (natural log) per letter than the line as read a known player's whole name may be and still be taken. */
+const PLAYER_PRIOR_PER_LETTER = 1.1;
+/** Share of a known player's letters the line read may have wrong (blurred, dropped, added) for the name to be weighed. */
+const PLAYER_LETTERS_OFF = 0.5;
+
+const lettersOf = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, '');
+
+/** Whether a line read is near enough a known player's name (`name`) for the name to be weighed as what it says. */
+export function nearPlayer(read: string, name: string): boolean {
+  const [r, spelt] = [lettersOf(read), lettersOf(name)];
+  const max = Math.floor(spelt.length * PLAYER_LETTERS_OFF);
+  return r.length >= 5 && Math.abs(spelt.length - r.length) <= max && distance(r, spelt, max) <= max;
+}
+
+/**
+ * The known player (known-players.ts) the whole line `text` reads as, when the recognizer's output
+ * finds the name nearly as likely as the line read: a line blurred past word-by-word correction
+ * ('WHMIY .FORD', 'OURK ATER') is still close to one name as a whole, and each word read right
+ * pulls the other. Null when no known player is near or likely enough.
+ */
+export function knownPlayer(out: TCtcOutput, text: string): { name: string; ll: number; readLl: number } | null {
+  const readLl = textLogLikelihood(out, text);
+  if (readLl === -Infinity) return null;
+  let best: { name: string; ll: number } | null = null;
+  for (const name of KNOWN_PLAYERS) {
+    if (!nearPlayer(text, name)) continue;
+    const ll = textLogLikelihood(out, name);
+    if (!best || ll > best.ll) best = { name, ll };
+  }
+  if (!best || best.ll < readLl - PLAYER_PRIOR_PER_LETTER * lettersOf(best.name).length) return null;
+  return { ...best, readLl };
+}
+
 /**
  * The line `text` (as read from `out`) with each word that is near a known name, and whose name
  * the output finds nearly as likely, replaced by that name; `charScores` follow the text (a
@@ -231,6 +265,12 @@ export function snapNames(out: TCtcOutput, text: string, charScores: readonly nu
   });
   const readLl = textLogLikelihood(out, text);
   if (readLl === -Infinity) return { text, charScores: [...charScores] };
+  const player = knownPlayer(out, text);
+  if (player) {
+    const perLetter = Math.exp(Math.min(0, player.ll - readLl) / player.name.length);
+    const floor = Math.min(...charScores, 1);
+    return { text: player.name, charScores: [...player.name].map((c) => (c === ' ' ? 1 : Math.max(floor, perLetter * 0.9))) };
+  }
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';
     // A two-letter first word is a short first name ('ED', 'TY'): one letter from one of them, it may be that name.
