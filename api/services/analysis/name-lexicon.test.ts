@@ -77,4 +77,13 @@ describe('people names for a name line read from a few-pixel label', () => {
     expect(nearPlayer('GREGOR ACRES', 'VICTOR ROBLES')).toBe(false);
     expect(nearPlayer('JOHN MEGRAGV', 'JOHN MCGRAW')).toBe(true);
   });
+
+  it('lets a label word a letter away take the place of a rare name read for it', () => {
+    // 'ROOKE' (a surname in the list) read where the output finds the I of ROOKIE nearly as likely.
+    const out = output('R_O_O_K_I_E__S_T_A_R_S', 0.6, { 8: ['_', 0.35] });
+    expect(snapNames(out, 'ROOKE STARS', Array<number>(11).fill(0.6)).text).toBe('ROOKIE STARS');
+    // Read sure, the rare name stays.
+    const sure = output('R_O_O_K_E__S_T_A_R_S', 0.99);
+    expect(snapNames(sure, 'ROOKE STARS', Array<number>(11).fill(0.99)).text).toBe('ROOKE STARS');
+  });
 });

@@ -16,8 +16,10 @@ import { KNOWN_PLAYERS } from './known-players.ts';
 
 /** How much less likely (natural log) than the line as read a line with a known name may be and still be taken. */
 const NAME_PRIOR = 8;
-/** Log-likelihood taken off a name per letter it has more or fewer than the word read. */
+/** Log-likelihood taken off a name per letter it has more or fewer than the word read (for a label word or well-known name, an I counted half). */
 const LENGTH_COST = 3;
+/** A word's length with each I counted half: an I a pixel wide is the letter blur drops most ('PORTRAT', 'ROOKE', 'SGNATURE'). */
+const wide = (w: string) => w.length - 0.5 * (w.length - w.replace(/I/g, '').length);
 /** Log-likelihood given to a word of `NAME_LINE_WORDS` over a name: each is printed on far more labels than any one rare name. */
 const LINE_WORD_BONUS = 3;
 /** Candidates per word weighed by the recognizer's output (the closest by edit distance). */
@@ -276,8 +278,11 @@ export function snapNames(out: TCtcOutput, text: string, charScores: readonly nu
     // A two-letter first word is a short first name ('ED', 'TY'): one letter from one of them, it may be that name.
     const short = i === 0 && words.length > 1 && /^[A-Z]{2}$/.test(word) && !SHORT_FIRST_NAMES.has(word);
     if ((word.length < 3 && !short) || !/^[A-Z]+$/.test(word) || LABEL_WORDS.has(word)) continue;
-    const near = short ? [...SHORT_FIRST_NAMES].filter((n) => distance(word, n, 1) <= 1) : nearNames(word);
-    if (near[0] === word) continue;
+    let near = short ? [...SHORT_FIRST_NAMES].filter((n) => distance(word, n, 1) <= 1) : nearNames(word);
+    // A word that is itself a name weighs only the label words and well-known names a letter from
+    // it: a rare name ('ROOKE', 'ROS') read for a common one must not hold it off.
+    if (near[0] === word) near = PREFERRED.has(word) ? [] : [word, ...near.filter((n) => PREFERRED.has(n) && distance(word, n, 1) <= 1)];
+    if (near.length < 2 && near[0] === word) continue;
     const split = i === 0 ? splitNames(word) : null;
     if (split) {
       // Two names read as one word ('SIJOHNSON'): the space the recognizer left out is put back.
@@ -294,7 +299,7 @@ export function snapNames(out: TCtcOutput, text: string, charScores: readonly nu
       // splits letters, but seldom drops or adds a whole one ('RANEW' is not 'REW').
       const ll =
         textLogLikelihood(out, [...words.slice(0, i), name, ...words.slice(i + 1)].join(' '))
-        - LENGTH_COST * Math.abs(name.length - word.length)
+        - LENGTH_COST * (PREFERRED.has(name) ? Math.abs(wide(name) - wide(word)) : Math.abs(name.length - word.length))
         + (LINE_WORDS.has(name) ? LINE_WORD_BONUS : 0);
       if (!best || ll > best.ll) best = { name, ll };
     }
