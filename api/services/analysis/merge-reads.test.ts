@@ -59,4 +59,12 @@ describe('two reads of one label made one', () => {
     const c: TLayoutRead = { parsed: parsed({ player: 'Gene Freese' }), scores: scores({ player: 0.6 }), byLayout: true };
     expect(mergeLayoutReads(a, c).parsed.player).toBe('Gene Freese');
   });
+
+  it('keeps a field both looks read alike, raised by their agreement only to a doubtful certainty', () => {
+    const a: TLayoutRead = { parsed: parsed({ brand: 'Dan-Dee' }), scores: scores({ brand: 0.4 }), byLayout: true };
+    const b: TLayoutRead = { parsed: parsed({ brand: 'DAN-DEE' }), scores: scores({ brand: 0.35 }), byLayout: true };
+    expect(mergeLayoutReads(a, b).scores.brand).toBeCloseTo(0.6);
+    const sure: TLayoutRead = { parsed: parsed({ brand: 'Dan-Dee' }), scores: scores({ brand: 0.9 }), byLayout: true };
+    expect(mergeLayoutReads(sure, b).scores.brand).toBe(0.9);
+  });
 });

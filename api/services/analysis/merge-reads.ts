@@ -16,6 +16,18 @@ const FIELD_PARTS: Record<keyof TFieldScores, readonly (keyof TParsedLabel)[]> =
 const KNOWN: ReadonlySet<string> = new Set(KNOWN_PLAYERS);
 const known = (player: string | null) => player !== null && KNOWN.has(player.toUpperCase());
 
+/** What a read says of a field (its first part, upper case), null when nothing. */
+function valueOf(r: TLayoutRead, field: keyof TFieldScores): string | null {
+  const v = r.parsed[FIELD_PARTS[field][0] ?? 'year'];
+  return v === null || v === undefined || v === '' ? null : String(v).toUpperCase();
+}
+
+/**
+ * The most a field two looks read alike is raised to by their agreement: kept (ANALYSIS_UNSURE is
+ * 0.5), still doubtful (under ANALYSIS_LOW_CONFIDENCE), so the analysis stays below the sure mark.
+ */
+const AGREED_AT_MOST = 0.6;
+
 /** Whether one read's player is a known player's name and the other's, no name, is near it. */
 function sameName(a: TLayoutRead, b: TLayoutRead): boolean {
   const [pa, pb] = [a.parsed.player, b.parsed.player];
@@ -38,6 +50,14 @@ export function mergeLayoutReads(a: TLayoutRead, b: TLayoutRead): TLayoutRead {
     if (field === 'player' && sameName(a, b)) {
       if (known(b.parsed.player)) parsed.player = b.parsed.player;
       scores.player = Math.max(a.scores.player, b.scores.player);
+      continue;
+    }
+    const said = valueOf(a, field);
+    if (said !== null && said === valueOf(b, field)) {
+      // Both looks read the same: each look's doubt is a chance of a misread, and two misreads
+      // seldom agree; but both may share a blur's misread, so agreement alone makes a field kept, never sure.
+      const agreed = Math.min(AGREED_AT_MOST, 1 - (1 - a.scores[field]) * (1 - b.scores[field]));
+      scores[field] = Math.max(a.scores[field], b.scores[field], agreed);
       continue;
     }
     if (b.scores[field] <= a.scores[field]) continue;

@@ -269,9 +269,15 @@ export function snapNames(out: TCtcOutput, text: string, charScores: readonly nu
   if (readLl === -Infinity) return { text, charScores: [...charScores] };
   const player = knownPlayer(out, text);
   if (player) {
-    const perLetter = Math.exp(Math.min(0, player.ll - readLl) / player.name.length);
+    // A word read as the name spells it keeps its letters' scores; the others' letters take the
+    // likelihood's share per letter of how far the name stands below the read (as a word corrected alone).
+    const nameWords = player.name.split(' ');
+    const kept = nameWords.map((w, k) => nameWords.length === words.length && w === words[k]);
+    const changed = nameWords.reduce((n, w, k) => n + (kept[k] ? 0 : w.length), 0);
+    const perLetter = Math.exp(Math.min(0, player.ll - readLl) / Math.max(1, changed));
     const floor = Math.min(...charScores, 1);
-    return { text: player.name, charScores: [...player.name].map((c) => (c === ' ' ? 1 : Math.max(floor, perLetter * 0.9))) };
+    const wordScores = nameWords.map((w, k) => (kept[k] ? (scores[k] ?? []) : [...w].map(() => Math.max(floor, perLetter * 0.9))));
+    return { text: player.name, charScores: wordScores.flatMap((s, k) => (k ? [1, ...s] : s)) };
   }
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';
