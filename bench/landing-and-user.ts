@@ -26,7 +26,7 @@ import { fmt, loadFromSecondProcess, postgresReachable, serveRatio, startBenchSe
 import { firstContentfulPaint } from './wall/measure-page.ts';
 
 /** Cold loads of each page counted for the first-paint medians. */
-const ROUNDS = 15;
+const PAINT_ROUNDS = 15;
 const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(
@@ -66,7 +66,7 @@ console.log(
     const kinds = ['ratio', 'plain', 'plainCoop'] as const;
     const paints: Record<(typeof kinds)[number], number[]> = { ratio: [], plain: [], plainCoop: [] };
     try {
-      for (let run = 0; run <= ROUNDS; run++) {
+      for (let run = 0; run <= PAINT_ROUNDS; run++) {
         for (const which of kinds.map((_, i) => kinds[(i + run) % kinds.length]!)) {
           const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
           await context.route(`${url}/bench-plain*`, (route) =>
@@ -89,7 +89,7 @@ console.log(
     }
     const ratio = median(paints.ratio) / median(paints.plain);
     console.log(
-      `  first contentful paint, cold, median of ${ROUNDS}: ${fmt(median(paints.ratio), 0)} ms (plain HTML page: ${fmt(median(paints.plain), 0)} ms) = ${fmt(ratio, 2)}x   budget <= 1.5x: ${verdict(ratio <= 1.5)}`,
+      `  first contentful paint, cold, median of ${PAINT_ROUNDS}: ${fmt(median(paints.ratio), 0)} ms (plain HTML page: ${fmt(median(paints.plain), 0)} ms) = ${fmt(ratio, 2)}x   budget <= 1.5x: ${verdict(ratio <= 1.5)}`,
     );
     console.log(`    runs: Ratio ${paints.ratio.map((x) => fmt(x, 0)).join(', ')}; plain ${paints.plain.map((x) => fmt(x, 0)).join(', ')}`);
     console.log(

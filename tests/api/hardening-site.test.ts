@@ -52,9 +52,10 @@ describe('item 9: security headers', () => {
 
   it('Cross-Origin-Opener-Policy on every page of an account or a credential, not on the landing and not-found pages (choices 49)', async () => {
     const { client } = await registerUser(srv);
-    for (const res of [await client.get('/gallery'), await client.get('/account'), await srv.client().get('/auth')]) {
-      expect(res.status, res.url).toBe(200);
-      expect(res.headers.get('cross-origin-opener-policy'), res.url).toBe('same-origin');
+    const pages = { '/gallery': await client.get('/gallery'), '/account': await client.get('/account'), '/auth': await srv.client().get('/auth') };
+    for (const [page, res] of Object.entries(pages)) {
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('cross-origin-opener-policy'), page).toBe('same-origin');
     }
     const landing = await srv.client().get('/');
     const unknown = await srv.client().get('/no-such-page');
