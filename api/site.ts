@@ -14,6 +14,14 @@ import { sharePage } from './routes/share/share-page.ts';
 /** Pages only a signed-in user may open (docs/product.md §2); others are sent to /auth. */
 const PROTECTED = ['/gallery', '/subscribe', '/account', '/admin', '/payment-success', '/test-billing-portal'];
 
+/**
+ * Pages that are the same for every visitor and hold nothing of theirs (a signed-in user asking for
+ * the landing is sent to /gallery): sent without the Cross-Origin-Opener-Policy every other answer
+ * carries (docs/choices.md 49). The header would guard nothing there, and it costs a page opened
+ * from a blank tab a renderer of its own before its first paint (45-60 ms measured here).
+ */
+const SAME_FOR_EVERYONE = ['/', '/404'];
+
 /** The theme a request's visitor chose (its cookie). */
 const themeFor = (ctx: Context) => themeOf(ctx.cookies.get(THEME_COOKIE));
 
@@ -36,7 +44,13 @@ export async function sitePages(deps: TDeps, siteDir: string): Promise<Middlewar
       if (!name.endsWith('.html')) return { 'Cache-Control': 'public, max-age=3600' };
       // A page missing from the build's list (an older build) is served without a policy rather than broken by the API's.
       // Vary: Cookie, as a page comes in the visitor's theme (its cookie).
-      return { 'Cache-Control': 'no-cache', 'Content-Security-Policy': pageCsp.get(pageOf(`/${name}`)) ?? null, Vary: 'Cookie' };
+      const page = pageOf(`/${name}`);
+      return {
+        'Cache-Control': 'no-cache',
+        'Content-Security-Policy': pageCsp.get(page) ?? null,
+        Vary: 'Cookie',
+        ...(SAME_FOR_EVERYONE.includes(page) ? { 'Cross-Origin-Opener-Policy': null } : {}),
+      };
     },
   });
   // Each page in the light theme, made the first time a visitor with the light theme asks for it.

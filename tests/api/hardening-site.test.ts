@@ -46,7 +46,28 @@ describe('item 9: security headers', () => {
       expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'.*frame-ancestors 'none'/);
       expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
       expect(res.headers.get('strict-transport-security')).toBeNull();
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     }
+  });
+
+  it('Cross-Origin-Opener-Policy on every page of an account or a credential, not on the landing and not-found pages (choices 49)', async () => {
+    const { client } = await registerUser(srv);
+    const pages = { '/gallery': await client.get('/gallery'), '/account': await client.get('/account'), '/auth': await srv.client().get('/auth') };
+    for (const [page, res] of Object.entries(pages)) {
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('cross-origin-opener-policy'), page).toBe('same-origin');
+    }
+    const landing = await srv.client().get('/');
+    const unknown = await srv.client().get('/no-such-page');
+    expect([landing.status, unknown.status]).toEqual([200, 404]);
+    for (const res of [landing, unknown]) {
+      expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
+      // The other headers stay.
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+    // A signed-in user asking for the landing is sent to their gallery, which carries it.
+    const signedIn = await client.get('/');
+    expect(signedIn.status).toBe(302);
   });
 
   it('HSTS in production only', async () => {
