@@ -403,11 +403,75 @@ const BRAND_FIRST_YEARS: readonly (readonly [string, number])[] = [
   ['PRIZM', 2012],
   ['CHROME', 1996],
   ['POKEMON', 1996],
+  ['TOPPS NOW', 2016],
+  ['TOPPS A & G', 2006],
+  ['BOWMAN CHROME', 1997],
 ];
 
-/** The earliest year a label can print beside `brand` (upper case), or null when any year can. */
-export function brandFirstYear(brand: string): number | null {
+/**
+ * Sets printed only within a few known years (vintage catalogue codes, premiums and regional
+ * issues that ran a season or a few): a label prints no year outside the span beside them.
+ * Only spans beyond doubt, each a year wide of its known run either side where sources differ.
+ */
+const SET_YEAR_SPANS: readonly (readonly [string, number, number])[] = [
+  ['T205', 1911, 1911],
+  ['T206', 1909, 1911],
+  ['T207', 1912, 1912],
+  ['E90-1', 1909, 1911],
+  ['E90-2', 1910, 1911],
+  ['E90-3', 1910, 1911],
+  ['E91', 1908, 1910],
+  ['E92', 1909, 1910],
+  ['E93', 1910, 1910],
+  ['E94', 1911, 1911],
+  ['E95', 1909, 1909],
+  ['E96', 1910, 1910],
+  ['E120', 1922, 1922],
+  ['E121', 1921, 1922],
+  ['E122', 1922, 1922],
+  ['E135', 1916, 1916],
+  ['E145', 1914, 1915],
+  ['M101-4', 1916, 1916],
+  ['M101-5', 1916, 1916],
+  ['M116', 1911, 1911],
+  ['D350-2', 1916, 1916],
+  ['PX3 DOUBLE HEADER', 1933, 1934],
+  ['PLAY BALL', 1939, 1941],
+  ['DELONG', 1933, 1933],
+  ['DIAMOND STARS', 1934, 1936],
+  ['BATTER-UP', 1934, 1936],
+  ['NATIONAL CHICLE', 1934, 1936],
+  ['SPORT KINGS', 1933, 1933],
+  ['GOUDEY', 1933, 1941],
+  ["NEILSON'S CHOC.", 1922, 1923],
+  ["WILLARD'S CHOC.", 1922, 1923],
+  ['SWELL', 1948, 1949],
+  ['DAN-DEE', 1954, 1954],
+  ['BELL BRAND', 1958, 1962],
+  ['RED MAN', 1952, 1955],
+  ['BERK ROSS', 1951, 1952],
+  ['WILSON FRANKS', 1954, 1954],
+  ['STAHL-MEYER', 1952, 1955],
+  ['JOHNSTON COOKIES', 1953, 1955],
+  ['NU-CARD', 1960, 1961],
+  ['JELL-O', 1962, 1963],
+  ['SALADA TEA', 1962, 1963],
+  ['FLEER T. WILLIAMS', 1959, 1959],
+  ['TOPPS STMP.PANELS', 1961, 1962],
+  ['BOARDWALK & B.B.', 1987, 1987],
+];
+
+/**
+ * The years a label can print beside `brand` (upper case): from the brand's first cards (the
+ * latest start of the brands it names) and within the run of a set printed only a few years;
+ * null when any year can.
+ */
+export function brandYears(brand: string): { from: number; to: number } | null {
   const words = ` ${brand.toUpperCase()} `;
-  const years = BRAND_FIRST_YEARS.filter(([b]) => words.includes(` ${b} `)).map(([, y]) => y);
-  return years.length ? Math.max(...years) : null;
+  const firsts = BRAND_FIRST_YEARS.filter(([b]) => words.includes(` ${b} `)).map(([, y]) => y);
+  const spans = SET_YEAR_SPANS.filter(([b]) => words.includes(` ${b} `));
+  if (!firsts.length && !spans.length) return null;
+  const from = Math.max(0, ...firsts, ...spans.map(([, f]) => f));
+  const to = Math.min(9999, ...spans.map(([, , t]) => t));
+  return from <= to ? { from, to } : null;
 }

@@ -49,4 +49,22 @@ describe('two reads of one label made one', () => {
     expect(m.scores).toMatchObject({ year: 0.9, player: 0.7, grade: 0.8, certNumber: 0.7 });
     expect(m.byLayout).toBe(true);
   });
+
+  it("keeps a known player's name over a read near it that spells no name, with the surer score", () => {
+    const a: TLayoutRead = { parsed: parsed({ player: 'John McGraw' }), scores: scores({ player: 0.44 }), byLayout: true };
+    const b: TLayoutRead = { parsed: parsed({ player: 'John Megragv' }), scores: scores({ player: 0.5 }), byLayout: true };
+    expect(mergeLayoutReads(a, b)).toMatchObject({ parsed: { player: 'John McGraw' }, scores: { player: 0.5 } });
+    expect(mergeLayoutReads(b, a)).toMatchObject({ parsed: { player: 'John McGraw' }, scores: { player: 0.5 } });
+    // A read far from the known name is weighed by its score as any field.
+    const c: TLayoutRead = { parsed: parsed({ player: 'Gene Freese' }), scores: scores({ player: 0.6 }), byLayout: true };
+    expect(mergeLayoutReads(a, c).parsed.player).toBe('Gene Freese');
+  });
+
+  it('keeps a field both looks read alike, raised by their agreement only to a doubtful certainty', () => {
+    const a: TLayoutRead = { parsed: parsed({ brand: 'Dan-Dee' }), scores: scores({ brand: 0.4 }), byLayout: true };
+    const b: TLayoutRead = { parsed: parsed({ brand: 'DAN-DEE' }), scores: scores({ brand: 0.35 }), byLayout: true };
+    expect(mergeLayoutReads(a, b).scores.brand).toBeCloseTo(0.6);
+    const sure: TLayoutRead = { parsed: parsed({ brand: 'Dan-Dee' }), scores: scores({ brand: 0.9 }), byLayout: true };
+    expect(mergeLayoutReads(sure, b).scores.brand).toBe(0.9);
+  });
 });

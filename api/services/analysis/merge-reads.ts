@@ -1,5 +1,7 @@
 import type { TFieldScores, TLayoutRead } from '../../../core/analysis/label-layout.ts';
 import type { TParsedLabel } from '../../../core/analysis/types.ts';
+import { KNOWN_PLAYERS } from './known-players.ts';
+import { nearPlayer } from './name-lexicon.ts';
 
 /** The parsed fields that go with each scored field: they are taken together from one read. */
 const FIELD_PARTS: Record<keyof TFieldScores, readonly (keyof TParsedLabel)[]> = {
@@ -11,16 +13,53 @@ const FIELD_PARTS: Record<keyof TFieldScores, readonly (keyof TParsedLabel)[]> =
   certNumber: ['certNumber'],
 };
 
+const KNOWN: ReadonlySet<string> = new Set(KNOWN_PLAYERS);
+const known = (player: string | null) => player !== null && KNOWN.has(player.toUpperCase());
+
+/** What a read says of a field (its first part, upper case), null when nothing. */
+function valueOf(r: TLayoutRead, field: keyof TFieldScores): string | null {
+  const v = r.parsed[FIELD_PARTS[field][0] ?? 'year'];
+  return v === null || v === undefined || v === '' ? null : String(v).toUpperCase();
+}
+
+/**
+ * The most a field two looks read alike is raised to by their agreement: kept (ANALYSIS_UNSURE is
+ * 0.5), still doubtful (under ANALYSIS_LOW_CONFIDENCE), so the analysis stays below the sure mark.
+ */
+const AGREED_AT_MOST = 0.6;
+
+/** Whether one read's player is a known player's name and the other's, no name, is near it. */
+function sameName(a: TLayoutRead, b: TLayoutRead): boolean {
+  const [pa, pb] = [a.parsed.player, b.parsed.player];
+  if (!pa || !pb || known(pa) === known(pb)) return false;
+  return known(pa) ? nearPlayer(pb, pa) : nearPlayer(pa, pb);
+}
+
 /**
  * Two reads of the same label (at two scales) made one (docs/choices.md 44): each field, with what
  * goes with it (the grade's wording and qualifier), is taken from the read that is surer of it. The
  * recognizer misreads letters a few pixels high differently at each scale, so one read's doubtful
- * field is often the other's sure one. Pure.
+ * field is often the other's sure one. A player read as a known player's name (known-players.ts,
+ * taken only where the recognizer's output supported it) wins over a read near that name that is
+ * not one ('JOHN MEGRAGV'), with the surer of the two scores: both reads say that name. Pure.
  */
 export function mergeLayoutReads(a: TLayoutRead, b: TLayoutRead): TLayoutRead {
   const parsed: TParsedLabel = { ...a.parsed };
   const scores: TFieldScores = { ...a.scores };
   for (const field of Object.keys(FIELD_PARTS) as (keyof TFieldScores)[]) {
+    if (field === 'player' && sameName(a, b)) {
+      if (known(b.parsed.player)) parsed.player = b.parsed.player;
+      scores.player = Math.max(a.scores.player, b.scores.player);
+      continue;
+    }
+    const said = valueOf(a, field);
+    if (said !== null && said === valueOf(b, field)) {
+      // Both looks read the same: each look's doubt is a chance of a misread, and two misreads
+      // seldom agree; but both may share a blur's misread, so agreement alone makes a field kept, never sure.
+      const agreed = Math.min(AGREED_AT_MOST, 1 - (1 - a.scores[field]) * (1 - b.scores[field]));
+      scores[field] = Math.max(a.scores[field], b.scores[field], agreed);
+      continue;
+    }
     if (b.scores[field] <= a.scores[field]) continue;
     scores[field] = b.scores[field];
     for (const part of FIELD_PARTS[field]) Object.assign(parsed, { [part]: b.parsed[part] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TCtcOutput } from './ctc.ts';
-import { nearNames, snapNames } from './name-lexicon.ts';
+import { knownPlayer, nearNames, nearPlayer, snapNames } from './name-lexicon.ts';
 
 const dictionary = ['', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', ' '];
 
@@ -63,5 +63,27 @@ describe('people names for a name line read from a few-pixel label', () => {
     expect(snapNames(out, 'RANEW', Array<number>(5).fill(0.5)).text).toHaveLength(5);
     const dotted = output('Q_U_X_B_R__Z_Y_K_Q_W', 0.99);
     expect(snapNames(dotted, 'QUXBR.ZYKQW', Array<number>(11).fill(0.99)).text).toBe('QUXBR ZYKQW');
+  });
+
+  it("takes a known player's whole name for a line blurred past word-by-word correction, when the output supports it", () => {
+    // 'WHMIY FORD': the first name three edits from WHITEY, the output finding its letters second.
+    const out = output('W_H_M_I__Y__F_O_R_D', 0.6, { 4: ['I', 0.35], 6: ['T', 0.35], 8: ['E', 0.35] });
+    expect(knownPlayer(out, 'WHMIY FORD')?.name).toBe('WHITEY FORD');
+    expect(snapNames(out, 'WHMIY FORD', Array<number>(10).fill(0.6)).text).toBe('WHITEY FORD');
+    // The same letters read sure, with nothing of WHITEY behind them: kept as read.
+    const sure = output('W_H_M_I__Y__F_O_R_D', 0.99);
+    expect(knownPlayer(sure, 'WHMIY FORD')).toBeNull();
+    // A line far from every known name is never weighed.
+    expect(nearPlayer('GREGOR ACRES', 'VICTOR ROBLES')).toBe(false);
+    expect(nearPlayer('JOHN MEGRAGV', 'JOHN MCGRAW')).toBe(true);
+  });
+
+  it('lets a label word a letter away take the place of a rare name read for it', () => {
+    // 'ROOKE' (a surname in the list) read where the output finds the I of ROOKIE nearly as likely.
+    const out = output('R_O_O_K_I_E__S_T_A_R_S', 0.6, { 8: ['_', 0.35] });
+    expect(snapNames(out, 'ROOKE STARS', Array<number>(11).fill(0.6)).text).toBe('ROOKIE STARS');
+    // Read sure, the rare name stays.
+    const sure = output('R_O_O_K_E__S_T_A_R_S', 0.99);
+    expect(snapNames(sure, 'ROOKE STARS', Array<number>(11).fill(0.99)).text).toBe('ROOKE STARS');
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BRANDS, PLAYER_SUFFIX_WORDS, STOP_WORDS, VARIETY_WORDS } from '../../../core/analysis/vocabulary.ts';
 import { textLogLikelihood, type TCtcOutput } from './ctc.ts';
+import { KNOWN_PLAYERS } from './known-players.ts';
 
 /**
  * People's names (first names and surnames, @cspell/dict-people-names: about 39,000) to correct a
@@ -15,8 +16,10 @@ import { textLogLikelihood, type TCtcOutput } from './ctc.ts';
 
 /** How much less likely (natural log) than the line as read a line with a known name may be and still be taken. */
 const NAME_PRIOR = 8;
-/** Log-likelihood taken off a name per letter it has more or fewer than the word read. */
+/** Log-likelihood taken off a name per letter it has more or fewer than the word read (for a label word or well-known name, an I counted half). */
 const LENGTH_COST = 3;
+/** A word's length with each I counted half: an I a pixel wide is the letter blur drops most ('PORTRAT', 'ROOKE', 'SGNATURE'). */
+const wide = (w: string) => w.length - 0.5 * (w.length - w.replace(/I/g, '').length);
 /** Log-likelihood given to a word of `NAME_LINE_WORDS` over a name: each is printed on far more labels than any one rare name. */
 const LINE_WORD_BONUS = 3;
 /** Candidates per word weighed by the recognizer's output (the closest by edit distance). */
@@ -214,6 +217,39 @@ function splitNames(word: string): string | null {
   return last.length >= 4 && !PREFIXES.has(first) && known(last) ? `${first} ${last}` : null;
 }
 
+/** How much less likely (natural log) per letter than the line as read a known player's whole name may be and still be taken. */
+const PLAYER_PRIOR_PER_LETTER = 1.1;
+/** Share of a known player's letters the line read may have wrong (blurred, dropped, added) for the name to be weighed. */
+const PLAYER_LETTERS_OFF = 0.5;
+
+const lettersOf = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, '');
+
+/** Whether a line read is near enough a known player's name (`name`) for the name to be weighed as what it says. */
+export function nearPlayer(read: string, name: string): boolean {
+  const [r, spelt] = [lettersOf(read), lettersOf(name)];
+  const max = Math.floor(spelt.length * PLAYER_LETTERS_OFF);
+  return r.length >= 5 && Math.abs(spelt.length - r.length) <= max && distance(r, spelt, max) <= max;
+}
+
+/**
+ * The known player (known-players.ts) the whole line `text` reads as, when the recognizer's output
+ * finds the name nearly as likely as the line read: a line blurred past word-by-word correction
+ * ('WHMIY .FORD', 'OURK ATER') is still close to one name as a whole, and each word read right
+ * pulls the other. Null when no known player is near or likely enough.
+ */
+export function knownPlayer(out: TCtcOutput, text: string): { name: string; ll: number; readLl: number } | null {
+  const readLl = textLogLikelihood(out, text);
+  if (readLl === -Infinity) return null;
+  let best: { name: string; ll: number } | null = null;
+  for (const name of KNOWN_PLAYERS) {
+    if (!nearPlayer(text, name)) continue;
+    const ll = textLogLikelihood(out, name);
+    if (!best || ll > best.ll) best = { name, ll };
+  }
+  if (!best || best.ll < readLl - PLAYER_PRIOR_PER_LETTER * lettersOf(best.name).length) return null;
+  return { ...best, readLl };
+}
+
 /**
  * The line `text` (as read from `out`) with each word that is near a known name, and whose name
  * the output finds nearly as likely, replaced by that name; `charScores` follow the text (a
@@ -231,13 +267,28 @@ export function snapNames(out: TCtcOutput, text: string, charScores: readonly nu
   });
   const readLl = textLogLikelihood(out, text);
   if (readLl === -Infinity) return { text, charScores: [...charScores] };
+  const player = knownPlayer(out, text);
+  if (player) {
+    // A word read as the name spells it keeps its letters' scores; the others' letters take the
+    // likelihood's share per letter of how far the name stands below the read (as a word corrected alone).
+    const nameWords = player.name.split(' ');
+    const kept = nameWords.map((w, k) => nameWords.length === words.length && w === words[k]);
+    const changed = nameWords.reduce((n, w, k) => n + (kept[k] ? 0 : w.length), 0);
+    const perLetter = Math.exp(Math.min(0, player.ll - readLl) / Math.max(1, changed));
+    const floor = Math.min(...charScores, 1);
+    const wordScores = nameWords.map((w, k) => (kept[k] ? (scores[k] ?? []) : [...w].map(() => Math.max(floor, perLetter * 0.9))));
+    return { text: player.name, charScores: wordScores.flatMap((s, k) => (k ? [1, ...s] : s)) };
+  }
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';
     // A two-letter first word is a short first name ('ED', 'TY'): one letter from one of them, it may be that name.
     const short = i === 0 && words.length > 1 && /^[A-Z]{2}$/.test(word) && !SHORT_FIRST_NAMES.has(word);
     if ((word.length < 3 && !short) || !/^[A-Z]+$/.test(word) || LABEL_WORDS.has(word)) continue;
-    const near = short ? [...SHORT_FIRST_NAMES].filter((n) => distance(word, n, 1) <= 1) : nearNames(word);
-    if (near[0] === word) continue;
+    let near = short ? [...SHORT_FIRST_NAMES].filter((n) => distance(word, n, 1) <= 1) : nearNames(word);
+    // A word that is itself a name weighs only the label words and well-known names a letter from
+    // it: a rare name ('ROOKE', 'ROS') read for a common one must not hold it off.
+    if (near[0] === word) near = PREFERRED.has(word) ? [] : [word, ...near.filter((n) => PREFERRED.has(n) && distance(word, n, 1) <= 1)];
+    if (near.length < 2 && near[0] === word) continue;
     const split = i === 0 ? splitNames(word) : null;
     if (split) {
       // Two names read as one word ('SIJOHNSON'): the space the recognizer left out is put back.
@@ -254,7 +305,7 @@ export function snapNames(out: TCtcOutput, text: string, charScores: readonly nu
       // splits letters, but seldom drops or adds a whole one ('RANEW' is not 'REW').
       const ll =
         textLogLikelihood(out, [...words.slice(0, i), name, ...words.slice(i + 1)].join(' '))
-        - LENGTH_COST * Math.abs(name.length - word.length)
+        - LENGTH_COST * (PREFERRED.has(name) ? Math.abs(wide(name) - wide(word)) : Math.abs(name.length - word.length))
         + (LINE_WORDS.has(name) ? LINE_WORD_BONUS : 0);
       if (!best || ll > best.ll) best = { name, ll };
     }

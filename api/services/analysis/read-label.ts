@@ -1,6 +1,6 @@
 import type { TTextBox } from '../../../core/analysis/label-layout.ts';
 import { GRADE_LEVELS, QUALIFIERS, gradesOf } from '../../../core/analysis/grade-scale.ts';
-import { brandFirstYear } from '../../../core/analysis/vocabulary.ts';
+import { brandYears } from '../../../core/analysis/vocabulary.ts';
 import { bestCandidate, ctcLogLikelihood, greedyDecode, textLogLikelihood, type TCtcOutput } from './ctc.ts';
 import { labelLineBoxes, type TLineBox, type TRgb } from './find-label.ts';
 import { CODE_SETS, LABEL_SETS } from './label-sets.ts';
@@ -388,26 +388,19 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox, alt?: TCtcOutput):
           LABEL_SETS.filter((s) => nearLength(s, rest)).map((s) => `${y} ${s}`),
         );
         if (set && ctcLogLikelihood(out, set.text) >= freeLl - setPrior(set.text.slice(5))) {
-          // The year read with the set: none before the brand's first cards ('1900 TOPPS' is 1980 blurred).
+          // The year read with the set: none before the brand's first cards ('1900 TOPPS' is 1980
+          // blurred), none outside the run of a set printed a few years ('1925 E121' is 1921 blurred).
           const brand = set.text.slice(5);
-          const from = brandFirstYear(brand);
+          const span = brandYears(brand);
+          const allowed = span ? YEARS.filter((v) => Number(v) >= span.from && Number(v) <= span.to) : [];
           const joint =
-            from && Number(y) < from
+            span && (Number(y) < span.from || Number(y) > span.to)
               ? bestCandidate(
                   out,
-                  YEARS.filter((v) => Number(v) >= from).map((v) => `${v} ${brand}`),
+                  allowed.map((v) => `${v} ${brand}`),
                 )
               : null;
-          const jointBoth =
-            joint && alt && from
-              ? twoViewYear(
-                  out,
-                  brand,
-                  alt,
-                  YEARS.filter((v) => Number(v) >= from),
-                  brand,
-                )
-              : null;
+          const jointBoth = joint && alt ? twoViewYear(out, brand, alt, allowed, brand) : null;
           if (joint && jointBoth) joint.text = `${jointBoth} ${brand}`;
           const text = joint?.text ?? set.text;
           const yearCertainty = joint ? Math.min(joint.certainty, DOUBTED_YEAR) : year.certainty;
