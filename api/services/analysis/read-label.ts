@@ -282,9 +282,11 @@ function twoViewYear(out: TCtcOutput, rest: string, alt: TCtcOutput, years: read
   return best?.y ?? null;
 }
 
-/** Reads one piece of the label by its role; `alt`, when given, is a second read of the first line. */
-function readPiece(out: TCtcOutput, role: TRole, b: TLineBox, alt?: TCtcOutput): TTextBox | null {
-  const free = greedyDecode(out, () => `${FREE} `);
+/** A piece's read with nothing but the recognizer's output to go on. */
+type TFreeRead = ReturnType<typeof greedyDecode>;
+
+/** Reads one piece of the label by its role from its output and `free` read; `alt`, when given, is a second read of the piece. */
+function readPiece(out: TCtcOutput, free: TFreeRead, role: TRole, b: TLineBox, alt?: TCtcOutput): TTextBox | null {
   switch (role) {
     case 'skip':
       return null;
@@ -295,12 +297,11 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox, alt?: TCtcOutput):
     case 'number': {
       const allowed = (s: string) => (s.length ? `${LETTERS}${DIGITS}-/` : `#${LETTERS}${DIGITS}`);
       // Read twice when a second read is given (see twoViewYear): the read both outputs find likelier.
-      let src = out;
       let d = greedyDecode(out, allowed);
       if (alt) {
         const other = greedyDecode(alt, allowed);
         const both = (t: string) => textLogLikelihood(out, t) + textLogLikelihood(alt, t);
-        if (other.text && other.text !== d.text && both(other.text) > both(d.text)) [src, d] = [alt, other];
+        if (other.text && other.text !== d.text && both(other.text) > both(d.text)) d = other;
       }
       // The PSA logo sits in the label's middle on the first line: a name, not a card number; read
       // in one piece with the number beside it ('PSA193'), it is cut off the number. Its white P on
@@ -317,7 +318,7 @@ function readPiece(out: TCtcOutput, role: TRole, b: TLineBox, alt?: TCtcOutput):
       // #310): the first character is that '#' when the output finds it so at least as likely as
       // a '#' missed before all the characters read.
       const hashFirst = `#${d.text.slice(1)}`;
-      const ll = (t: string) => ctcLogLikelihood(src, t) + (alt ? ctcLogLikelihood(src === alt ? out : alt, t) : 0);
+      const ll = (t: string) => ctcLogLikelihood(out, t) + (alt ? ctcLogLikelihood(alt, t) : 0);
       if (d.text.length >= 2 && ll(hashFirst) >= ll(`#${d.text}`)) return scored(b, hashFirst, [1, ...d.charScores.slice(1)]);
       return scored(b, `#${d.text}`, [1, ...d.charScores]);
     }
@@ -452,13 +453,14 @@ export async function readLabelImage(
     const out = await reader.outputFor(piece, { x0: 0, y0: 0, x1: piece.width, y1: piece.height });
     // The first line (its year) and the card number are read twice, at two scales (see twoViewYear).
     // Only a piece not read surely: a sure read is kept, and its second read's time saved.
-    const unsure = (role === 'first' || role === 'number') && Math.min(1, ...greedyDecode(out, () => `${FREE} `).charScores) < ALT_SURE;
+    const free = greedyDecode(out, () => `${FREE} `);
+    const unsure = (role === 'first' || role === 'number') && Math.min(1, ...free.charScores) < ALT_SURE;
     const altPiece = unsure ? padded(img, b, ALT_MARGIN) : null;
     const alt = altPiece ? await reader.outputFor(altPiece, { x0: 0, y0: 0, x1: altPiece.width, y1: altPiece.height }) : undefined;
-    const r = readPiece(out, role, b, alt);
+    const r = readPiece(out, free, role, b, alt);
     if (role === 'grade' && b.x0 > img.width * 0.55 && !r?.text.startsWith('AUTO'))
       grades.push({ b, out, at: r?.text ? read.length : -1, text: r?.text ?? null });
-    trace?.({ role, free: greedyDecode(out, () => `${FREE} `).text, read: r?.text ?? null, box: b, out });
+    trace?.({ role, free: free.text, read: r?.text ?? null, box: b, out });
     if (r?.text) read.push(r);
   }
   // The grade words over the grade number (the right column's two lines): read as a pair.
