@@ -425,11 +425,18 @@ function readPiece(out: TCtcOutput, free: TFreeRead, role: TRole, b: TLineBox, a
   }
 }
 
-/** Text boxes of a label image (in its pixels), each read by its place on the label. */
+/** The pieces a later look at a label need not read again: those an earlier look read surely. */
+export type TSettled = Exclude<TRole, 'free' | 'skip'>;
+
+/**
+ * Text boxes of a label image (in its pixels), each read by its place on the label. Pieces of a
+ * `settled` role are not read (another look at the label read them surely).
+ */
 export async function readLabelImage(
   reader: PaddleReader,
   img: TRgb,
   trace?: (piece: { role: string; free: string; read: string | null; box: TLineBox; out: TCtcOutput }) => void,
+  settled: ReadonlySet<TSettled> = new Set(),
 ): Promise<TTextBox[]> {
   const boxes = joinWords(labelLineBoxes(img).boxes, img.width);
   // Rows: boxes whose middles are within half a line (the boxes' median height) of the row's first.
@@ -449,6 +456,7 @@ export async function readLabelImage(
     const role = roleOf(b, rowOf(b), rows, img);
     // The last line's left side (barcode, logo) is not read: nothing of it is kept.
     if (role === 'skip' && !trace) continue;
+    if (role !== 'free' && role !== 'skip' && settled.has(role)) continue;
     const piece = padded(img, b);
     const out = await reader.outputFor(piece, { x0: 0, y0: 0, x1: piece.width, y1: piece.height });
     // The first line (its year) and the card number are read twice, at two scales (see twoViewYear).

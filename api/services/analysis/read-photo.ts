@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { analysisFromLayout } from '../../../core/analysis/layout-analysis.ts';
-import { readLabelLayout } from '../../../core/analysis/label-layout.ts';
+import { readLabelLayout, type TLayoutRead } from '../../../core/analysis/label-layout.ts';
 import type { TCardAnalysis } from '../../../core/analysis/types.ts';
 import { openImage } from '../images/open-image.ts';
 import { AnalysisInputError } from './errors.ts';
 import { findLabelFrame, straightenedBox, type TLabelSearch, type TRgb } from './find-label.ts';
 import { mergeLayoutReads } from './merge-reads.ts';
 import type { PaddleReader, TRgbImage } from './paddle-reader.ts';
-import { readLabelImage } from './read-label.ts';
+import { readLabelImage, type TSettled } from './read-label.ts';
 
 /** One way of looking at a photo: a quarter turn, then the whole frame or its top (where slab labels sit). */
 export interface TView {
@@ -99,11 +99,12 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
   const small = Math.max(width, height) <= SMALL_PHOTO;
   let framedRead = false;
   // The label's width in the photo as it would be without enlarging: a thumbnail enlarged 4x is still a thumbnail.
-  const sharpWidth = frame.kind === 'label' && small ? (frame.frame.x1 - frame.frame.x0) / (await labelBlurFactor(decoded.data, raw, frame)) : Infinity;
+  const enlarged = frame.kind === 'label' && small ? await labelBlurFactor(decoded.data, raw, frame) : 1;
+  const sharpWidth = frame.kind === 'label' && small ? (frame.frame.x1 - frame.frame.x0) / enlarged : Infinity;
   const readFramed = async () => {
     if (frame.kind !== 'label' || framedRead) return;
     framedRead = true;
-    keep(await readFramedLabel(reader, decoded.data, raw, frame, sharpWidth < SHARP_LABEL_FROM ? LABEL_WIDTH : SHARP_LABEL_WIDTH));
+    keep(await readFramedLabel(reader, decoded.data, raw, frame, sharpWidth < SHARP_LABEL_FROM ? LABEL_WIDTH : SHARP_LABEL_WIDTH, enlarged));
   };
   const keep = (analysis: TCardAnalysis) => {
     if (!best || analysis.confidence > best.confidence) best = analysis;
@@ -240,17 +241,40 @@ export async function labelBlurFactor(data: Buffer, raw: TRaw, found: Extract<TL
 /** Share of a label's detail (mean distance from its mean grey) a shrink and enlarge may lose and the label still count as that much enlarged. */
 const BLUR_LOSS = 0.15;
 
-/** Scale of the second look at a doubtful label, against the first: the recognizer misreads few-pixel letters differently at each. */
-const SECOND_LOOK = 0.82;
-/** Scale of the third look, when two still leave it doubtful: a larger one. */
-const THIRD_LOOK = 1.2;
+/** A look at a found label: the photo as it is ('photo') or an enlarged thumbnail shrunk back ('shrunk'), cut at a scale of the label width. */
+type TLook = { from: 'photo' | 'shrunk'; scale: number };
+
+/**
+ * A thumbnail's looks, each taken while the reads before leave the label doubtful: the recognizer
+ * misreads few-pixel letters differently at each scale (on the real sports set, two scales read
+ * about a quarter more of year, set, player, number and grade than one, three a little more again).
+ */
+const THUMBNAIL_LOOKS: readonly TLook[] = [
+  { from: 'photo', scale: 1 },
+  { from: 'photo', scale: 0.82 },
+  { from: 'photo', scale: 1.2 },
+];
+/**
+ * An enlarged thumbnail's looks: each scale read from the photo and from the photo shrunk back by
+ * its enlargement, whose letters come to the recognizer resampled otherwise. The same information,
+ * misread elsewhere: on the real sports set enlarged 4x, year, set, player, number and grade 113 ->
+ * 119 of 150 against its three looks at its own scale (1, 0.82, 1.2).
+ */
+const ENLARGED_LOOKS: readonly TLook[] = [
+  { from: 'photo', scale: 1 },
+  { from: 'shrunk', scale: 1 },
+  { from: 'photo', scale: 0.82 },
+  { from: 'shrunk', scale: 0.82 },
+];
+
+/** A field read at least this surely is not read again by a later look (its pieces left out): it could only be replaced by a surer read. */
+const SETTLED = 0.8;
 
 /**
  * Reads the label in a found frame: the photo turned to straighten it, the label cut out, scaled and
- * read line by line. A thumbnail's read that is not sure is read again at a smaller scale, then if
- * still not sure at a larger one, each field kept from the surest read (on the real sports set, two
- * scales read about a quarter more of year, set, player, number and grade than one, three a little
- * more again).
+ * read line by line. A thumbnail's read that is not sure is read again (THUMBNAIL_LOOKS, or
+ * ENLARGED_LOOKS for a photo `enlarged` 2x or more), each field kept from the surest read
+ * (merge-reads.ts). A later look does not read the grade or the cert again once they are sure.
  */
 async function readFramedLabel(
   reader: PaddleReader,
@@ -258,17 +282,42 @@ async function readFramedLabel(
   raw: TRaw,
   found: Extract<TLabelSearch, { kind: 'label' }>,
   labelWidth: number,
+  enlarged: number,
 ): Promise<TCardAnalysis> {
-  const look = async (scale: number) => readLabelLayout(await readLabelImage(reader, await cutFramedLabel(data, raw, found, Math.round(labelWidth * scale))));
-  let read = await look(1);
+  const settled = new Set<TSettled>();
+  let shrunk: Promise<TFramedPhoto | null> | null = null;
+  const look = async ({ from, scale }: TLook) => {
+    const source = from === 'photo' ? { data, raw, found } : await (shrunk ??= shrinkBack(data, raw, enlarged));
+    if (!source) return null;
+    const label = await cutFramedLabel(source.data, source.raw, source.found, Math.round(labelWidth * scale));
+    return readLabelLayout(await readLabelImage(reader, label, undefined, settled));
+  };
   // Only a thumbnail's label (letters a few pixels high) is worth another look: a sharper one reads the same.
-  const again = labelWidth === LABEL_WIDTH ? [SECOND_LOOK, THIRD_LOOK] : [];
-  for (const scale of again) {
-    const analysis = analysisFromLayout(read);
-    if (analysis.confidence >= GOOD_ENOUGH) return analysis;
-    read = mergeLayoutReads(read, await look(scale));
+  const looks = labelWidth !== LABEL_WIDTH ? THUMBNAIL_LOOKS.slice(0, 1) : enlarged >= 2 ? ENLARGED_LOOKS : THUMBNAIL_LOOKS;
+  let read: TLayoutRead | null = null;
+  for (const at of looks) {
+    if (read && analysisFromLayout(read).confidence >= GOOD_ENOUGH) break;
+    const next = await look(at);
+    if (!next) continue;
+    read = read ? mergeLayoutReads(read, next) : next;
+    if (read.scores.grade >= SETTLED) settled.add('grade');
+    if (read.scores.certNumber >= SETTLED) settled.add('cert');
   }
-  return analysisFromLayout(read);
+  return analysisFromLayout(read ?? readLabelLayout([]));
+}
+
+/** A photo with the red label frame found in it. */
+type TFramedPhoto = { data: Buffer; raw: TRaw; found: Extract<TLabelSearch, { kind: 'label' }> };
+
+/** The photo shrunk by `factor` (its enlargement) and its label frame found again; null when it is not found at that size. */
+async function shrinkBack(data: Buffer, raw: TRaw, factor: number): Promise<TFramedPhoto | null> {
+  const out = await sharp(data, { raw })
+    .resize({ width: Math.max(1, Math.round(raw.width / factor)), height: Math.max(1, Math.round(raw.height / factor)), fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const small: TRaw = { width: out.info.width, height: out.info.height, channels: out.info.channels };
+  const found = await searchFrame(out.data, small);
+  return found.kind === 'label' ? { data: out.data, raw: small, found } : null;
 }
 
 async function render(data: Buffer, raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 }, view: TView): Promise<TRgbImage> {
