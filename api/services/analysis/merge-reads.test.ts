@@ -67,4 +67,14 @@ describe('two reads of one label made one', () => {
     const sure: TLayoutRead = { parsed: parsed({ brand: 'Dan-Dee' }), scores: scores({ brand: 0.9 }), byLayout: true };
     expect(mergeLayoutReads(sure, b).scores.brand).toBe(0.9);
   });
+  it('keeps the card number one read has with characters more at its ends, kept but not sure by that alone', () => {
+    const read = (cardNumber: string, score: number): TLayoutRead => ({
+      parsed: parsed({ cardNumber }),
+      scores: scores({ cardNumber: score }),
+      byLayout: true,
+    });
+    expect(mergeLayoutReads(read('30', 0.95), read('308', 0.3))).toMatchObject({ parsed: { cardNumber: '308' }, scores: { cardNumber: 0.6 } });
+    expect(mergeLayoutReads(read('104', 0.79), read('10', 0.95)).parsed.cardNumber).toBe('104');
+    expect(mergeLayoutReads(read('228', 0.4), read('226', 0.7)).parsed.cardNumber).toBe('226');
+  });
 });

@@ -41,7 +41,8 @@ function sameName(a: TLayoutRead, b: TLayoutRead): boolean {
  * recognizer misreads letters a few pixels high differently at each scale, so one read's doubtful
  * field is often the other's sure one. A player read as a known player's name (known-players.ts,
  * taken only where the recognizer's output supported it) wins over a read near that name that is
- * not one ('JOHN MEGRAGV'), with the surer of the two scores: both reads say that name. Pure.
+ * not one ('JOHN MEGRAGV'), with the surer of the two scores: both reads say that name. A card
+ * number one read has with characters more at its ends than the other is the longer. Pure.
  */
 export function mergeLayoutReads(a: TLayoutRead, b: TLayoutRead): TLayoutRead {
   const parsed: TParsedLabel = { ...a.parsed };
@@ -58,6 +59,16 @@ export function mergeLayoutReads(a: TLayoutRead, b: TLayoutRead): TLayoutRead {
       // seldom agree; but both may share a blur's misread, so agreement alone makes a field kept, never sure.
       const agreed = Math.min(AGREED_AT_MOST, 1 - (1 - a.scores[field]) * (1 - b.scores[field]));
       scores[field] = Math.max(a.scores[field], b.scores[field], agreed);
+      continue;
+    }
+    const other = valueOf(b, field);
+    if (field === 'cardNumber' && said !== null && other !== null && (said.includes(other) || other.includes(said))) {
+      // One look read the other's number with characters more at its ends ('30' and '308'): letters a
+      // few pixels high at a piece's edge are dropped far more often than made up, so the longer read is
+      // kept, raised by the shorter's support as two looks that agree are (kept, never sure by that alone).
+      const longer = other.length > said.length ? b : a;
+      scores.cardNumber = Math.max(longer.scores.cardNumber, Math.min(AGREED_AT_MOST, 1 - (1 - a.scores.cardNumber) * (1 - b.scores.cardNumber)));
+      parsed.cardNumber = longer.parsed.cardNumber;
       continue;
     }
     if (b.scores[field] <= a.scores[field]) continue;
