@@ -3,6 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { PAGE_CSP } from './site/src/lib/csp.ts';
+import { inlineScripts } from './site/build/inline-scripts.ts';
 import { modulePreload } from './site/build/modulepreload.ts';
 import { precompress } from './site/build/precompress.ts';
 import { favicons } from './site/build/favicons.ts';
@@ -51,12 +52,13 @@ export default defineConfig({
   // which the server sends as a header (api/site.ts) instead of a <meta> tag.
   adapter: node({ mode: 'middleware', staticHeaders: true }),
   security: { csp: PAGE_CSP },
+  // inlineScripts: a page without islands gets its few kilobytes of module scripts inline (with their hash in its policy);
   // modulePreload: each page preloads every module its islands import (no import waterfall);
   // precompress: .br and .gz beside each asset, served as they are (api/site.ts);
   // favicons: the PNG icons the pages link, drawn from favicon.svg; demoWall: the landing page's
   // demo wall as WebP images, drawn from site/build/demo-wall.svg;
   // serverModules: /gallery's first screen built for the API server to draw (dist/server/first-screen.mjs).
-  integrations: [react(), modulePreload(), favicons(), demoWall(), precompress(), serverModules()],
+  integrations: [react(), inlineScripts(), modulePreload(), favicons(), demoWall(), precompress(), serverModules()],
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
