@@ -197,7 +197,8 @@ export async function cutFramedLabel(data: Buffer, raw: TRaw, found: Extract<TLa
 
 /**
  * How many times enlarged the label in a found frame looks: the largest factor (1-4) by which it
- * can be shrunk and enlarged back losing under a tenth of its detail. A listing thumbnail enlarged 4x
+ * can be shrunk and enlarged back losing under BLUR_LOSS of its detail, or whose blocks of that many
+ * pixels a side are alike (enlarged by repeating pixels). A listing thumbnail enlarged 4x
  * is no sharper than the thumbnail: its label is read like one.
  */
 export async function labelBlurFactor(data: Buffer, raw: TRaw, found: Extract<TLabelSearch, { kind: 'label' }>): Promise<number> {
@@ -236,7 +237,32 @@ export async function labelBlurFactor(data: Buffer, raw: TRaw, found: Extract<TL
     if (lost > detail * BLUR_LOSS) break;
     factor = k;
   }
-  return factor;
+  // Enlarged by repeating pixels: blocks of k pixels alike, which the smooth shrink above counts as detail.
+  const blocky = [4, 3, 2].find((k) => w / k >= 24 && h / k >= 8 && blockLoss(px, w, h, k) <= detail * BLUR_LOSS) ?? 1;
+  return Math.max(factor, blocky);
+}
+
+/**
+ * What a grey image loses when each k x k block (at the phase that fits best) takes its first
+ * pixel's value: next to nothing for a photo enlarged by repeating pixels, which a smooth shrink and
+ * enlarge would count as sharp.
+ */
+function blockLoss(px: Uint8Array | Buffer, w: number, h: number, k: number): number {
+  let least = Infinity;
+  for (let oy = 0; oy < k; oy++) {
+    for (let ox = 0; ox < k; ox++) {
+      let lost = 0;
+      for (let y = 0; y < h; y++) {
+        const by = y - ((((y - oy) % k) + k) % k);
+        for (let x = 0; x < w; x++) {
+          const bx = x - ((((x - ox) % k) + k) % k);
+          lost += Math.abs((px[y * w + x] ?? 0) - (px[Math.max(0, by) * w + Math.max(0, bx)] ?? 0));
+        }
+      }
+      least = Math.min(least, lost);
+    }
+  }
+  return least;
 }
 /** Share of a label's detail (mean distance from its mean grey) a shrink and enlarge may lose and the label still count as that much enlarged. */
 const BLUR_LOSS = 0.15;

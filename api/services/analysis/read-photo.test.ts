@@ -1,0 +1,30 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { labelBlurFactor } from './read-photo.ts';
+
+/** A label-like grey-on-paper patch, 120 x 40 px, with pixel-sized ink strokes (seeded, no randomness between runs). */
+function thumbnail(): Buffer {
+  const w = 120;
+  const h = 40;
+  const data = Buffer.alloc(w * h * 3, 230);
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let y = 4; y < h - 4; y++) for (let x = 4; x < w - 4; x++) if (next() < 0.35) data.fill(40, (y * w + x) * 3, (y * w + x) * 3 + 3);
+  return data;
+}
+
+async function factorOf(kernel: 'nearest' | null): Promise<number> {
+  const raw = { width: 120, height: 40, channels: 3 as const };
+  const img = kernel ? await sharp(thumbnail(), { raw }).resize({ width: 480, height: 160, kernel }).raw().toBuffer({ resolveWithObject: true }) : null;
+  const data = img?.data ?? thumbnail();
+  const size = img ? { width: img.info.width, height: img.info.height, channels: 3 as const } : raw;
+  const frame = { x0: 0, y0: 0, x1: size.width, y1: size.height, angle: 0, pixels: 0 };
+  return labelBlurFactor(data, size, { kind: 'label', frame });
+}
+
+describe('how many times a label looks enlarged', () => {
+  it('finds a thumbnail enlarged 4x by repeating pixels (which a smooth shrink and enlarge counts as sharp), and a sharp one not enlarged', async () => {
+    expect(await factorOf(null)).toBe(1);
+    expect(await factorOf('nearest')).toBe(4);
+  });
+});
