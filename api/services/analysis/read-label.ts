@@ -5,6 +5,7 @@ import { bestCandidate, ctcLogLikelihood, greedyDecode, textLogLikelihood, type 
 import { labelLineBoxes, type TLineBox, type TRgb } from './find-label.ts';
 import { CODE_SETS, LABEL_SETS } from './label-sets.ts';
 import { distance, snapNames } from './name-lexicon.ts';
+import { PLAYER_CAREERS, playerYears } from './player-careers.ts';
 import type { PaddleReader } from './paddle-reader.ts';
 
 /**
@@ -425,6 +426,63 @@ function readPiece(out: TCtcOutput, free: TFreeRead, role: TRole, b: TLineBox, a
   }
 }
 
+/** The first line's piece as read: where its box is among the pieces read, and its outputs. */
+type TFirstLine = { at: number; out: TCtcOutput; alt: TCtcOutput | undefined };
+
+/** A name line read as a known player's name at least this surely (its least sure letter) is taken as that player for his years. */
+const PLAYER_SURE = 0.5;
+/** How much less likely (natural log, both reads) a year within the player's years may be than the year read before them and still replace it. */
+const BEFORE_PRIOR = 6;
+/** The same for a year read after his last season: retrospective sets print him long after, so only a year nearly as likely replaces it. */
+const AFTER_PRIOR = 1.5;
+/** Certainty at most of a year read before a player's first cards and not replaced: emptied, another look's read may stand. */
+const IMPOSSIBLE_YEAR = 0.2;
+
+/**
+ * The first line's year moved within the years of the known player named on the label, when read
+ * outside them (`playerYears`): a year read before his first cards is a blurred digit ('2015' for a
+ * 2018 rookie), replaced by the likeliest year the outputs allow within his years when they find it
+ * nearly as likely, else left in doubt (emptied). A year read after his last season is replaced only
+ * when the outputs find the year within nearly as likely: sets reprint retired stars. Null when
+ * nothing changes.
+ */
+function yearInCareer(first: TFirstLine, read: readonly TTextBox[]): TTextBox | null {
+  const line = read[first.at];
+  const year = line ? /^(\d{4})( .*)?$/.exec(line.text) : null;
+  if (!line || !year) return null;
+  const player = read.find((r) => PLAYER_CAREERS.has(r.text) && r.score >= PLAYER_SURE);
+  const span = player ? playerYears(player.text) : null;
+  if (!span) return null;
+  const y = Number(year[1]);
+  if (y >= span.from && y <= span.to) return null;
+  const rest = (year[2] ?? '').trim();
+  const set = rest ? brandYears(rest) : null;
+  const allowed = YEARS.filter((v) => Number(v) >= Math.max(span.from, set?.from ?? 0) && Number(v) <= Math.min(span.to, set?.to ?? 9999));
+  const text = (v: string) => (rest ? `${v} ${rest}` : v);
+  const ll = (v: string) => textLogLikelihood(first.out, text(v)) + (first.alt ? textLogLikelihood(first.alt, text(v)) : 0);
+  let best: { v: string; ll: number } | null = null;
+  for (const v of allowed) {
+    const l = ll(v);
+    if (l > -Infinity && (!best || l > best.ll)) best = { v, ll: l };
+  }
+  const box = { x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1 };
+  const before = y < span.from;
+  if (!best || best.ll < ll(year[1] ?? '') - (before ? BEFORE_PRIOR : AFTER_PRIOR)) {
+    if (!before) return null;
+    return scored(
+      box,
+      line.text,
+      line.charScores.map((c, i) => (i < 4 ? Math.min(c, IMPOSSIBLE_YEAR) : c)),
+    );
+  }
+  const sure = Math.min(DOUBTED_YEAR, bestCandidate(first.out, allowed.map(text))?.certainty ?? 0);
+  return scored(
+    box,
+    text(best.v),
+    line.charScores.map((c, i) => (i < 4 ? sure : c)),
+  );
+}
+
 /** The pieces a later look at a label need not read again: those an earlier look read surely. */
 export type TSettled = Exclude<TRole, 'free' | 'skip'>;
 
@@ -452,6 +510,7 @@ export async function readLabelImage(
   const rows = rowStarts.length;
   const read: TTextBox[] = [];
   const grades: { b: TLineBox; out: TCtcOutput; at: number; text: string | null }[] = [];
+  let first: TFirstLine | null = null;
   for (const b of boxes) {
     const role = roleOf(b, rowOf(b), rows, img);
     // The last line's left side (barcode, logo) is not read: nothing of it is kept.
@@ -469,7 +528,15 @@ export async function readLabelImage(
     if (role === 'grade' && b.x0 > img.width * 0.55 && !r?.text.startsWith('AUTO'))
       grades.push({ b, out, at: r?.text ? read.length : -1, text: r?.text ?? null });
     trace?.({ role, free: free.text, read: r?.text ?? null, box: b, out });
+    if (role === 'first' && r?.text && !first) first = { at: read.length, out, alt };
     if (r?.text) read.push(r);
+  }
+  if (first) {
+    const fixed = yearInCareer(first, read);
+    if (fixed) {
+      trace?.({ role: 'career', free: read[first.at]?.text ?? '', read: fixed.text, box: fixed, out: first.out });
+      read[first.at] = fixed;
+    }
   }
   // The grade words over the grade number (the right column's two lines): read as a pair.
   // The number is on the next line of the right column, right-aligned as PSA prints it: of the
