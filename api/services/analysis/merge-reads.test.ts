@@ -77,4 +77,20 @@ describe('two reads of one label made one', () => {
     expect(mergeLayoutReads(read('104', 0.79), read('10', 0.95)).parsed.cardNumber).toBe('104');
     expect(mergeLayoutReads(read('228', 0.4), read('226', 0.7)).parsed.cardNumber).toBe('226');
   });
+
+  it('keeps a year within the years of the set kept, from the other read, else none', () => {
+    const a: TLayoutRead = {
+      parsed: parsed({ year: '1942', brand: 'TOPPS', brandKnown: true }),
+      scores: scores({ year: 0.7, brand: 0.9 }),
+      byLayout: true,
+    };
+    const b: TLayoutRead = { parsed: parsed({ year: '1962', brand: 'T0PPS' }), scores: scores({ year: 0.4, brand: 0.3 }), byLayout: true };
+    const merged = mergeLayoutReads(a, b);
+    expect([merged.parsed.year, merged.scores.year]).toEqual(['1962', 0.4]);
+    const alone = mergeLayoutReads(a, { ...b, parsed: parsed({ year: '1932' }) });
+    expect(alone.scores.year).toBe(0);
+    // A set read too unsurely to be kept bounds nothing.
+    const unsure = mergeLayoutReads({ ...a, scores: scores({ year: 0.7, brand: 0.3 }) }, { ...b, parsed: parsed({ year: '1932' }) });
+    expect([unsure.parsed.year, unsure.scores.year]).toEqual(['1942', 0.7]);
+  });
 });

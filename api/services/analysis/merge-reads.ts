@@ -1,7 +1,9 @@
 import type { TFieldScores, TLayoutRead } from '../../../core/analysis/label-layout.ts';
 import type { TParsedLabel } from '../../../core/analysis/types.ts';
+import { brandYears } from '../../../core/analysis/vocabulary.ts';
 import { KNOWN_PLAYERS } from './known-players.ts';
 import { nearPlayer } from './name-lexicon.ts';
+import { playerYears } from './player-careers.ts';
 
 /** The parsed fields that go with each scored field: they are taken together from one read. */
 const FIELD_PARTS: Record<keyof TFieldScores, readonly (keyof TParsedLabel)[]> = {
@@ -27,6 +29,9 @@ function valueOf(r: TLayoutRead, field: keyof TFieldScores): string | null {
  * 0.5), still doubtful (under ANALYSIS_LOW_CONFIDENCE), so the analysis stays below the sure mark.
  */
 const AGREED_AT_MOST = 0.6;
+
+/** A set or known player kept at least this surely bounds the year kept with it (ANALYSIS_UNSURE: a field read less surely is emptied). */
+const KEPT = 0.5;
 
 /** Whether one read's player is a known player's name and the other's, no name, is near it. */
 function sameName(a: TLayoutRead, b: TLayoutRead): boolean {
@@ -74,6 +79,20 @@ export function mergeLayoutReads(a: TLayoutRead, b: TLayoutRead): TLayoutRead {
     if (b.scores[field] <= a.scores[field]) continue;
     scores[field] = b.scores[field];
     for (const part of FIELD_PARTS[field]) Object.assign(parsed, { [part]: b.parsed[part] });
+  }
+  // A year no card of the set or the player kept can have ('1942' beside TOPPS, from one look, the
+  // set from the other; a year before a known player's first cards): the other look's year when
+  // possible, else none. A year after a player's last season is possible (retrospective sets).
+  const span = parsed.brand && scores.brand >= KEPT ? brandYears(parsed.brand) : null;
+  const career = parsed.player && scores.player >= KEPT ? playerYears(parsed.player) : null;
+  const possible = (year: string | null) =>
+    year !== null && (!span || (Number(year) >= span.from && Number(year) <= span.to)) && (!career || Number(year) >= career.from);
+  if (parsed.year && (span || career) && !possible(parsed.year)) {
+    const other = [a, b].find((r) => possible(r.parsed.year));
+    if (other) {
+      parsed.year = other.parsed.year;
+      scores.year = other.scores.year;
+    } else scores.year = 0;
   }
   return { parsed, scores, byLayout: a.byLayout || b.byLayout };
 }
