@@ -76,6 +76,8 @@ describe('two reads of one label made one', () => {
     expect(mergeLayoutReads(read('30', 0.95), read('308', 0.3))).toMatchObject({ parsed: { cardNumber: '308' }, scores: { cardNumber: 0.6 } });
     expect(mergeLayoutReads(read('104', 0.79), read('10', 0.95)).parsed.cardNumber).toBe('104');
     expect(mergeLayoutReads(read('228', 0.4), read('226', 0.7)).parsed.cardNumber).toBe('226');
+    // A read that took in the line's other words is not a longer number: the surer read is kept.
+    expect(mergeLayoutReads(read('193', 0.9), read('SE #193', 0.5)).parsed.cardNumber).toBe('193');
   });
 
   it('keeps a year within the years of the set kept, from the other read, else none', () => {

@@ -19,6 +19,12 @@ const KNOWN: ReadonlySet<string> = new Set(KNOWN_PLAYERS);
 const known = (player: string | null) => player !== null && KNOWN.has(player.toUpperCase());
 
 /** What a read says of a field (its first part, upper case), null when nothing. */
+/**
+ * A card number as PSA prints it after its '#': letters, digits, '-' and '/' ('193', 'BCRA-VR', '460/25').
+ * A read with a space or a '#' in it ('SE #193') has taken in the line's other words: it is no longer read.
+ */
+const NUMBER_SHAPE = /^[A-Z0-9][A-Z0-9/-]*$/;
+
 function valueOf(r: TLayoutRead, field: keyof TFieldScores): string | null {
   const v = r.parsed[FIELD_PARTS[field][0] ?? 'year'];
   return v === null || v === undefined || v === '' ? null : String(v).toUpperCase();
@@ -67,7 +73,14 @@ export function mergeLayoutReads(a: TLayoutRead, b: TLayoutRead): TLayoutRead {
       continue;
     }
     const other = valueOf(b, field);
-    if (field === 'cardNumber' && said !== null && other !== null && (said.includes(other) || other.includes(said))) {
+    if (
+      field === 'cardNumber'
+      && said !== null
+      && other !== null
+      && (said.includes(other) || other.includes(said))
+      && NUMBER_SHAPE.test(said)
+      && NUMBER_SHAPE.test(other)
+    ) {
       // One look read the other's number with characters more at its ends ('30' and '308'): letters a
       // few pixels high at a piece's edge are dropped far more often than made up, so the longer read is
       // kept, raised by the shorter's support as two looks that agree are (kept, never sure by that alone).

@@ -238,17 +238,24 @@ export async function labelBlurFactor(data: Buffer, raw: TRaw, found: Extract<TL
     factor = k;
   }
   // Enlarged by repeating pixels: blocks of k pixels alike, which the smooth shrink above counts as detail.
-  const blocky = [4, 3, 2].find((k) => w / k >= 24 && h / k >= 8 && blockLoss(px, w, h, k) <= detail * BLUR_LOSS) ?? 1;
+  // Only at one phase: a sharp drawn label, flat between its strokes, loses little at every phase alike.
+  const blocky =
+    [4, 3, 2].find((k) => {
+      if (w / k < 24 || h / k < 8) return false;
+      const { least, mean } = blockLoss(px, w, h, k);
+      return least <= detail * BLUR_LOSS && least <= mean * BLOCK_PHASE;
+    }) ?? 1;
   return Math.max(factor, blocky);
 }
 
 /**
- * What a grey image loses when each k x k block (at the phase that fits best) takes its first
- * pixel's value: next to nothing for a photo enlarged by repeating pixels, which a smooth shrink and
- * enlarge would count as sharp.
+ * What a grey image loses when each k x k block takes its first pixel's value, at the phase that fits
+ * best and on average over the k x k phases: next to nothing at one phase and much at the others for a
+ * photo enlarged by repeating pixels, which a smooth shrink and enlarge would count as sharp.
  */
-function blockLoss(px: Uint8Array | Buffer, w: number, h: number, k: number): number {
+function blockLoss(px: Uint8Array | Buffer, w: number, h: number, k: number): { least: number; mean: number } {
   let least = Infinity;
+  let sum = 0;
   for (let oy = 0; oy < k; oy++) {
     for (let ox = 0; ox < k; ox++) {
       let lost = 0;
@@ -260,10 +267,13 @@ function blockLoss(px: Uint8Array | Buffer, w: number, h: number, k: number): nu
         }
       }
       least = Math.min(least, lost);
+      sum += lost;
     }
   }
-  return least;
+  return { least, mean: sum / (k * k) };
 }
+/** How far below the phases' mean loss the best phase's must be for a label to count as enlarged by repeating pixels. */
+const BLOCK_PHASE = 0.3;
 /** Share of a label's detail (mean distance from its mean grey) a shrink and enlarge may lose and the label still count as that much enlarged. */
 const BLUR_LOSS = 0.15;
 
