@@ -18,13 +18,13 @@ const FIELD_PARTS: Record<keyof TFieldScores, readonly (keyof TParsedLabel)[]> =
 const KNOWN: ReadonlySet<string> = new Set(KNOWN_PLAYERS);
 const known = (player: string | null) => player !== null && KNOWN.has(player.toUpperCase());
 
-/** What a read says of a field (its first part, upper case), null when nothing. */
 /**
  * A card number as PSA prints it after its '#': letters, digits, '-' and '/' ('193', 'BCRA-VR', '460/25').
  * A read with a space or a '#' in it ('SE #193') has taken in the line's other words: it is no longer read.
  */
 const NUMBER_SHAPE = /^[A-Z0-9][A-Z0-9/-]*$/;
 
+/** What a read says of a field (its first part, upper case), null when nothing. */
 function valueOf(r: TLayoutRead, field: keyof TFieldScores): string | null {
   const v = r.parsed[FIELD_PARTS[field][0] ?? 'year'];
   return v === null || v === undefined || v === '' ? null : String(v).toUpperCase();
