@@ -461,6 +461,12 @@ const SET_YEAR_SPANS: readonly (readonly [string, number, number])[] = [
   ['BOARDWALK & B.B.', 1987, 1987],
 ];
 
+/** Whether `year` (a number or its digits) lies within `span`, ends included. */
+export function withinYears(year: number | string, span: { from: number; to: number }): boolean {
+  const y = Number(year);
+  return y >= span.from && y <= span.to;
+}
+
 /**
  * The years a label can print beside `brand` (upper case): from the brand's first cards (the
  * latest start of the brands it names) and within the run of a set printed only a few years;

@@ -1,6 +1,6 @@
 import type { TFieldScores, TLayoutRead } from '../../../core/analysis/label-layout.ts';
 import type { TParsedLabel } from '../../../core/analysis/types.ts';
-import { brandYears } from '../../../core/analysis/vocabulary.ts';
+import { brandYears, withinYears } from '../../../core/analysis/vocabulary.ts';
 import { KNOWN_PLAYERS } from './known-players.ts';
 import { nearPlayer } from './name-lexicon.ts';
 import { playerYears } from './player-careers.ts';
@@ -98,8 +98,7 @@ export function mergeLayoutReads(a: TLayoutRead, b: TLayoutRead): TLayoutRead {
   // possible, else none. A year after a player's last season is possible (retrospective sets).
   const span = parsed.brand && scores.brand >= KEPT ? brandYears(parsed.brand) : null;
   const career = parsed.player && scores.player >= KEPT ? playerYears(parsed.player) : null;
-  const possible = (year: string | null) =>
-    year !== null && (!span || (Number(year) >= span.from && Number(year) <= span.to)) && (!career || Number(year) >= career.from);
+  const possible = (year: string | null) => year !== null && (!span || withinYears(year, span)) && (!career || Number(year) >= career.from);
   if (parsed.year && (span || career) && !possible(parsed.year)) {
     const other = [a, b].find((r) => possible(r.parsed.year));
     if (other) {

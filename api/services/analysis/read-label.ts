@@ -1,6 +1,6 @@
 import type { TTextBox } from '../../../core/analysis/label-layout.ts';
 import { GRADE_LEVELS, QUALIFIERS, gradesOf } from '../../../core/analysis/grade-scale.ts';
-import { brandYears } from '../../../core/analysis/vocabulary.ts';
+import { brandYears, withinYears } from '../../../core/analysis/vocabulary.ts';
 import { bestCandidate, ctcLogLikelihood, greedyDecode, textLogLikelihood, type TCtcOutput } from './ctc.ts';
 import { labelLineBoxes, type TLineBox, type TRgb } from './find-label.ts';
 import { CODE_SETS, LABEL_SETS } from './label-sets.ts';
@@ -275,12 +275,17 @@ function afterYear(text: string): string {
 function twoViewYear(out: TCtcOutput, rest: string, alt: TCtcOutput, years: readonly string[], after?: string): string | null {
   const altRest = after ?? afterYear(greedyDecode(alt, () => `${FREE} `).text);
   const line = (y: string, r: string) => (r ? `${y} ${r}` : y);
-  let best: { y: string; ll: number } | null = null;
-  for (const y of years) {
-    const ll = textLogLikelihood(out, line(y, after ?? rest)) + textLogLikelihood(alt, line(y, altRest));
-    if (ll > -Infinity && (!best || ll > best.ll)) best = { y, ll };
+  return likeliest(years, (y) => textLogLikelihood(out, line(y, after ?? rest)) + textLogLikelihood(alt, line(y, altRest)))?.v ?? null;
+}
+
+/** Of `candidates`, the one `ll` finds likeliest, with its log-likelihood; null when it finds none possible. */
+function likeliest(candidates: readonly string[], ll: (v: string) => number): { v: string; ll: number } | null {
+  let best: { v: string; ll: number } | null = null;
+  for (const v of candidates) {
+    const l = ll(v);
+    if (l > -Infinity && (!best || l > best.ll)) best = { v, ll: l };
   }
-  return best?.y ?? null;
+  return best;
 }
 
 /** A piece's read with nothing but the recognizer's output to go on. */
@@ -394,9 +399,9 @@ function readPiece(out: TCtcOutput, free: TFreeRead, role: TRole, b: TLineBox, a
           // blurred), none outside the run of a set printed a few years ('1925 E121' is 1921 blurred).
           const brand = set.text.slice(5);
           const span = brandYears(brand);
-          const allowed = span ? YEARS.filter((v) => Number(v) >= span.from && Number(v) <= span.to) : [];
+          const allowed = span ? YEARS.filter((v) => withinYears(v, span)) : [];
           const joint =
-            span && (Number(y) < span.from || Number(y) > span.to)
+            span && !withinYears(y, span)
               ? bestCandidate(
                   out,
                   allowed.map((v) => `${v} ${brand}`),
@@ -454,17 +459,13 @@ function yearInCareer(first: TFirstLine, read: readonly TTextBox[]): TTextBox | 
   const span = player ? playerYears(player.text) : null;
   if (!span) return null;
   const y = Number(year[1]);
-  if (y >= span.from && y <= span.to) return null;
+  if (withinYears(y, span)) return null;
   const rest = (year[2] ?? '').trim();
   const set = rest ? brandYears(rest) : null;
-  const allowed = YEARS.filter((v) => Number(v) >= Math.max(span.from, set?.from ?? 0) && Number(v) <= Math.min(span.to, set?.to ?? 9999));
+  const allowed = YEARS.filter((v) => withinYears(v, span) && (!set || withinYears(v, set)));
   const text = (v: string) => (rest ? `${v} ${rest}` : v);
   const ll = (v: string) => textLogLikelihood(first.out, text(v)) + (first.alt ? textLogLikelihood(first.alt, text(v)) : 0);
-  let best: { v: string; ll: number } | null = null;
-  for (const v of allowed) {
-    const l = ll(v);
-    if (l > -Infinity && (!best || l > best.ll)) best = { v, ll: l };
-  }
+  const best = likeliest(allowed, ll);
   const box = { x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1 };
   const before = y < span.from;
   if (!best || best.ll < ll(year[1] ?? '') - (before ? BEFORE_PRIOR : AFTER_PRIOR)) {
