@@ -113,6 +113,25 @@ describe('theme from a cookie', () => {
     await context.close();
   });
 
+  it("shows the cookie's theme on a page that was asked for before the cookie was set", async () => {
+    // The page being left can move an older release's choice into the cookie while the next page
+    // is on its way: that page comes in the old theme, and its script puts the cookie's on screen.
+    const { context, page } = await e2e.newPage();
+    await context.addCookies([themeCookie('light')]);
+    await context.route(/\/(auth)?$/, async (route) => {
+      // The page as the server sends it to a browser without the cookie.
+      const sent = await fetch(route.request().url());
+      await route.fulfill({ status: sent.status, headers: Object.fromEntries(sent.headers), body: await sent.text() });
+    });
+    for (const path of ['/', '/auth']) {
+      const answer = await page.goto(path);
+      expect(sentTheme(await answer!.text()), path).toBe('dark');
+      await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+      await expect.poll(() => page.getByRole('button', { name: 'Switch to dark theme' }).count(), { message: path }).toBeGreaterThan(0);
+    }
+    await context.close();
+  });
+
   it('answers a cookie with any other value in the dark theme', async () => {
     const html = await (await fetch(`${e2e.url}/auth`, { headers: { cookie: 'ratio-theme=%3Cscript%3E' } })).text();
     expect(sentTheme(html)).toBe('dark');

@@ -28,9 +28,15 @@ export function setTheme(theme: TTheme): void {
 /**
  * Once per browser: a theme chosen before the cookie existed (kept in localStorage by older
  * releases) moves into the cookie and applies now; from the next page on the server sends it.
+ * A cookie set after this page was asked for (the page being left moved it while this one was
+ * on its way) applies now too, so the page on screen never disagrees with the cookie.
  */
 export function adoptStoredTheme(): void {
-  if (themeCookie() !== null) return;
+  const cookie = themeCookie();
+  if (cookie !== null) {
+    if (themeOf(cookie) !== currentTheme()) document.documentElement.dataset.theme = themeOf(cookie);
+    return;
+  }
   try {
     const stored = localStorage.getItem(THEME_COOKIE);
     if (stored === null) return;
