@@ -38,6 +38,11 @@ const VINTAGE_AND_MODERN_SETS: readonly string[] = [
   'T206 PIEDMONT 350-460',
   'T206 SWEET CAPORAL 150-350',
   'T206 SWEET CAPORAL 350-460',
+  // The backs with their factory number as PSA prints it after the series ('350-460/25': Piedmont was
+  // printed at factory 25 only, Sweet Caporal at 25, 30, 42 and 649). Added after seeing one such
+  // label misread in the real sports set; the list is the T206 backs as catalogued, not that label's.
+  ...['150', '350', '350-460'].map((s) => `T206 PIEDMONT ${s}/25`),
+  ...['150', '350', '350-460'].flatMap((s) => ['25', '30', '42', '649'].map((f) => `T206 SWEET CAPORAL ${s}/${f}`)),
   'T207',
   'T207 BROWN BACKGROUND',
   'T208 FIRESIDE',

@@ -95,4 +95,20 @@ describe('two reads of one label made one', () => {
     const unsure = mergeLayoutReads({ ...a, scores: scores({ year: 0.7, brand: 0.3 }) }, { ...b, parsed: parsed({ year: '1932' }) });
     expect([unsure.parsed.year, unsure.scores.year]).toEqual(['1942', 0.7]);
   });
+
+  it("keeps a year within a known player's seasons over one after his last, as its look read it", () => {
+    const read = (year: string, score: number): TLayoutRead => ({
+      parsed: parsed({ year, brand: 'TOPPS', brandKnown: true, player: 'PETE ROSE' }),
+      scores: scores({ year: score, brand: 0.9, player: 0.7 }),
+      byLayout: true,
+    });
+    expect(mergeLayoutReads(read('1995', 0.6), read('1965', 0.57)).parsed.year).toBe('1965');
+    expect(mergeLayoutReads(read('1965', 0.57), read('1995', 0.6)).scores.year).toBe(0.57);
+    // A year within read too unsurely to be kept does not replace it; nor does one when both are after.
+    expect(mergeLayoutReads(read('1995', 0.6), read('1965', 0.3)).parsed.year).toBe('1995');
+    expect(mergeLayoutReads(read('1995', 0.6), read('1997', 0.5)).parsed.year).toBe('1995');
+    // An unknown player bounds nothing.
+    const unknown = (year: string, score: number) => ({ ...read(year, score), parsed: { ...read(year, score).parsed, player: 'GRANT JACKSON' } });
+    expect(mergeLayoutReads(unknown('1992', 0.6), unknown('1980', 0.55)).parsed.year).toBe('1992');
+  });
 });

@@ -105,6 +105,15 @@ export function mergeLayoutReads(a: TLayoutRead, b: TLayoutRead): TLayoutRead {
       parsed.year = other.parsed.year;
       scores.year = other.scores.year;
     } else scores.year = 0;
+  } else if (parsed.year && career && Number(parsed.year) > career.to) {
+    // A year after the player's last season from one look, one within his seasons from the other
+    // ('1995' and '1965' beside PETE ROSE): his cards of his playing years far outnumber the
+    // retrospective sets', and a blurred digit is the likelier cause; the year within, as its look read it.
+    const within = [a, b].find((r) => possible(r.parsed.year) && withinYears(r.parsed.year ?? '', career) && r.scores.year >= KEPT);
+    if (within) {
+      parsed.year = within.parsed.year;
+      scores.year = within.scores.year;
+    }
   }
   return { parsed, scores, byLayout: a.byLayout || b.byLayout };
 }

@@ -212,16 +212,22 @@ function sideBySide(img: TRgb, a: TLineBox, b: TLineBox): TRgb {
 
 /** Gap (in line heights) up to which two pieces of a line, both left of the right column, are one text. */
 const WORD_GAP = 3;
+/** Gap (in line heights) up to which a piece of the first line past the left column, not right-aligned, is the set name's tail. */
+const FIRST_LINE_GAP = 1.5;
 /** Gap (in line heights) up to which two pieces of the right column's line are one phrase: a word space, not the gap between columns. */
 const RIGHT_WORD_GAP = 1.2;
 
 /**
  * Pieces of one line of the left column cut apart at a wide space ('GYARADOS-' and 'HOLO', the hyphen
  * too faint to count as ink) joined again: the layout would take the second for a logo between the
- * columns. The last line (barcode, logo) is left as cut.
+ * columns. So is the first line's set name running past the left column ('T206 PIEDMONT 350' and
+ * '460/25'), which would be read as the card number. The last line (barcode, logo) is left as cut.
  */
 function joinWords(boxes: readonly TLineBox[], width: number): TLineBox[] {
   const lastTop = Math.max(...boxes.map((b) => b.y0));
+  const firstTop = Math.min(...boxes.map((b) => b.y0));
+  // Where the right column ends: PSA right-aligns the card number, the grade and the cert to it.
+  const rightEdge = Math.max(...boxes.map((b) => b.x1));
   const out: TLineBox[] = [];
   for (const b of boxes) {
     const prev = out.at(-1);
@@ -230,7 +236,10 @@ function joinWords(boxes: readonly TLineBox[], width: number): TLineBox[] {
     const left = b.x1 < width * 0.55;
     // The right column's grade words cut apart at their space ('EX' and 'MT'): one phrase, a short gap apart.
     const right = prev && prev.x0 > width * 0.55 && b.x0 - prev.x1 <= lh * RIGHT_WORD_GAP;
-    if (prev && sameLine && b.y0 !== lastTop && b.x0 > prev.x1 && b.x0 - prev.x1 <= lh * WORD_GAP && (left || right)) {
+    // The first line's set name running past the left column ('T206 PIEDMONT 350' and '460/25'), cut at
+    // a word space: its tail is no card number, which stands apart and right-aligned to the right column.
+    const tail = prev && prev.x0 < width * 0.3 && Math.abs(b.y0 - firstTop) < lh * 0.3 && b.x0 - prev.x1 <= lh * FIRST_LINE_GAP && b.x1 < rightEdge - lh;
+    if (prev && sameLine && b.y0 !== lastTop && b.x0 > prev.x1 && b.x0 - prev.x1 <= lh * WORD_GAP && (left || right || tail)) {
       out[out.length - 1] = { x0: prev.x0, y0: Math.min(prev.y0, b.y0), x1: b.x1, y1: Math.max(prev.y1, b.y1) };
     } else out.push(b);
   }
@@ -355,7 +364,7 @@ function readPiece(out: TCtcOutput, free: TFreeRead, role: TRole, b: TLineBox, a
           out,
           CODE_SETS.filter((s) => nearLength(s, free.text)),
         );
-        if (set && ctcLogLikelihood(out, set.text) >= ctcLogLikelihood(out, free.text) - SET_PRIOR)
+        if (set && ctcLogLikelihood(out, set.text) >= ctcLogLikelihood(out, free.text) - setPrior(set.text))
           return scored(
             b,
             set.text,
@@ -380,7 +389,10 @@ function readPiece(out: TCtcOutput, free: TFreeRead, role: TRole, b: TLineBox, a
               CODE_SETS.filter((s) => nearLength(s, free.text)),
             )
           : null;
-      if (codeSet && ctcLogLikelihood(out, codeSet.text) >= Math.max(ctcLogLikelihood(out, free.text), ctcLogLikelihood(out, year.text)) - SET_PRIOR / 2)
+      if (
+        codeSet
+        && ctcLogLikelihood(out, codeSet.text) >= Math.max(ctcLogLikelihood(out, free.text), ctcLogLikelihood(out, year.text)) - setPrior(codeSet.text) / 2
+      )
         return scored(
           b,
           codeSet.text,
