@@ -12,6 +12,8 @@ export interface TGradeLevel {
   description: string;
   /** Descriptions that differ by number (GEM MINT is a 10 at PSA, a 9.5 at BGS). */
   byGrade?: Record<string, string>;
+  /** Other wordings labels print for this level, kept as printed when read ('PR-FR' on PSA's older labels for a 1). */
+  printed?: readonly string[];
 }
 
 const all = (g: string) => ({ PSA: [g], BGS: [g], SGC: [g], CGC: [g] });
@@ -156,9 +158,10 @@ export const GRADE_LEVELS: readonly TGradeLevel[] = [
   },
   {
     key: 'POOR',
-    aliases: ['POOR', 'PR'],
+    aliases: ['POOR', 'PR', 'PR-FR'],
     grades: all('1'),
     names: { PSA: 'PR', default: 'POOR' },
+    printed: ['PR-FR'],
     description: "Poor: heavy wear that may include creases, missing pieces or damage to the card's integrity.",
   },
   {
@@ -203,9 +206,15 @@ export function describeGrade(level: TGradeLevel, grade: string | null, qualifie
   return q ? `${base} Qualified (${qualifier}): ${q}; otherwise meets this grade.` : base;
 }
 
+const squashName = (s: string) => s.toUpperCase().replace(/[\s\-/]+/g, '');
+
 /** The level whose wording matches `name` (any alias, separators ignored), or null. */
 export function levelForName(name: string): TGradeLevel | null {
-  const squash = (s: string) => s.toUpperCase().replace(/[\s\-/]+/g, '');
-  const wanted = squash(name);
-  return GRADE_LEVELS.find((l) => l.aliases.some((a) => squash(a) === wanted) || Object.values(l.names).some((n) => squash(n) === wanted)) ?? null;
+  const wanted = squashName(name);
+  return GRADE_LEVELS.find((l) => l.aliases.some((a) => squashName(a) === wanted) || Object.values(l.names).some((n) => squashName(n) === wanted)) ?? null;
+}
+
+/** The wording `name` as the label prints it when it is one of `level`'s printed wordings ('PR - FR' is 'PR-FR'), else the grader's own. */
+export function labelNameOf(level: TGradeLevel, grader: TGrader | null, name: string): string {
+  return level.printed?.find((w) => squashName(w) === squashName(name)) ?? nameOf(level, grader);
 }

@@ -41,6 +41,14 @@ describe('reading a PSA label by its layout', () => {
     expect(read.scores.year).toBe(0);
   });
 
+  it("reads an older label's 'PR-FR 1' as printed, a 1", () => {
+    for (const words of ['PR-FR 1', 'PR - FR 1']) {
+      const read = readLabelLayout(psaLabel(['1940 PLAY BALL', 'JOE JACKSON'], ['#225', words, '90654758']));
+      expect(read.parsed).toMatchObject({ grade: '1', gradeName: 'PR-FR', gradeCertain: true });
+    }
+    expect(readLabelLayout(psaLabel(['1940 PLAY BALL', 'JOE JACKSON'], ['#225', 'PR', '1', '90654758'])).parsed.gradeName).toBe('PR');
+  });
+
   it('takes the subject from the line under the set, even when the variety line reads like a name', () => {
     const read = readLabelLayout(psaLabel(['2019 POKEMON S & M', 'FA/UMBREON GX', 'HIDDEN FATES'], ['#SV69', 'MINT', '9', '72773169']));
     expect(read.byLayout).toBe(true);

@@ -1,4 +1,4 @@
-import { gradesOf, levelForGrade, levelForName, nameOf } from './grade-scale.ts';
+import { gradesOf, labelNameOf, levelForGrade, levelForName, nameOf } from './grade-scale.ts';
 import { asDigits } from './label-text.ts';
 import { parseLabel } from './parse-label.ts';
 import type { TParsedLabel } from './types.ts';
@@ -234,7 +234,7 @@ export function readLabelLayout(boxes: readonly TTextBox[]): TLayoutRead {
       const m = /^(.*?)\s*(10|[1-9](?:\.5)?)?$/.exec(t);
       const level = m?.[1] ? levelForName(m[1]) : null;
       if (level && m?.[1]) {
-        gradeWord = { value: nameOf(level, 'PSA'), score: certainty(line, 0, m[1].length) };
+        gradeWord = { value: labelNameOf(level, 'PSA', m[1]), score: certainty(line, 0, m[1].length) };
         if (m[2]) gradeNumber ??= { value: m[2], score: certainty(line, m[1].length) };
       }
     }
@@ -266,7 +266,8 @@ export function readLabelLayout(boxes: readonly TTextBox[]): TLayoutRead {
     player: subjectOk ? displayCase(tidySpaces(subjectText)) : null,
     variety: varietyLines.length ? displayCase(tidySpaces(varietyLines.map((l) => l.text).join(' '))) : null,
     grade,
-    gradeName: gradeLevel ? nameOf(gradeLevel, 'PSA') : null,
+    // The words as printed when they agree with the number ('PR-FR' over a 1 on an older label).
+    gradeName: gradeLevel ? (agree && gradeWord ? gradeWord.value : nameOf(gradeLevel, 'PSA')) : null,
     gradeCertain: agree,
     certNumber: certValue,
   };

@@ -66,6 +66,11 @@ describe('two reads of one label made one', () => {
     expect(mergeLayoutReads(a, b).scores.brand).toBeCloseTo(0.6);
     const sure: TLayoutRead = { parsed: parsed({ brand: 'Dan-Dee' }), scores: scores({ brand: 0.9 }), byLayout: true };
     expect(mergeLayoutReads(sure, b).scores.brand).toBe(0.9);
+    // The grade both read alike keeps the surer read's wording.
+    const pr: TLayoutRead = { parsed: parsed({ grade: '1', gradeName: 'PR' }), scores: scores({ grade: 0.3 }), byLayout: true };
+    const prfr: TLayoutRead = { parsed: parsed({ grade: '1', gradeName: 'PR-FR' }), scores: scores({ grade: 0.8 }), byLayout: true };
+    expect(mergeLayoutReads(pr, prfr).parsed.gradeName).toBe('PR-FR');
+    expect(mergeLayoutReads(prfr, pr).parsed.gradeName).toBe('PR-FR');
   });
   it('keeps the card number one read has with characters more at its ends, kept but not sure by that alone', () => {
     const read = (cardNumber: string, score: number): TLayoutRead => ({

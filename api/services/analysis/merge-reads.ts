@@ -70,6 +70,10 @@ export function mergeLayoutReads(a: TLayoutRead, b: TLayoutRead): TLayoutRead {
       // seldom agree; but both may share a blur's misread, so agreement alone makes a field kept, never sure.
       const agreed = Math.min(AGREED_AT_MOST, 1 - (1 - a.scores[field]) * (1 - b.scores[field]));
       scores[field] = Math.max(a.scores[field], b.scores[field], agreed);
+      // The grade's wording from the surer read ('PR-FR' over 'PR' for a 1); not its qualifier, a
+      // mark read apart whose doubt the grade's score does not measure (on the real sports set the
+      // surer grade's qualifier was the worse one twice: '(MC)' for '(MK)').
+      if (field === 'grade' && b.scores.grade > a.scores.grade) parsed.gradeName = b.parsed.gradeName;
       continue;
     }
     const other = valueOf(b, field);
