@@ -2,13 +2,17 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { labelBlurFactor } from './read-photo.ts';
 
+/** Numbers in [0, 1) from a fixed seed: the same drawing on every run. */
+function seeded(seed: number): () => number {
+  return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+
 /** A label-like grey-on-paper patch, 120 x 40 px, with pixel-sized ink strokes (seeded, no randomness between runs). */
 function thumbnail(): Buffer {
   const w = 120;
   const h = 40;
   const data = Buffer.alloc(w * h * 3, 230);
-  let seed = 7;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const next = seeded(7);
   for (let y = 4; y < h - 4; y++) for (let x = 4; x < w - 4; x++) if (next() < 0.35) data.fill(40, (y * w + x) * 3, (y * w + x) * 3 + 3);
   return data;
 }
@@ -18,8 +22,7 @@ function drawnLabel(): Buffer {
   const w = 480;
   const h = 160;
   const data = Buffer.alloc(w * h * 3, 235);
-  let seed = 11;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const next = seeded(11);
   for (let i = 0; i < 260; i++) {
     const x0 = 8 + Math.floor(next() * (w - 24));
     const y0 = 8 + Math.floor(next() * (h - 24));

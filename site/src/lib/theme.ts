@@ -34,7 +34,9 @@ export function setTheme(theme: TTheme): void {
 export function adoptStoredTheme(): void {
   const cookie = themeCookie();
   if (cookie !== null) {
-    if (themeOf(cookie) !== currentTheme()) document.documentElement.dataset.theme = themeOf(cookie);
+    // Only a change is written: setting the same value would still notify the theme's observers.
+    const theme = themeOf(cookie);
+    if (theme !== currentTheme()) document.documentElement.dataset.theme = theme;
     return;
   }
   try {
