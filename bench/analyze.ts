@@ -125,6 +125,8 @@ function report(title: string, reads: TScoredRead[]): void {
       `  ${lo.toFixed(1)}-${Math.min(1, hi).toFixed(1)}     ${String(inBand.length).padStart(4)}  ${String(right).padStart(4)} (${pc(right, inBand.length)})`,
     );
   }
+  const barcode = reads.filter((r) => r.certFromBarcode);
+  console.log(`cert read from the label's barcode: ${barcode.length} photos, ${barcode.filter((r) => r.fields.certNumber).length} of them right`);
   const wrong = s.meanConfidenceWrong;
   console.log(
     `mean confidence: right ${s.meanConfidenceRight.toFixed(2)}, wrong ${wrong === null ? '-' : wrong.toFixed(2)}${wrong === null ? '' : ` (gap ${(s.meanConfidenceRight - wrong).toFixed(2)})`}`,
@@ -160,7 +162,7 @@ try {
         const misses = SPORTS_FIELDS.filter((f) => !fields[f]).map(
           (f) => `${f}: read ${JSON.stringify(f === 'grade' || f === 'qualifier' ? a.condition : a[f])}`,
         );
-        reads.push({ name: slab.file, fields, confidence: a.confidence, ms, misses });
+        reads.push({ name: slab.file, fields, confidence: a.confidence, ms, misses, certFromBarcode: a.certFromBarcode === true });
       }
       const label = size === 'as-is' ? 'as they are (150x200 px)' : 'enlarged 4x with sharp (600x800 px)';
       report(`real sports slab photos, ${label}`, reads);
@@ -214,7 +216,7 @@ try {
         const misses = Object.entries(fields)
           .filter(([, ok]) => !ok)
           .map(([f]) => `${f}: read ${JSON.stringify(f === 'grade' ? a.condition : a[f as keyof typeof a])}`);
-        reads.push({ name: slab.file, fields, confidence: a.confidence, ms, misses });
+        reads.push({ name: slab.file, fields, confidence: a.confidence, ms, misses, certFromBarcode: a.certFromBarcode === true });
       }
       report(`real slab photos, ${size === 'full' ? 'full size' : 'scaled to 800 px'}`, reads);
       const s = summarise(reads);

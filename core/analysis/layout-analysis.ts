@@ -43,3 +43,12 @@ export function analysisFromLayout(read: TLayoutRead): TCardAnalysis {
   const doubt = REQUIRED.reduce((acc, k) => acc * Math.min(1, (sure(k) ? s[k] : 0) / ANALYSIS_LOW_CONFIDENCE), 1);
   return { ...analysisFromLabel(kept), confidence: round((0.5 * weakest + 0.5 * weighted) * doubt), fieldConfidence };
 }
+
+/**
+ * The analysis of a label read whose cert its barcode gave: the cert certain (score 1), the label
+ * PSA's (the barcode is read on PSA's red-framed labels), the rest as read.
+ */
+export function analysisWithBarcodeCert(read: TLayoutRead, cert: string): TCardAnalysis {
+  const parsed = { ...read.parsed, certNumber: cert, grader: read.parsed.grader ?? 'PSA' };
+  return { ...analysisFromLayout({ ...read, parsed, scores: { ...read.scores, certNumber: 1 } }), certFromBarcode: true };
+}

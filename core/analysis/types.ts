@@ -73,6 +73,8 @@ export const ZCardAnalysis = z.object({
   qualifier: z.string().nullable().optional(),
   /** Per-field certainty; absent when the analyzer does not give one (Gemini). */
   fieldConfidence: ZFieldConfidence.optional(),
+  /** True when the cert number was read from the label's barcode (certain), not from its printed digits. */
+  certFromBarcode: z.boolean().optional(),
 });
 export type TCardAnalysis = z.infer<typeof ZCardAnalysis>;
 

@@ -94,6 +94,25 @@ describe('offline OCR analyzer on generated slab photos', () => {
     expect(cgc).toMatchObject({ grader: 'CGC', condition: 'CGC 9.5 GEM MINT', brand: 'Panini Prizm', variety: 'Silver Prizm' });
   });
 
+  it("takes the cert from the label's barcode where the printed digits are smudged past reading", async () => {
+    const smudged = { ...OHTANI_LABEL, smudgedCert: true };
+    // The printed digits alone give no cert: what the barcode adds is seen against this.
+    const printedOnly = await analyzer.analyze(await renderLabel(smudged), 'image/jpeg');
+    expect(printedOnly.certNumber).toBeNull();
+    expect(printedOnly.certFromBarcode).toBeUndefined();
+
+    const a = await analyzer.analyze(await renderLabel({ ...smudged, barcode: true }), 'image/jpeg');
+    expect(ZCardAnalysis.parse(a)).toEqual(a);
+    expect(a).toMatchObject({ ...READ_OHTANI, certNumber: '12345678', certFromBarcode: true });
+    expect(a.fieldConfidence?.certNumber).toBe(1);
+  });
+
+  it('does not try the barcode of a listing thumbnail, whose bars are a few grey pixels', async () => {
+    const a = await analyzer.analyze(await renderLabel({ ...OHTANI_LABEL, barcode: true, smudgedCert: true }, { layout: 'slab', size: 220 }), 'image/jpeg');
+    expect(a.certFromBarcode).toBeUndefined();
+    expect(a.certNumber).toBeNull();
+  });
+
   it('reads a half grade with a qualifier', async () => {
     const a = await analyzer.analyze(
       await renderLabel({ ...OHTANI_LABEL, grade: '8.5', gradeName: 'NM-MT+', qualifier: 'OC', certNumber: '55512345' }, rough),

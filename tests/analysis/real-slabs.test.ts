@@ -21,7 +21,14 @@ describe.runIf(REAL_SLABS_PRESENT)('offline analyzer on the real slab photos', (
     for (const slab of loadRealSlabs()) {
       const a = await analyzer.analyze(await realSlabPhoto(slab, size), 'image/jpeg');
       const fields = scoreRealRead(slab, a);
-      reads.push({ name: slab.file, fields, confidence: a.confidence, ms: 0, misses: Object.keys(fields).filter((f) => !fields[f as keyof typeof fields]) });
+      reads.push({
+        name: slab.file,
+        fields,
+        confidence: a.confidence,
+        ms: 0,
+        misses: Object.keys(fields).filter((f) => !fields[f as keyof typeof fields]),
+        certFromBarcode: a.certFromBarcode === true,
+      });
     }
     return reads;
   }
@@ -38,6 +45,11 @@ describe.runIf(REAL_SLABS_PRESENT)('offline analyzer on the real slab photos', (
       expect(s.sure.right / s.sure.count).toBeGreaterThanOrEqual(0.95);
       // ... and wrong reads are told apart: their mean confidence at least 0.2 below right ones'.
       if (s.meanConfidenceWrong !== null) expect(s.meanConfidenceRight - s.meanConfidenceWrong).toBeGreaterThanOrEqual(0.2);
+      // The labels' barcodes: every cert read from one right, and most labels read (25 of 31 at full
+      // size, 20 at 800 px; the rest are photos under 400 px wide or scaled down past their bars).
+      const barcodes = reads.filter((r) => r.certFromBarcode);
+      expect(barcodes.filter((r) => !r.fields.certNumber).map((r) => r.name)).toEqual([]);
+      expect(barcodes.length).toBeGreaterThanOrEqual(size === 'full' ? 22 : 17);
     }, 600_000);
   }
 });

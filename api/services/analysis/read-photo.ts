@@ -1,10 +1,11 @@
 import sharp from 'sharp';
-import { analysisFromLayout } from '../../../core/analysis/layout-analysis.ts';
+import { analysisFromLayout, analysisWithBarcodeCert } from '../../../core/analysis/layout-analysis.ts';
 import { readLabelLayout, type TLayoutRead } from '../../../core/analysis/label-layout.ts';
 import type { TCardAnalysis } from '../../../core/analysis/types.ts';
 import { openImage } from '../images/open-image.ts';
 import { AnalysisInputError } from './errors.ts';
 import { findLabelFrame, straightenedBox, type TLabelSearch, type TRgb } from './find-label.ts';
+import { BARCODE_LABEL_FROM, readLabelBarcode } from './label-barcode.ts';
 import { mergeLayoutReads } from './merge-reads.ts';
 import type { PaddleReader, TRgbImage } from './paddle-reader.ts';
 import { readLabelImage, type TSettled } from './read-label.ts';
@@ -95,33 +96,41 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
   // a small listing photo, whose letters the text detector misses. Several slabs: nothing to read.
   const frame = await searchFrame(decoded.data, raw);
   if (frame.kind === 'several') return analysisFromLayout(readLabelLayout([]));
-  let best: TCardAnalysis | null = null;
+  let best: TRead | null = null;
   const small = Math.max(width, height) <= SMALL_PHOTO;
   let framedRead = false;
   // The label's width in the photo as it would be without enlarging: a thumbnail enlarged 4x is still a thumbnail.
   const enlarged = frame.kind === 'label' && small ? await labelBlurFactor(decoded.data, raw, frame) : 1;
   const sharpWidth = frame.kind === 'label' && small ? (frame.frame.x1 - frame.frame.x0) / enlarged : Infinity;
+  // The cert in the label's barcode, where its bars are wide enough to read. It replaces the printed
+  // digits' read in the answer only once the reads are chosen: the reads are chosen as without it.
+  const cert = frame.kind === 'label' ? await framedBarcode(decoded.data, raw, frame, enlarged) : null;
+  const answer = (chosen: TRead | null): TCardAnalysis => {
+    const read = chosen?.read ?? readLabelLayout([]);
+    return cert ? analysisWithBarcodeCert(read, cert) : (chosen?.analysis ?? analysisFromLayout(read));
+  };
   const readFramed = async () => {
     if (frame.kind !== 'label' || framedRead) return;
     framedRead = true;
     keep(await readFramedLabel(reader, decoded.data, raw, frame, sharpWidth < SHARP_LABEL_FROM ? LABEL_WIDTH : SHARP_LABEL_WIDTH, enlarged));
   };
-  const keep = (analysis: TCardAnalysis) => {
-    if (!best || analysis.confidence > best.confidence) best = analysis;
+  const keep = (next: TRead) => {
+    if (!best || next.analysis.confidence > best.analysis.confidence) best = next;
   };
   if (small) {
     await readFramed();
-    const first = best as TCardAnalysis | null;
-    if (first && first.confidence >= 0.5) return first;
+    const first = best as TRead | null;
+    if (first && first.analysis.confidence >= 0.5) return answer(first);
     // A thumbnail's label letters are a few pixels high: the text detector finds none (docs/choices.md 44).
-    if (first && (Math.max(width, height) <= THUMBNAIL || sharpWidth < SHARP_LABEL_FROM)) return first;
+    if (first && (Math.max(width, height) <= THUMBNAIL || sharpWidth < SHARP_LABEL_FROM)) return answer(first);
   }
   let views = viewsFor(width, height);
   let closerRead = false;
   while (views.length) {
     const [view, ...rest] = views as [TView, ...TView[]];
-    const { read, analysis } = await readView(view);
-    keep(analysis);
+    const viewed = await readView(view);
+    const { read, analysis } = viewed;
+    keep(viewed);
     if (analysis.confidence >= GOOD_ENOUGH) break;
     if (read.byLayout) {
       // A label found in its layout is upright: other turns would only read the card art.
@@ -130,7 +139,7 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
       if (!closerRead) {
         closerRead = true;
         const closer = await readView({ ...view, width: CLOSER_WIDTH });
-        keep(closer.analysis);
+        keep(closer);
         if (closer.read.byLayout && closer.analysis.confidence >= 0.5) break;
       }
       views = rest.filter((v) => v.turn === view.turn);
@@ -138,9 +147,12 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
     }
     views = rest;
   }
-  if (((best as TCardAnalysis | null)?.confidence ?? 0) < GOOD_ENOUGH) await readFramed();
-  return best ?? analysisFromLayout(readLabelLayout([]));
+  if (((best as TRead | null)?.analysis.confidence ?? 0) < GOOD_ENOUGH) await readFramed();
+  return answer(best);
 }
+
+/** A read of the label and the analysis it gives. */
+type TRead = { read: TLayoutRead; analysis: TCardAnalysis };
 
 /** Longest side of a photo read by its red label frame before anything else (a listing thumbnail). */
 const SMALL_PHOTO = 900;
@@ -319,7 +331,7 @@ async function readFramedLabel(
   found: Extract<TLabelSearch, { kind: 'label' }>,
   labelWidth: number,
   enlarged: number,
-): Promise<TCardAnalysis> {
+): Promise<TRead> {
   const settled = new Set<TSettled>();
   let shrunk: Promise<TFramedPhoto | null> | null = null;
   const look = async ({ from, scale }: TLook) => {
@@ -339,7 +351,15 @@ async function readFramedLabel(
     if (read.scores.grade >= SETTLED) settled.add('grade');
     if (read.scores.certNumber >= SETTLED) settled.add('cert');
   }
-  return analysisFromLayout(read ?? readLabelLayout([]));
+  const final = read ?? readLabelLayout([]);
+  return { read: final, analysis: analysisFromLayout(final) };
+}
+
+/** The cert in a found label's barcode (label-barcode.ts), cut at its own width; null when the label is too small for its bars or none reads. */
+async function framedBarcode(data: Buffer, raw: TRaw, found: Extract<TLabelSearch, { kind: 'label' }>, enlarged: number): Promise<string | null> {
+  const labelWidth = found.frame.x1 - found.frame.x0;
+  if (labelWidth / enlarged < BARCODE_LABEL_FROM) return null;
+  return readLabelBarcode(await cutFramedLabel(data, raw, found, labelWidth));
 }
 
 /** A photo with the red label frame found in it. */
