@@ -10,6 +10,7 @@ import { slotLabel } from './format.ts';
 import { ScanIcon, UploadIcon } from '../ui/icons.tsx';
 import { useAnalysis } from './useAnalysis.ts';
 import { ANALYSIS_STAGES } from '../start/analysis-stage.ts';
+import { BARCODE_NOTE } from '../start/analysis.ts';
 import DialogFormActions from '../ui/DialogFormActions.tsx';
 
 const EMPTY: TCardFormFields = { ...EMPTY_CARD_FORM, value: '', allTimeHigh: '' };
@@ -34,6 +35,7 @@ export default function AddItemDialog({ slot }: { slot: number }) {
   const [fields, setFields] = useState<TCardFormFields>(EMPTY);
   const [autofilled, setAutofilled] = useState<ReadonlySet<keyof TCardFormFields>>(new Set());
   const [unsure, setUnsure] = useState<ReadonlySet<keyof TCardFormFields>>(new Set());
+  const [notes, setNotes] = useState<Partial<Record<keyof TCardFormFields, string>>>({});
   const [problem, setProblem] = useState<keyof typeof PROBLEMS | null>(null);
   const [checked, setChecked] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -42,10 +44,11 @@ export default function AddItemDialog({ slot }: { slot: number }) {
   const uploading = upload?.slot === slot;
   const percent = uploading ? Math.round(upload.progress * 100) : 0;
 
-  const analysis = useAnalysis(({ fill, doubtful }) => {
+  const analysis = useAnalysis(({ fill, doubtful, certFromBarcode }) => {
     setFields((current) => ({ ...current, ...fill }));
     setAutofilled(new Set(Object.keys(fill) as Array<keyof TCardFormFields>));
     setUnsure(new Set(doubtful));
+    setNotes(certFromBarcode ? { certNumber: BARCODE_NOTE } : {});
   });
   const problems = checked ? readCardForm(fields).problems : {};
 
@@ -65,6 +68,7 @@ export default function AddItemDialog({ slot }: { slot: number }) {
     }
     analysis.reset();
     setUnsure(new Set());
+    setNotes({});
     setProblem(null);
     setFile(picked);
     setPreviewFailed(false);
@@ -179,12 +183,16 @@ export default function AddItemDialog({ slot }: { slot: number }) {
           problems={problems}
           fields={fields}
           onChange={(next) => {
-            // A field the user has edited is theirs: it is no longer marked as doubtful.
+            // A field the user has edited is theirs: it is no longer marked as doubtful, nor said to be read.
             setUnsure((marked) => new Set([...marked].filter((k) => next[k] === fields[k])));
+            setNotes((said) =>
+              Object.fromEntries(Object.entries(said).filter(([k]) => next[k as keyof TCardFormFields] === fields[k as keyof TCardFormFields])),
+            );
             setFields(next);
           }}
           autofilled={autofilled}
           unsure={unsure}
+          notes={notes}
           disabled={uploading}
         />
       </div>

@@ -16,6 +16,8 @@ interface Props {
   autofilled?: ReadonlySet<TKey>;
   /** Autofilled fields the analysis is unsure of: marked for the user to check (docs/choices.md 28). */
   unsure?: ReadonlySet<TKey>;
+  /** A word under a field on how it was filled (a cert read from the label's barcode). */
+  notes?: Partial<Record<TKey, string>>;
   /** What is wrong with a field, shown under it once the user tried to save. */
   problems?: Partial<Record<TKey, string>>;
   disabled?: boolean;
@@ -27,7 +29,7 @@ const LABELS: Record<TKey, string> = { ...CARD_FORM_LABELS, value: 'Value', allT
  * A card's fields (docs/product.md §3 slot, docs/choices.md 39): what the card is, its grade, its value and what was paid.
  * The title and description are not typed: they are shown as the fields make them (core's rule).
  */
-export default function CardFields({ fields, onChange, before, autofilled, unsure, problems, disabled }: Props) {
+export default function CardFields({ fields, onChange, before, autofilled, unsure, notes, problems, disabled }: Props) {
   const id = useId();
   const read = readCardForm(fields);
   const made = applyCardWrite(before, { data: changedCardData(before.data, read.data) });
@@ -36,16 +38,22 @@ export default function CardFields({ fields, onChange, before, autofilled, unsur
   const field = (key: TKey, control: (props: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }) => ReactNode, wide = false) => {
     const problem = problems?.[key];
     const doubt = unsure?.has(key);
-    const notes = [problem ? `${id}-${key}-problem` : '', doubt ? `${id}-${key}-unsure` : ''].filter(Boolean).join(' ');
+    const note = notes?.[key];
+    const described = [problem ? `${id}-${key}-problem` : '', doubt ? `${id}-${key}-unsure` : '', note ? `${id}-${key}-note` : ''].filter(Boolean).join(' ');
     return (
       <div
         className={`field${wide ? ' g-field-wide' : ''}${autofilled?.has(key) ? ' is-autofilled' : ''}${doubt ? ' is-unsure' : ''}${problem ? ' is-invalid' : ''}`}
       >
         <label htmlFor={`${id}-${key}`}>{LABELS[key]}</label>
-        {control({ id: `${id}-${key}`, ...(notes ? { 'aria-describedby': notes } : {}), ...(problem ? { 'aria-invalid': true } : {}) })}
+        {control({ id: `${id}-${key}`, ...(described ? { 'aria-describedby': described } : {}), ...(problem ? { 'aria-invalid': true } : {}) })}
         {doubt && (
           <p id={`${id}-${key}-unsure`} className="field-unsure">
             {UNSURE_NOTE}
+          </p>
+        )}
+        {note && (
+          <p id={`${id}-${key}-note`} className="field-note">
+            {note}
           </p>
         )}
         {problem && (

@@ -7,8 +7,11 @@ import { toast } from '../../stores/toast.ts';
 import { analysisCompleteToast, analysisErrorToast, readAnalysis } from '../start/analysis.ts';
 import { useAnalysisStage } from '../start/analysis-stage.ts';
 
-/** What the add-item form receives from a finished analysis: the inputs it read, and those it is unsure of (docs/choices.md 28). */
-export type TAutofill = ReturnType<typeof cardAutofill>;
+/**
+ * What the add-item form receives from a finished analysis: the inputs it read, those it is unsure of
+ * (docs/choices.md 28), and whether the cert it filled came from the label's barcode (docs/choices.md 50).
+ */
+export type TAutofill = ReturnType<typeof cardAutofill> & { certFromBarcode: boolean };
 
 /**
  * The add-item analysis flow (docs/product.md §4: file chosen, analysing, result): scales the photo to
@@ -46,7 +49,8 @@ export function useAnalysis(onResult: (autofill: TAutofill) => void) {
       const raw = await callApi(API.analyzeCard, { body: { image } });
       if (mine !== run.current) return;
       const result = readAnalysis(raw);
-      onResult(cardAutofill(result.card, result.fieldConfidence));
+      const autofill = cardAutofill(result.card, result.fieldConfidence);
+      onResult({ ...autofill, certFromBarcode: result.certFromBarcode && Boolean(autofill.fill.certNumber) });
       toast(analysisCompleteToast(result));
     } catch (err) {
       if (mine === run.current) toast(analysisErrorToast(err));

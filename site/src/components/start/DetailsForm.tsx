@@ -8,6 +8,8 @@ interface Props {
   autofilled: ReadonlySet<keyof TAnonymousCardFields>;
   /** Filled fields the analysis is unsure of: marked for the visitor to check (docs/choices.md 28). */
   unsure?: ReadonlySet<keyof TAnonymousCardFields>;
+  /** A word under a field on how it was filled (a cert read from the label's barcode). */
+  notes?: Partial<Record<keyof TAnonymousCardFields, string>>;
   onChange(name: keyof TAnonymousCardFields, value: string): void;
   onSubmit(): void;
   canSave: boolean;
@@ -28,6 +30,8 @@ interface FieldProps {
 function Field({ name, label, placeholder, inputMode, props }: FieldProps) {
   const id = `card-${name}`;
   const unsure = props.unsure?.has(name) ?? false;
+  const note = props.notes?.[name];
+  const described = [unsure ? `${id}-unsure` : '', note ? `${id}-note` : ''].filter(Boolean).join(' ');
   return (
     <div className={`field${props.autofilled.has(name) ? ' is-autofilled' : ''}${unsure ? ' is-unsure' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -38,12 +42,17 @@ function Field({ name, label, placeholder, inputMode, props }: FieldProps) {
         placeholder={placeholder}
         inputMode={inputMode}
         autoComplete="off"
-        aria-describedby={unsure ? `${id}-unsure` : undefined}
+        aria-describedby={described || undefined}
         onChange={(event) => props.onChange(name, event.target.value)}
       />
       {unsure && (
         <p id={`${id}-unsure`} className="field-unsure">
           {UNSURE_NOTE}
+        </p>
+      )}
+      {note && (
+        <p id={`${id}-note`} className="field-note">
+          {note}
         </p>
       )}
     </div>

@@ -21,7 +21,7 @@ import DemoFlow from './DemoFlow.tsx';
 import DetailsForm from './DetailsForm.tsx';
 import PhotoPanel, { type TPhoto } from './PhotoPanel.tsx';
 import Stepper from './Stepper.tsx';
-import { analysisCompleteToast, analysisErrorToast, fieldsFromAnalysis, readAnalysis, type TAnalysisView } from './analysis.ts';
+import { analysisCompleteToast, analysisErrorToast, BARCODE_NOTE, fieldsFromAnalysis, readAnalysis, type TAnalysisView } from './analysis.ts';
 
 type TAnalysis = { status: 'idle' } | { status: 'running' } | { status: 'done'; result: TAnalysisView } | { status: 'failed' };
 
@@ -36,6 +36,8 @@ function Flow() {
   const [fields, setFields] = useState<TAnonymousCardFields>(EMPTY_FIELDS);
   const [autofilled, setAutofilled] = useState<ReadonlySet<keyof TAnonymousCardFields>>(new Set());
   const [unsure, setUnsure] = useState<ReadonlySet<keyof TAnonymousCardFields>>(new Set());
+  // The cert filled from the label's barcode (docs/choices.md 50), said under its field until edited.
+  const [certFromBarcode, setCertFromBarcode] = useState(false);
   const [edited, setEdited] = useState(false);
   const [saving, setSaving] = useState(false);
   // Answers of a superseded analysis (the photo was replaced meanwhile) are ignored.
@@ -61,6 +63,7 @@ function Flow() {
       setAnalysis({ status: 'idle' });
       setAutofilled(new Set());
       setUnsure(new Set());
+      setCertFromBarcode(false);
     } catch {
       toast({ title: 'Image Error', description: 'Failed to read image file', variant: 'error' });
     } finally {
@@ -74,6 +77,7 @@ function Flow() {
     setAnalysis({ status: 'idle' });
     setAutofilled(new Set());
     setUnsure(new Set());
+    setCertFromBarcode(false);
   };
 
   const analyze = async () => {
@@ -93,6 +97,7 @@ function Flow() {
       setAutofilled(new Set((Object.keys(filled) as (keyof TAnonymousCardFields)[]).filter((key) => filled[key] !== '')));
       const doubtful = doubtfulAutofill({ ...result, certNumber: result.card.certNumber });
       setUnsure(new Set((['player', 'year', 'brand', 'condition', 'certNumber'] as const).filter((key) => doubtful[key])));
+      setCertFromBarcode(result.certFromBarcode && filled.certNumber !== '');
       setAnalysis({ status: 'done', result });
       toast(analysisCompleteToast(result));
     } catch (err) {
@@ -106,6 +111,7 @@ function Flow() {
     setFields((current) => ({ ...current, [name]: value }));
     // A field the visitor has edited is theirs: it is no longer marked as doubtful.
     setUnsure((marked) => new Set([...marked].filter((key) => key !== name)));
+    if (name === 'certNumber') setCertFromBarcode(false);
     setEdited(true);
   };
 
@@ -163,6 +169,7 @@ function Flow() {
             fields={fields}
             autofilled={autofilled}
             unsure={unsure}
+            notes={certFromBarcode ? { certNumber: BARCODE_NOTE } : {}}
             onChange={change}
             onSubmit={save}
             canSave={!saving && !analyzing}

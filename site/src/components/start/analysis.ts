@@ -9,6 +9,9 @@ import type { TToastInput } from '../../stores/toast.ts';
 /** The note under a field the analysis filled but is unsure of. */
 export const UNSURE_NOTE = 'Check this: part of the label was hard to read.';
 
+/** The note under a cert number the analysis read from the label's barcode (docs/choices.md 50). */
+export const BARCODE_NOTE = "Read from the label's barcode.";
+
 /**
  * The card analysis result (docs/product.md §3, §7 POST /api/analyze-card) as the add flow shows it: every
  * text field a string ('' when the analysis could not read it), confidence clamped to 0..1.
@@ -28,6 +31,8 @@ export interface TAnalysisView {
   certificationUrl: string;
   /** How sure the analyzer is of each field it read (0..1); empty when it does not say. */
   fieldConfidence: Partial<TFieldConfidence>;
+  /** The cert number was read from the label's barcode. */
+  certFromBarcode: boolean;
   /** Everything read, as the card's own fields (docs/choices.md 39: the cert read from the label is kept). */
   card: TCardData;
 }
@@ -64,6 +69,7 @@ export function readAnalysis(raw: unknown): TAnalysisView {
     psaCertNumber: str(r.psaCertNumber),
     certificationUrl: /^https?:\/\//i.test(url) ? url : '',
     fieldConfidence: readFieldConfidence(r.fieldConfidence),
+    certFromBarcode: r.certFromBarcode === true,
     card: cardDataFromAnalysis({
       player: orNull(str(r.player)),
       sport: orNull(str(r.sport)),
