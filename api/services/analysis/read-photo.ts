@@ -359,7 +359,8 @@ async function readFramedLabel(
 async function framedBarcode(data: Buffer, raw: TRaw, found: Extract<TLabelSearch, { kind: 'label' }>, enlarged: number): Promise<string | null> {
   const labelWidth = found.frame.x1 - found.frame.x0;
   if (labelWidth / enlarged < BARCODE_LABEL_FROM) return null;
-  return readLabelBarcode(await cutFramedLabel(data, raw, found, labelWidth));
+  // The barcode only adds to the read: a failure of its reader leaves the printed digits' read.
+  return readLabelBarcode(await cutFramedLabel(data, raw, found, labelWidth)).catch(() => null);
 }
 
 /** A photo with the red label frame found in it. */
