@@ -35,7 +35,8 @@ export default function AddItemDialog({ slot }: { slot: number }) {
   const [fields, setFields] = useState<TCardFormFields>(EMPTY);
   const [autofilled, setAutofilled] = useState<ReadonlySet<keyof TCardFormFields>>(new Set());
   const [unsure, setUnsure] = useState<ReadonlySet<keyof TCardFormFields>>(new Set());
-  const [notes, setNotes] = useState<Partial<Record<keyof TCardFormFields, string>>>({});
+  // The cert filled from the label's barcode (docs/choices.md 50), said under its field until edited.
+  const [certFromBarcode, setCertFromBarcode] = useState(false);
   const [problem, setProblem] = useState<keyof typeof PROBLEMS | null>(null);
   const [checked, setChecked] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -44,11 +45,11 @@ export default function AddItemDialog({ slot }: { slot: number }) {
   const uploading = upload?.slot === slot;
   const percent = uploading ? Math.round(upload.progress * 100) : 0;
 
-  const analysis = useAnalysis(({ fill, doubtful, certFromBarcode }) => {
+  const analysis = useAnalysis(({ fill, doubtful, certFromBarcode: fromBarcode }) => {
     setFields((current) => ({ ...current, ...fill }));
     setAutofilled(new Set(Object.keys(fill) as Array<keyof TCardFormFields>));
     setUnsure(new Set(doubtful));
-    setNotes(certFromBarcode ? { certNumber: BARCODE_NOTE } : {});
+    setCertFromBarcode(fromBarcode);
   });
   const problems = checked ? readCardForm(fields).problems : {};
 
@@ -68,7 +69,7 @@ export default function AddItemDialog({ slot }: { slot: number }) {
     }
     analysis.reset();
     setUnsure(new Set());
-    setNotes({});
+    setCertFromBarcode(false);
     setProblem(null);
     setFile(picked);
     setPreviewFailed(false);
@@ -185,14 +186,12 @@ export default function AddItemDialog({ slot }: { slot: number }) {
           onChange={(next) => {
             // A field the user has edited is theirs: it is no longer marked as doubtful, nor said to be read.
             setUnsure((marked) => new Set([...marked].filter((k) => next[k] === fields[k])));
-            setNotes((said) =>
-              Object.fromEntries(Object.entries(said).filter(([k]) => next[k as keyof TCardFormFields] === fields[k as keyof TCardFormFields])),
-            );
+            if (next.certNumber !== fields.certNumber) setCertFromBarcode(false);
             setFields(next);
           }}
           autofilled={autofilled}
           unsure={unsure}
-          notes={notes}
+          notes={certFromBarcode ? { certNumber: BARCODE_NOTE } : {}}
           disabled={uploading}
         />
       </div>
