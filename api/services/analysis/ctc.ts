@@ -37,8 +37,6 @@ function logsOf(out: TCtcOutput): Float64Array {
   return l;
 }
 
-const logAdd = (a: number, b: number) => (a === -Infinity ? b : b === -Infinity ? a : Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b))));
-
 /**
  * Log-likelihood of `text` under the CTC output (sum over all alignments, the forward
  * algorithm). -Infinity when a character is not in the alphabet or the text is too long.
@@ -57,16 +55,67 @@ export function ctcLogLikelihood(out: TCtcOutput, text: string): number {
 
 const likelihoods = new WeakMap<Float32Array, Map<string, number>>();
 
-/** The forward algorithm over the text's labels with blanks between (typed arrays, two rows swapped). */
-function forward(out: TCtcOutput, text: string): number {
+/** The text's labels with blanks between (0 is the blank), or null when a character is not in the alphabet. */
+function labelsOf(out: TCtcOutput, text: string): Int32Array | null {
   const chars = [...text];
-  const S = chars.length * 2 + 1;
-  const ext = new Int32Array(S);
+  const ext = new Int32Array(chars.length * 2 + 1);
   for (let i = 0; i < chars.length; i++) {
     const l = indexOf(out.dictionary, chars[i]!);
-    if (l < 0) return -Infinity;
+    if (l < 0) return null;
     ext[2 * i + 1] = l;
   }
+  return ext;
+}
+
+/** Below this (relative to the scaled row) the probability domain has lost digits to underflow. */
+const SCALED_FLOOR = 1e-200;
+const STEP_FLOOR = 1e-12;
+const PAST_END = Math.exp(-27);
+
+/**
+ * The forward algorithm in the probability domain, each step's row scaled to sum 1 and the scales
+ * kept as logs (the textbook way: a multiply and two adds per cell where the log domain takes a log
+ * and an exp). It gives the log domain's figure to rounding; a text so unlikely that its end cells
+ * fall under the floor is weighed in the log domain instead.
+ */
+function forward(out: TCtcOutput, text: string): number {
+  const ext = labelsOf(out, text);
+  if (!ext) return -Infinity;
+  const S = ext.length;
+  const C = out.classes;
+  const probs = out.probs;
+  const n = probs.length;
+  const p = (i: number) => (i < n ? Math.max(STEP_FLOOR, probs[i]!) : PAST_END);
+  let alpha = new Float64Array(S);
+  let next = new Float64Array(S);
+  alpha[0] = p(ext[0]!);
+  if (S > 1) alpha[1] = p(ext[1]!);
+  let logScale = 0;
+  for (let t = 1; t < out.steps; t++) {
+    const row = t * C;
+    let sum = 0;
+    for (let s = 0; s < S; s++) {
+      let a = alpha[s]!;
+      if (s >= 1) a += alpha[s - 1]!;
+      if (s >= 2 && ext[s] !== 0 && ext[s] !== ext[s - 2]) a += alpha[s - 2]!;
+      const v = a * p(row + ext[s]!);
+      next[s] = v;
+      sum += v;
+    }
+    if (!(sum > 0)) return forwardLog(out, ext);
+    for (let s = 0; s < S; s++) next[s]! /= sum;
+    logScale += Math.log(sum);
+    [alpha, next] = [next, alpha];
+  }
+  const end = alpha[S - 1]! + (S > 1 ? alpha[S - 2]! : 0);
+  return end > SCALED_FLOOR ? logScale + Math.log(end) : forwardLog(out, ext);
+}
+
+const logAdd = (a: number, b: number) => (a === -Infinity ? b : b === -Infinity ? a : Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b))));
+
+/** The same in the log domain (typed arrays, two rows swapped): for texts too unlikely for the scaled rows. */
+function forwardLog(out: TCtcOutput, ext: Int32Array): number {
+  const S = ext.length;
   const logs = logsOf(out);
   const C = out.classes;
   const n = logs.length;

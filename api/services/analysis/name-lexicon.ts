@@ -192,8 +192,10 @@ let rows: [Int32Array, Int32Array] = [new Int32Array(32), new Int32Array(32)];
 export function nearNames(word: string): string[] {
   const max = word.length <= 4 ? 1 : word.length <= 6 ? 2 : 3;
   const found: [string, number][] = [];
+  const counts = letterCounts(word);
   for (let len = word.length - max; len <= word.length + max; len++) {
     for (const n of names().get(len) ?? []) {
+      if (countsApart(counts, n) > 2 * max) continue;
       const d = distance(word, n, max);
       if (d <= max) found.push([n, d]);
     }
@@ -228,7 +230,34 @@ const lettersOf = (s: string) => s.toUpperCase().replace(/[^A-Z]/g, '');
 export function nearPlayer(read: string, name: string): boolean {
   const [r, spelt] = [lettersOf(read), lettersOf(name)];
   const max = Math.floor(spelt.length * PLAYER_LETTERS_OFF);
-  return r.length >= 5 && Math.abs(spelt.length - r.length) <= max && distance(r, spelt, max) <= max;
+  return r.length >= 5 && Math.abs(spelt.length - r.length) <= max && countsApart(letterCounts(r), spelt) <= 2 * max && distance(r, spelt, max) <= max;
+}
+
+/**
+ * How far apart a word's letter counts (`counts`, of A-Z; other characters are not counted) are
+ * from another word's: an edit moves the sum by two at most, so half of it bounds the edit
+ * distance from below, at a fraction of its cost (a line is weighed against every known player,
+ * a word against every known name of about its length).
+ */
+function countsApart(counts: Int32Array, word: string): number {
+  scratch.set(counts);
+  for (let i = 0; i < word.length; i++) {
+    const k = word.charCodeAt(i) - 65;
+    if (k >= 0 && k < 26) scratch[k]!--;
+  }
+  let sum = 0;
+  for (let i = 0; i < 26; i++) sum += Math.abs(scratch[i]!);
+  return sum;
+}
+const scratch = new Int32Array(26);
+
+function letterCounts(word: string): Int32Array {
+  const c = new Int32Array(26);
+  for (let i = 0; i < word.length; i++) {
+    const k = word.charCodeAt(i) - 65;
+    if (k >= 0 && k < 26) c[k]!++;
+  }
+  return c;
 }
 
 /**
