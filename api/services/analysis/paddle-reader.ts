@@ -52,6 +52,8 @@ export async function createPaddleReader(threads = 1): Promise<PaddleReader> {
     // ends. With it the process kept its peak (415 MB after 12 sports slabs, 241 MB without).
     enableCpuMemArena: false,
     enableMemPattern: false,
+    // A thread with no work waits without spinning: a spinning one takes the core the server may need.
+    extra: { session: { intra_op: { allow_spinning: '0' } } },
   };
   const [det, rec, keys] = await Promise.all([
     ort.InferenceSession.create(path.join(dir, 'ch_PP-OCRv4_det_infer.onnx'), options),
