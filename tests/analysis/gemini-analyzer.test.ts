@@ -8,8 +8,10 @@ import {
   type CardAnalyzer,
 } from '../../api/services/analysis/index.ts';
 import { ZCardAnalysis } from '../../core/analysis/types.ts';
+import { READ_MS } from '../helpers/bounds.ts';
 import { OHTANI_ANSWER, geminiAnswer, geminiError } from './fixtures/gemini-emulator.ts';
 import { refuseInternet, startHttpPeer, type THttpPeer } from './fixtures/http-peer.ts';
+import { OHTANI_LABEL, renderLabel } from './fixtures/make-label.ts';
 
 const PHOTO = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5]);
 
@@ -145,5 +147,47 @@ describe('Gemini analyzer against a local emulator', () => {
     expect((await picked.analyze(PHOTO, 'image/jpeg')).player).toBe('Shohei Ohtani');
     expect(peer.requests.at(-1)?.headers['x-goog-api-key']).toBe('factory-key');
     await picked.close();
+  });
+});
+
+describe("Gemini with the cert from the label's barcode", () => {
+  it("takes the cert from a PSA label's barcode over the model's digits, and leaves another grader's answer alone", async () => {
+    const withBarcodes = createAnalyzer({ geminiApiKey: 'test-key', geminiModel: 'gemini-test', geminiBaseUrl: peer.baseUrl, timeoutMs: READ_MS });
+    // The label's printed cert is smudged, and the model misreads one digit of it.
+    const misread = { ...OHTANI_ANSWER, certNumber: '12845678' };
+    try {
+      peer.reply(() => geminiAnswer(JSON.stringify(misread)));
+      // The label without its barcode: the model's digits stand. (First, so the barcode's reader has started.)
+      const plain = await withBarcodes.analyze(await renderLabel({ ...OHTANI_LABEL, smudgedCert: true }), 'image/jpeg');
+      expect(plain.certNumber).toBe('12845678');
+      expect(plain.certFromBarcode).toBeUndefined();
+
+      const a = await withBarcodes.analyze(await renderLabel({ ...OHTANI_LABEL, smudgedCert: true, barcode: true }), 'image/jpeg');
+      expect(ZCardAnalysis.parse(a)).toEqual(a);
+      expect(a).toMatchObject({
+        player: 'Shohei Ohtani',
+        condition: 'PSA 10 GEM MT',
+        certNumber: '12345678',
+        psaCertNumber: '12345678',
+        certificationUrl: 'https://www.psacard.com/cert/12345678',
+        certFromBarcode: true,
+      });
+
+      // The model saw another grader's label: a barcode's PSA cert is not forced on it.
+      peer.reply(() => geminiAnswer(JSON.stringify({ ...misread, grader: 'SGC', grade: '10', gradeName: null })));
+      const other = await withBarcodes.analyze(await renderLabel({ ...OHTANI_LABEL, smudgedCert: true, barcode: true }), 'image/jpeg');
+      expect(other).toMatchObject({ grader: 'SGC', certNumber: '12845678', psaCertNumber: null });
+      expect(other.certFromBarcode).toBeUndefined();
+    } finally {
+      await withBarcodes.close();
+    }
+  });
+
+  it("does not hold the model's answer for a barcode reader that is late", async () => {
+    peer.reply(() => geminiAnswer(JSON.stringify(OHTANI_ANSWER)));
+    const stuck = createGeminiAnalyzer({ apiKey: 'test-key', baseUrl: peer.baseUrl, barcode: () => new Promise(() => undefined), barcodeWaitMs: 50 });
+    const a = await stuck.analyze(PHOTO, 'image/jpeg');
+    expect(a.certNumber).toBe('12345678');
+    expect(a.certFromBarcode).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ export interface TChildRequest {
 export type TChildReply =
   | { kind: 'ready' }
   | { kind: 'fatal'; message: string }
-  | { kind: 'done'; id: number; analysis: TCardAnalysis }
+  | { kind: 'done'; id: number; result: TCardAnalysis | string | null }
   | { kind: 'error'; id: number; input: boolean; code: string; message: string };
 
 /** Settings of the analysis child process. */
@@ -32,10 +32,10 @@ export interface TAnalysisProcessOptions {
   idleMs?: number;
 }
 
-/** Reads photos in a child process, one at a time, queueing the rest. */
-export interface AnalysisProcess {
+/** Reads photos in a child process, one at a time, queueing the rest: gives a `T` for each. */
+export interface AnalysisProcess<T = TCardAnalysis> {
   /** Reads one photo. Throws AnalysisInputError, AnalysisBusyError or AnalysisFailedError. */
-  run(image: Buffer, mime: string): Promise<TCardAnalysis>;
+  run(image: Buffer, mime: string): Promise<T>;
   /** Starts the child now (models load in ~0.5 s) so the first photo does not wait for it. */
   warm(): void;
   /** The running child's process id, or null (for operators and tests). */
@@ -48,7 +48,7 @@ interface TJob {
   id: number;
   image: Buffer;
   mime: string;
-  resolve: (a: TCardAnalysis) => void;
+  resolve: (a: TCardAnalysis | string | null) => void;
   reject: (e: Error) => void;
   timer: NodeJS.Timeout | null;
   /** Children that died while reading this photo; after two it is given up. */
@@ -63,6 +63,18 @@ const CHILD = fileURLToPath(new URL('./analysis-child.ts', import.meta.url));
  * photo is answered as busy). The server's event loop only passes bytes and results.
  */
 export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProcess {
+  return childProcess('read', o) as AnalysisProcess;
+}
+
+/**
+ * The same, reading only the cert in a photo's PSA label barcode (null when none reads): the
+ * child loads no models, so it costs little beside an analyzer that reads the rest another way.
+ */
+export function createBarcodeProcess(o: TAnalysisProcessOptions): AnalysisProcess<string | null> {
+  return childProcess('barcode', o) as AnalysisProcess<string | null>;
+}
+
+function childProcess(task: 'read' | 'barcode', o: TAnalysisProcessOptions): AnalysisProcess<TCardAnalysis | string | null> {
   let child: ChildProcess | null = null;
   let inFlight: TJob | null = null;
   const queue: TJob[] = [];
@@ -96,7 +108,7 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
   };
 
   const spawn = (): ChildProcess => {
-    const c = fork(CHILD, [], {
+    const c = fork(CHILD, task === 'barcode' ? ['barcode'] : [], {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       // Memory (docs/choices.md 46): a 1 MB young generation (V8's default grows to 16 MB a half-space), and
@@ -118,7 +130,7 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
         return;
       }
       if (!job || job.id !== m.id) return;
-      if (m.kind === 'done') finish(job, null, m.analysis);
+      if (m.kind === 'done') finish(job, null, m.result);
       else finish(job, m.input ? new AnalysisInputError(m.message, m.code) : new AnalysisFailedError(new Error(m.message)));
     });
     c.on('error', () => undefined); // a send to a child that just died: its exit handles the photo
@@ -139,11 +151,11 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
     return c;
   };
 
-  function finish(job: TJob, error: Error | null, analysis?: TCardAnalysis) {
+  function finish(job: TJob, error: Error | null, result?: TCardAnalysis | string | null) {
     settle(job);
     if (inFlight === job) inFlight = null;
     if (error) job.reject(error);
-    else if (analysis) job.resolve(analysis);
+    else if (result !== undefined) job.resolve(result);
     pump();
   }
 
@@ -180,7 +192,7 @@ export function createAnalysisProcess(o: TAnalysisProcessOptions): AnalysisProce
     run(image, mime) {
       if (closed) return Promise.reject(new AnalysisFailedError(new Error('analysis process is closed')));
       if (inFlight && queue.length >= o.maxQueue) return Promise.reject(new AnalysisBusyError());
-      return new Promise<TCardAnalysis>((resolve, reject) => {
+      return new Promise<TCardAnalysis | string | null>((resolve, reject) => {
         const job: TJob = { id: nextId++, image, mime, resolve, reject, timer: null, crashes: 0 };
         job.timer = setTimeout(() => {
           queue.splice(queue.indexOf(job), 1);

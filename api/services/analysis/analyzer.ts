@@ -1,4 +1,5 @@
 import { mergePsaCert } from '../../../core/analysis/psa-cert.ts';
+import { createBarcodeProcess } from './analysis-process.ts';
 import type { CardAnalyzer } from './card-analyzer.ts';
 import { createGeminiAnalyzer } from './gemini-analyzer.ts';
 import { createOcrAnalyzer } from './ocr-analyzer.ts';
@@ -38,9 +39,28 @@ export function withPsaVerification(inner: CardAnalyzer, verifier: PsaVerifier):
  * wrapped with PSA verification when a PSA token is set. Cheap: OCR workers start on first use.
  */
 export function createAnalyzer(o: TAnalyzerOptions = {}): CardAnalyzer {
-  const base = o.geminiApiKey
-    ? createGeminiAnalyzer({ apiKey: o.geminiApiKey, model: o.geminiModel, baseUrl: o.geminiBaseUrl, timeoutMs: o.timeoutMs })
-    : createOcrAnalyzer({ timeoutMs: o.timeoutMs, warm: o.warmOcr });
+  const base = o.geminiApiKey ? geminiWithBarcodes(o.geminiApiKey, o) : createOcrAnalyzer({ timeoutMs: o.timeoutMs, warm: o.warmOcr });
   if (!o.psaToken) return base;
   return withPsaVerification(base, createPsaVerifier({ token: o.psaToken, baseUrl: o.psaBaseUrl, timeoutMs: o.psaTimeoutMs }));
+}
+
+/**
+ * Gemini, with the cert from the photo's PSA label barcode where one reads (docs/choices.md 50): read
+ * on this machine beside the call, in a child process that loads no models and stops when idle.
+ */
+function geminiWithBarcodes(apiKey: string, o: TAnalyzerOptions): CardAnalyzer {
+  const barcodes = createBarcodeProcess({ timeoutMs: o.timeoutMs ?? 15_000, maxQueue: 16 });
+  const gemini = createGeminiAnalyzer({
+    apiKey,
+    model: o.geminiModel,
+    baseUrl: o.geminiBaseUrl,
+    timeoutMs: o.timeoutMs,
+    barcode: (image, mime) => barcodes.run(image, mime),
+  });
+  return {
+    analyze: (image, mime) => gemini.analyze(image, mime),
+    async close() {
+      await Promise.all([gemini.close(), barcodes.close()]);
+    },
+  };
 }

@@ -15,7 +15,16 @@ export interface TGeminiAnalyzerOptions {
   baseUrl?: string;
   /** Limit for one call (default 20 s). */
   timeoutMs?: number;
+  /**
+   * Reads the cert in the photo's PSA label barcode (null when none reads), beside the call: a cert
+   * read there replaces the model's digits. Its failure leaves the model's answer as it is.
+   */
+  barcode?: (image: Buffer, mime: string) => Promise<string | null>;
+  /** How long the answer waits for the barcode once the model has answered (default 2 s): the barcode never holds it longer. */
+  barcodeWaitMs?: number;
 }
+
+const BARCODE_WAIT_MS = 2_000;
 
 /** Google's SDK, loaded when a Gemini analyzer is made (GEMINI_API_KEY): not at every start (docs/choices.md 46). */
 let sdk: typeof GenAI | undefined;
@@ -50,6 +59,7 @@ export function createGeminiAnalyzer(o: TGeminiAnalyzerOptions): CardAnalyzer {
   const model = o.model ?? DEFAULT_GEMINI_MODEL;
   return {
     async analyze(image, mime) {
+      const barcodeCert = o.barcode ? o.barcode(image, mime).catch(() => null) : Promise.resolve(null);
       let text: string | undefined;
       try {
         const response = await ai.models.generateContent({
@@ -74,7 +84,8 @@ export function createGeminiAnalyzer(o: TGeminiAnalyzerOptions): CardAnalyzer {
       }
       const parsed = ZGeminiCard.safeParse(json);
       if (!parsed.success) throw new AnalysisFailedError(parsed.error);
-      return analysisFromGemini(parsed.data);
+      const late = new Promise<null>((resolve) => setTimeout(resolve, o.barcodeWaitMs ?? BARCODE_WAIT_MS, null).unref());
+      return analysisFromGemini(parsed.data, await Promise.race([barcodeCert, late]));
     },
     async close() {},
   };

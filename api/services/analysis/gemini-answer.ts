@@ -80,16 +80,21 @@ function normaliseYear(s: string | null): string | null {
  * A validated Gemini answer as Ratio's card analysis. Grade wording and description come from
  * Ratio's grade scale, not the model. Confidence is the model's own, capped by how much of the
  * card's identity (player, year, brand) it read; a photo that is not a card scores at most 0.1.
+ * `barcodeCert`: the cert read from the photo's PSA label barcode, if any (readPhotoBarcode).
  */
-export function analysisFromGemini(g: TGeminiCard): TCardAnalysis {
-  const grader = ZGrader.safeParse(clean(g.grader)?.toUpperCase().replace('BECKETT', 'BGS')).data ?? null;
+export function analysisFromGemini(g: TGeminiCard, barcodeCert: string | null = null): TCardAnalysis {
+  const named = ZGrader.safeParse(clean(g.grader)?.toUpperCase().replace('BECKETT', 'BGS')).data ?? null;
+  // The cert in a PSA label's barcode (read only on PSA's red-framed labels) is certain: it replaces
+  // the model's digits, unless the model saw another grader's label.
+  const fromBarcode = barcodeCert !== null && (named === null || named === 'PSA');
+  const grader = fromBarcode ? 'PSA' : named;
   const grade = normaliseGrade(g.grade);
   const level = grade && grade !== 'AUTHENTIC' ? levelForGrade(grader, grade) : null;
   const gradeName = clean(g.gradeName)?.toUpperCase() ?? (level ? nameOf(level, grader) : null);
   const code = clean(g.qualifier)?.toUpperCase().replace(/[()]/g, '') ?? '';
   const qualifier = code in QUALIFIERS ? code : null;
   const parts = { grader, grade, gradeName, qualifier, autoGrade: normaliseGrade(g.autoGrade) };
-  const certNumber = clean(g.certNumber)?.replace(/[^0-9A-Za-z-]/g, '') || null;
+  const certNumber = fromBarcode ? barcodeCert : clean(g.certNumber)?.replace(/[^0-9A-Za-z-]/g, '') || null;
   const [player, year, brand] = [cased(g.player), normaliseYear(g.year), cased(g.brand)];
   const variety = cased(g.variety);
   const cardNumber = clean(g.cardNumber)?.replace(/^#/, '') || null;
@@ -114,5 +119,6 @@ export function analysisFromGemini(g: TGeminiCard): TCardAnalysis {
     certNumber,
     subgrades: null,
     autoGrade: parts.autoGrade,
+    ...(fromBarcode ? { certFromBarcode: true } : {}),
   };
 }

@@ -68,12 +68,8 @@ export function viewsFor(width: number, height: number): TView[] {
 
 const unreadable = () => new AnalysisInputError('This image format cannot be read. Please upload a JPEG or PNG photo.', 'unsupported_image');
 
-/**
- * Reads a card photo: decodes it (EXIF turn applied; HEIC through libheif), reads the likely
- * views with `reader`, best first, and keeps the surest analysis. Runs in the analysis child
- * process. Throws AnalysisInputError when the image cannot be decoded.
- */
-export async function readPhoto(reader: PaddleReader, image: Buffer, mime: string): Promise<TCardAnalysis> {
+/** The photo's pixels, EXIF turn applied, at most 2000 px a side; throws AnalysisInputError when it cannot be decoded. */
+async function decodePhoto(image: Buffer, mime: string): Promise<{ data: Buffer; raw: TRaw }> {
   const opened = await openImage(image, mime === 'image/heic' || mime === 'image/heif').catch(() => null);
   if (!opened) throw unreadable();
   const decoded = await opened
@@ -87,7 +83,31 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
       throw unreadable();
     });
   const { width, height, channels } = decoded.info;
-  const raw = { width, height, channels };
+  return { data: decoded.data, raw: { width, height, channels } };
+}
+
+/**
+ * The cert in the barcode of a photo's red-framed PSA label, or null (no such label, too small
+ * for its bars, or none reads): what readPhoto adds to its read, for an analyzer that reads the
+ * rest another way (Gemini). Throws AnalysisInputError when the photo cannot be decoded.
+ */
+export async function readPhotoBarcode(image: Buffer, mime: string): Promise<string | null> {
+  const { data, raw } = await decodePhoto(image, mime);
+  const frame = await searchFrame(data, raw);
+  if (frame.kind !== 'label') return null;
+  const enlarged = Math.max(raw.width, raw.height) <= SMALL_PHOTO ? await labelBlurFactor(data, raw, frame) : 1;
+  return framedBarcode(data, raw, frame, enlarged);
+}
+
+/**
+ * Reads a card photo: decodes it (EXIF turn applied; HEIC through libheif), reads the likely
+ * views with `reader`, best first, and keeps the surest analysis. Runs in the analysis child
+ * process. Throws AnalysisInputError when the image cannot be decoded.
+ */
+export async function readPhoto(reader: PaddleReader, image: Buffer, mime: string): Promise<TCardAnalysis> {
+  const decoded = await decodePhoto(image, mime);
+  const { raw } = decoded;
+  const { width, height } = raw;
   const readView = async (view: TView) => {
     const read = readLabelLayout(await reader.read(await render(decoded.data, raw, view)));
     return { read, analysis: analysisFromLayout(read) };
