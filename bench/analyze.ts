@@ -221,6 +221,8 @@ try {
       report(`real slab photos, ${size === 'full' ? 'full size' : 'scaled to 800 px'}`, reads);
       const s = summarise(reads);
       budget(`pokemon ${size}: >= 99% of fields`, s.fieldShare >= 0.99, pcOf(s.fieldShare));
+      // The latency and the sure reads' budgets hold on every real set, not only the sports one.
+      latencyBudget(`pokemon ${size}`, reads);
     }
   } else if (sets.has('pokemon')) {
     console.log(`\n(real slab photos not found at ${REAL_SLABS_DIR}: real-set figures skipped)`);
