@@ -95,8 +95,12 @@ export async function readPhotoBarcode(image: Buffer, mime: string): Promise<str
   const { data, raw } = await decodePhoto(image, mime);
   const frame = await searchFrame(data, raw);
   if (frame.kind !== 'label') return null;
-  const enlarged = Math.max(raw.width, raw.height) <= SMALL_PHOTO ? await labelBlurFactor(data, raw, frame) : 1;
-  return framedBarcode(data, raw, frame, enlarged);
+  return framedBarcode(data, raw, frame, await labelEnlargement(data, raw, frame));
+}
+
+/** How much a found label was enlarged (labelBlurFactor): measured on a small photo only, a larger one's is 1. */
+async function labelEnlargement(data: Buffer, raw: TRaw, frame: Extract<TLabelSearch, { kind: 'label' }>): Promise<number> {
+  return Math.max(raw.width, raw.height) <= SMALL_PHOTO ? labelBlurFactor(data, raw, frame) : 1;
 }
 
 /**
@@ -120,7 +124,7 @@ export async function readPhoto(reader: PaddleReader, image: Buffer, mime: strin
   const small = Math.max(width, height) <= SMALL_PHOTO;
   let framedRead = false;
   // The label's width in the photo as it would be without enlarging: a thumbnail enlarged 4x is still a thumbnail.
-  const enlarged = frame.kind === 'label' && small ? await labelBlurFactor(decoded.data, raw, frame) : 1;
+  const enlarged = frame.kind === 'label' ? await labelEnlargement(decoded.data, raw, frame) : 1;
   const sharpWidth = frame.kind === 'label' && small ? (frame.frame.x1 - frame.frame.x0) / enlarged : Infinity;
   // The cert in the label's barcode, where its bars are wide enough to read. It replaces the printed
   // digits' read in the answer only once the reads are chosen: the reads are chosen as without it.
