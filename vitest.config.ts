@@ -28,7 +28,7 @@ const apiLimits = { testTimeout: 30_000, hookTimeout: 240_000 };
 /** The API tests on one database: most of them together with the rest, the timed ones alone. */
 const apiProjects = (db: 'pglite' | 'postgres') => [
   { test: { ...together, isolate: false, name: `api-${db}`, include: apiTests, exclude: timedTests, env: { TEST_DB: db }, ...apiLimits } },
-  // --expose-gc: tests/helpers/loop-stall.ts collects the heap before each window it measures.
+  // --expose-gc: a stall meter made with collectFirst (tests/helpers/loop-stall.ts) collects the heap before each window.
   { test: { ...alone, name: `api-${db}-timed`, include: timedTests, env: { TEST_DB: db }, execArgv: ['--expose-gc'], ...apiLimits } },
 ];
 

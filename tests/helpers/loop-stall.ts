@@ -52,7 +52,7 @@ parentPort.on('message', (m) => {
  * says how much longer work took in this window, so a budget is judged with allowed(). Each
  * measure() is its own window (a histogram re-enabled without a reset would count the gap).
  */
-export function stallMeter() {
+export function stallMeter({ collectFirst = false }: { collectFirst?: boolean } = {}) {
   const main = monitorEventLoopDelay({ resolution: 10 });
   const control = new Worker(CONTROL, { eval: true });
   control.unref();
@@ -64,11 +64,12 @@ export function stallMeter() {
     for (const e of list.getEntries()) gcPause = Math.max(gcPause, e.duration);
   });
   gcs.observe({ entryTypes: ['gc'] });
-  // With --expose-gc (the timed test projects, vitest.config.ts), each window starts on a collected
-  // heap: a full collection the earlier tests' garbage has made due (a 40 ms pause on a 55 MB heap,
-  // over 100 ms on a loaded machine) does not fall into the window of the request under test. A
-  // collection the request's own allocations bring on still does.
-  const collect = (globalThis as { gc?: () => void }).gc;
+  // collectFirst, with --expose-gc (the timed test projects, vitest.config.ts): each window starts on
+  // a collected heap, so a full collection the earlier tests' garbage has made due (a 40 ms pause on
+  // a 55 MB heap, over 100 ms on a loaded machine) does not fall into the window of the request under
+  // test; a collection the request's own allocations bring on still does. For a few heavy windows
+  // only: a full collection before each of a thousand small requests takes minutes.
+  const collect = collectFirst ? (globalThis as { gc?: () => void }).gc : undefined;
   let worst = empty;
   /** How far over its budget a window was (excess / allowed budget): the worst window is the highest. */
   const over = (s: TStalls) => s.excess / Math.max(1, s.stretch);
