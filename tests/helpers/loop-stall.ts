@@ -76,8 +76,10 @@ export function stallMeter({ collectFirst = false }: { collectFirst?: boolean } 
   return {
     /** Runs `fn` inside a measurement window; the worst window (excess over budget) is kept. */
     async measure<T>(fn: () => Promise<T>): Promise<T> {
-      collect?.();
-      await new Promise((resolve) => setImmediate(resolve)); // the collection's own entry is reported before the window
+      if (collect) {
+        collect();
+        await new Promise((resolve) => setImmediate(resolve)); // the collection's own entry is reported before the window
+      }
       await ask('reset');
       gcPause = 0;
       main.reset();
