@@ -2,16 +2,24 @@
  * docs/choices.md 47 item 11: axe-core over every page of the built site and every dialog they open,
  * dark and light, at 1280x800 and 390x844 (touch). Each screen is checked once what it shows has
  * settled (no transition or finite animation running, fonts loaded), so a dialog caught mid-fade never
- * reads as low contrast. A failure names the screen, the rule and its first nodes.
+ * reads as low contrast. A failure names the screen, the theme, the rule and its first nodes.
+ *
+ * Each screen size is walked once, and every screen is checked in both themes there: switched on the
+ * page as the theme switch does (the `data-theme` the islands follow, the switches' labels as the server
+ * writes them for a light page), so the flows that reach a screen (sign-ups, analyses, payments) run
+ * once a size, not once a theme. Every rule runs in the dark theme, the page as sent; in the light one
+ * the rules that read colours (COLOUR_RULES): the light theme's rules change colours, shadows and which
+ * of the switch's two hidden icons shows, never what the page holds or names.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hydrated, latestEmail, startE2E, type TE2E } from '../helpers/e2e.ts';
-import { axeViolations } from '../helpers/axe.ts';
+import { axeViolations, COLOUR_RULES } from '../helpers/axe.ts';
 import { READ_MS } from '../helpers/bounds.ts';
 import { screenContext, settle, SIZES, THEMES, visitorCollection, type TScreenSize, type TStorageState, type TTheme } from '../helpers/screens.ts';
+import { themeToggleLabel } from '../../core/theme.ts';
 import { openGallery, seedCard, signUp, slabJpeg, startTrial } from './gallery-seed.ts';
 import { fillTestCard, futureExpiry } from './billing-helpers.ts';
 import { seedAdminData, signInAs } from './admin-seed.ts';
@@ -91,22 +99,41 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-/** One browser per screen size and theme, its findings gathered by screen. */
-function walker(size: TScreenSize, theme: TTheme) {
+/** Puts the page in `theme` as the theme switch does, with the switches labelled as a page sent in it. */
+async function showTheme(page: Page, theme: TTheme): Promise<void> {
+  await page.evaluate(
+    ({ theme, label }) => {
+      document.documentElement.dataset.theme = theme;
+      for (const toggle of document.querySelectorAll('[data-theme-toggle]')) toggle.setAttribute('aria-label', label);
+    },
+    { theme, label: themeToggleLabel(theme) },
+  );
+}
+
+/** One browser per screen size, its findings gathered by screen and theme. */
+function walker(size: TScreenSize) {
   const findings: string[] = [];
   const contexts: BrowserContext[] = [];
   return {
     findings,
-    /** A page in a fresh context as `who` (the axe script is injected: the page's CSP is bypassed). */
+    /** A page in a fresh context as `who`, sent dark (the axe script is injected: the page's CSP is bypassed). */
     async page(who: TWho): Promise<Page> {
-      const context = await screenContext(e2e, size, { theme, bypassCSP: true, storageState: states[who as Exclude<TWho, 'visitor'>] });
+      const context = await screenContext(e2e, size, { theme: 'dark', bypassCSP: true, storageState: states[who as Exclude<TWho, 'visitor'>] });
       contexts.push(context);
       return context.newPage();
     },
-    /** Runs axe-core over the page as it is now, once it has settled; records what it finds under `screen`. */
+    /**
+     * Runs axe-core over the page as it is now in each theme, once it has settled in it (every rule dark,
+     * the colour rules light); records what it finds under `screen` and the theme. The page is left dark,
+     * as it was sent.
+     */
     async check(page: Page, screen: string): Promise<void> {
-      await settle(page);
-      for (const v of await axeViolations(page)) findings.push(`${screen}: ${v}`);
+      for (const theme of THEMES) {
+        await showTheme(page, theme);
+        await settle(page);
+        for (const v of await axeViolations(page, theme === 'dark' ? undefined : COLOUR_RULES)) findings.push(`${screen} (${theme}): ${v}`);
+      }
+      await showTheme(page, 'dark');
     },
     async close(): Promise<void> {
       for (const c of contexts.splice(0)) await c.close();
@@ -497,32 +524,30 @@ async function sharedAdminCrash(w: TWalker): Promise<void> {
 }
 
 for (const size of SIZES) {
-  for (const theme of THEMES) {
-    describe(`axe-core at ${size.width} px, ${theme}`, () => {
-      const areas: Array<[string, (w: TWalker) => Promise<void>]> = [
-        ['the public pages: landing, sign-in, password reset, pricing, 404, a dead share link', publicPages],
-        ["a visitor's /start-collection, /collection and its dialogs, guest checkout and /complete-setup", visitorPages],
-        ["a free account's /gallery with each dialog, /account, /pricing, /payment", freeGallery],
-        ["a trial's /gallery with each dialog and tool, /account, /pricing", (w) => proGallery(w, 'trial')],
-        ["a PRO account's /gallery, /account, /payment-success, the billing portal", (w) => proGallery(w, 'pro')],
-        ['a shared wall and its viewer, /admin, the crash screen', sharedAdminCrash],
-        ["the route guards' cards: signed out, the user not fetched, the dashboard not loaded", guards],
-      ];
-      for (const [name, walk] of areas) {
-        it(
-          `finds nothing on ${name}`,
-          async () => {
-            const w = walker(size, theme);
-            try {
-              await walk(w);
-            } finally {
-              await w.close();
-            }
-            expect(w.findings).toEqual([]);
-          },
-          300_000 + READ_MS,
-        );
-      }
-    });
-  }
+  describe(`axe-core at ${size.width} px, dark and light`, () => {
+    const areas: Array<[string, (w: TWalker) => Promise<void>]> = [
+      ['the public pages: landing, sign-in, password reset, pricing, 404, a dead share link', publicPages],
+      ["a visitor's /start-collection, /collection and its dialogs, guest checkout and /complete-setup", visitorPages],
+      ["a free account's /gallery with each dialog, /account, /pricing, /payment", freeGallery],
+      ["a trial's /gallery with each dialog and tool, /account, /pricing", (w) => proGallery(w, 'trial')],
+      ["a PRO account's /gallery, /account, /payment-success, the billing portal", (w) => proGallery(w, 'pro')],
+      ['a shared wall and its viewer, /admin, the crash screen', sharedAdminCrash],
+      ["the route guards' cards: signed out, the user not fetched, the dashboard not loaded", guards],
+    ];
+    for (const [name, walk] of areas) {
+      it(
+        `finds nothing on ${name}`,
+        async () => {
+          const w = walker(size);
+          try {
+            await walk(w);
+          } finally {
+            await w.close();
+          }
+          expect(w.findings).toEqual([]);
+        },
+        300_000 + READ_MS,
+      );
+    }
+  });
 }

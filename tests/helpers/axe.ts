@@ -6,14 +6,18 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** One axe-core violation as a line a failing test prints: rule, impact and the first nodes. */
 export type TAxeFinding = string;
 
+/** The rules whose findings depend on the page's colours, which are what a theme changes (core/theme.ts). */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
+
 /**
- * Runs axe-core over the page as it is now (WCAG 2.1 A and AA, and best practices), and returns
- * its violations, one line each. The page's context needs `bypassCSP: true` (the script is injected).
+ * Runs axe-core over the page as it is now (WCAG 2.1 A and AA, and best practices, or only `rules`),
+ * and returns its violations, one line each. The page's context needs `bypassCSP: true` (the script
+ * is injected).
  */
-export async function axeViolations(page: Page): Promise<TAxeFinding[]> {
+export async function axeViolations(page: Page, rules?: readonly string[]): Promise<TAxeFinding[]> {
   await animationsSettled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
+  return page.evaluate(async (rules) => {
     const axe = (
       window as unknown as {
         axe: {
@@ -25,7 +29,7 @@ export async function axeViolations(page: Page): Promise<TAxeFinding[]> {
       }
     ).axe;
     const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      runOnly: rules ? { type: 'rule', values: rules } : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
       resultTypes: ['violations'],
     });
     return result.violations.map(
@@ -35,7 +39,7 @@ export async function axeViolations(page: Page): Promise<TAxeFinding[]> {
           .map((n) => `${JSON.stringify(n.target)} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
           .join(' | ')}`,
     );
-  });
+  }, rules);
 }
 
 /**
