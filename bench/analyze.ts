@@ -131,7 +131,14 @@ function report(title: string, reads: TScoredRead[]): void {
   console.log(
     `mean confidence: right ${s.meanConfidenceRight.toFixed(2)}, wrong ${wrong === null ? '-' : wrong.toFixed(2)}${wrong === null ? '' : ` (gap ${(s.meanConfidenceRight - wrong).toFixed(2)})`}`,
   );
-  const used = cpu.splice(0).sort((a, b) => a - b);
+  const spent = cpu.splice(0);
+  // The slowest photos by name, with the reader's CPU for each, so a long tail can be traced to its photo.
+  const slowest = reads
+    .map((r, i) => ({ name: r.name, ms: r.ms, cpu: spent[i] ?? 0 }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3);
+  console.log(`slowest: ${slowest.map((r) => `${r.name} ${r.ms.toFixed(0)} ms (reader CPU ${r.cpu.toFixed(0)} ms)`).join(', ')}`);
+  const used = [...spent].sort((a, b) => a - b);
   const at = (p: number) => used[Math.min(used.length - 1, Math.ceil((p / 100) * used.length) - 1)] ?? 0;
   console.log(
     `latency: p50 ${s.p50.toFixed(0)} ms, p99 ${s.p99.toFixed(0)} ms   (load ${load()}); reader CPU per photo: p50 ${at(50).toFixed(0)} ms, p99 ${at(99).toFixed(0)} ms`,
