@@ -19,6 +19,15 @@ describe('names in display case (docs/choices.md 32)', () => {
     expect(displayCase("SHAQUILLE O'NEAL")).toBe("Shaquille O'Neal");
   });
 
+  it('keeps codes of letters and digits in capitals, and ordinals and decades in small letters', () => {
+    expect(displayCase('PX3 DOUBLE HEADER')).toBe('PX3 Double Header');
+    expect(displayCase('POKEMON CBB3')).toBe('Pokemon CBB3');
+    expect(displayCase('T206 PIEDMONT')).toBe('T206 Piedmont');
+    expect(displayCase('M101-5 SPORT.NEWS')).toBe('M101-5 Sport.news');
+    expect(displayCase('P.M. JAPANESE 1ST ED.')).toBe('P.M. Japanese 1st Ed.');
+    expect(displayCase('1990S STARS')).toBe('1990s Stars');
+  });
+
   it('title-cases every other name, hyphenated parts included', () => {
     expect(displayCase('SHOHEI OHTANI')).toBe('Shohei Ohtani');
     expect(displayCase('SHAI GILGEOUS-ALEXANDER')).toBe('Shai Gilgeous-Alexander');

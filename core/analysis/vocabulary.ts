@@ -328,6 +328,8 @@ function capitalise(part: string): string {
   if (/^[OD]'[A-Z]/.test(part)) return `${part.slice(0, 2)}${capitalise(part.slice(2))}`;
   if (/^([A-Z]\.)+$/.test(part)) return part;
   if (/^\d+(ST|ND|RD|TH)$/.test(part)) return part.toLowerCase();
+  // Letters and digits together are a code, kept in capitals: 'PX3', 'CBB3', '3D' (a decade's 's' apart: '1990s').
+  if (/\d/.test(part) && /[A-Z]/.test(part) && !/^\d+S$/.test(part)) return part;
   return part.charAt(0) + part.slice(1).toLowerCase();
 }
 
