@@ -41,6 +41,13 @@ describe('reading a PSA label by its layout', () => {
     expect(read.scores.year).toBe(0);
   });
 
+  it("spaces an ampersand the recognizer ran into a word, and keeps a code's capitals", () => {
+    const read = readLabelLayout(psaLabel(['1960 TOPPS', 'MASTER& MENTOR', 'W.MAYS-B.RIGNEY'], ['#7', 'NM 7', '21875497']));
+    expect(read.parsed).toMatchObject({ year: '1960', brand: 'Topps', player: 'Master & Mentor' });
+    const px3 = readLabelLayout(psaLabel(['1933 PX3 DOUBLE HEADER', 'SI JOHNSON'], ['EX 5', '17918068']));
+    expect(px3.parsed).toMatchObject({ year: '1933', brand: 'PX3 Double Header', player: 'Si Johnson' });
+  });
+
   it("reads an older label's 'PR-FR 1' as printed, a 1", () => {
     for (const words of ['PR-FR 1', 'PR - FR 1']) {
       const read = readLabelLayout(psaLabel(['1940 PLAY BALL', 'JOE JACKSON'], ['#225', words, '90654758']));

@@ -135,13 +135,17 @@ export function labelColumns(all: readonly TTextBox[]): TLabelColumns {
  * and a zero read inside a word is the letter: 'P0KEMON' -> 'POKEMON'.
  */
 function tidySpaces(text: string): string {
-  return text
-    .replace(/(?<=[A-Z])0(?=[A-Z])/g, 'O')
-    .replace(/\.(?=[A-Z]{2,})/g, '. ')
-    .replace(/(\S) -(?=\S)/g, '$1-')
-    .replace(/(\S)- (?=\S)/g, '$1-')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/(?<=[A-Z])0(?=[A-Z])/g, 'O')
+      .replace(/\.(?=[A-Z]{2,})/g, '. ')
+      .replace(/(\S) -(?=\S)/g, '$1-')
+      .replace(/(\S)- (?=\S)/g, '$1-')
+      // An ampersand between words has a space each side, as labels print it: 'MASTER& MENTOR' -> 'MASTER & MENTOR'.
+      .replace(/\s*&\s*/g, ' & ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Certainty of a line's characters from `start` to `end`: mostly the weakest (one doubtful letter is a doubtful word), partly the mean. */
