@@ -131,21 +131,19 @@ export function labelColumns(all: readonly TTextBox[]): TLabelColumns {
 
 /**
  * Spacing as printed: 'P.M.JPN.VENDING' -> 'P.M. JPN. VENDING' (a space after a period ending an
- * abbreviation), 'SWAMPERT -HOLO' -> 'SWAMPERT-HOLO' (a space the reader put on one side of a hyphen);
- * and a zero read inside a word is the letter: 'P0KEMON' -> 'POKEMON'.
+ * abbreviation), 'SWAMPERT -HOLO' -> 'SWAMPERT-HOLO' (a space the reader put on one side of a hyphen),
+ * 'MASTER& MENTOR' -> 'MASTER & MENTOR' (an ampersand has a space each side); and a zero read inside
+ * a word is the letter: 'P0KEMON' -> 'POKEMON'.
  */
 function tidySpaces(text: string): string {
-  return (
-    text
-      .replace(/(?<=[A-Z])0(?=[A-Z])/g, 'O')
-      .replace(/\.(?=[A-Z]{2,})/g, '. ')
-      .replace(/(\S) -(?=\S)/g, '$1-')
-      .replace(/(\S)- (?=\S)/g, '$1-')
-      // An ampersand between words has a space each side, as labels print it: 'MASTER& MENTOR' -> 'MASTER & MENTOR'.
-      .replace(/\s*&\s*/g, ' & ')
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
+  return text
+    .replace(/(?<=[A-Z])0(?=[A-Z])/g, 'O')
+    .replace(/\.(?=[A-Z]{2,})/g, '. ')
+    .replace(/(\S) -(?=\S)/g, '$1-')
+    .replace(/(\S)- (?=\S)/g, '$1-')
+    .replace(/\s*&\s*/g, ' & ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Certainty of a line's characters from `start` to `end`: mostly the weakest (one doubtful letter is a doubtful word), partly the mean. */
