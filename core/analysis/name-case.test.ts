@@ -20,12 +20,16 @@ describe('names in display case (docs/choices.md 32)', () => {
   });
 
   it('keeps codes of letters and digits in capitals, and ordinals and decades in small letters', () => {
-    expect(displayCase('PX3 DOUBLE HEADER')).toBe('PX3 Double Header');
-    expect(displayCase('POKEMON CBB3')).toBe('Pokemon CBB3');
-    expect(displayCase('T206 PIEDMONT')).toBe('T206 Piedmont');
-    expect(displayCase('M101-5 SPORT.NEWS')).toBe('M101-5 Sport.news');
-    expect(displayCase('P.M. JAPANESE 1ST ED.')).toBe('P.M. Japanese 1st Ed.');
-    expect(displayCase('1990S STARS')).toBe('1990s Stars');
+    for (const [label, shown] of [
+      ['PX3 DOUBLE HEADER', 'PX3 Double Header'],
+      ['POKEMON CBB3', 'Pokemon CBB3'],
+      ['T206 PIEDMONT', 'T206 Piedmont'],
+      ['M101-5 SPORT.NEWS', 'M101-5 Sport.news'],
+      ['P.M. JAPANESE 1ST ED.', 'P.M. Japanese 1st Ed.'],
+      ['1990S STARS', '1990s Stars'],
+    ] as const) {
+      expect(displayCase(label)).toBe(shown);
+    }
   });
 
   it('title-cases every other name, hyphenated parts included', () => {
