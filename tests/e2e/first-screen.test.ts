@@ -72,8 +72,8 @@ describe('/gallery first screen', () => {
     }
   });
 
-  // On a phone the summary panels fold behind one line whose figures grow when the whole wall is in
-  // ('$32,250 · 60 cards' becomes '$161,250 · 300 cards'): its height must not follow them.
+  // On a phone the summary panels fold behind one button whose figures grow when the whole wall is in
+  // ('$27,250 · 60 cards' becomes '$156,250 · 300 cards'): its height must not follow them.
   it.each([
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
