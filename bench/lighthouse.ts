@@ -61,11 +61,13 @@ async function audit(url: string, browserArgs: string[]): Promise<{ score: numbe
     }
   }
   const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    finalDisplayedUrl: string;
     categories: { performance: { score: number } };
     audits: Record<string, { displayValue?: string; details?: { items?: Array<{ url?: string; statusCode?: number }> } }>;
   };
   fs.rmSync(out, { force: true });
-  // A page whose calls were refused is not the page the budget is about.
+  // A page that sent the browser elsewhere (signed out: to /auth), or whose calls were refused, is not the page the budget is about.
+  if (report.finalDisplayedUrl !== url) throw new Error(`lighthouse: ${url} ended on ${report.finalDisplayedUrl}`);
   const refused = (report.audits['network-requests']?.details?.items ?? []).filter((r) => r.url?.includes('/api/') && (r.statusCode ?? 0) >= 400);
   if (refused.length) throw new Error(`lighthouse: ${url}'s calls were refused: ${refused.map((r) => `${r.statusCode} ${r.url}`).join(', ')}`);
   const m = (id: string) => `${id.replace(/-/g, ' ')} ${report.audits[id]?.displayValue ?? '?'}`;
