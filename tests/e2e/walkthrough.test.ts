@@ -522,6 +522,8 @@ describe('touch screens (docs/choices.md 47 item 12)', () => {
     expect(await page.evaluate(() => matchMedia('(hover: none)').matches)).toBe(true);
     const slot = page.locator('li[data-slot="2"]');
     await slot.locator('img').waitFor();
+    // Each slot's buttons are there once the page knows it is on a touch screen (a keyboard reaches them), hidden until then.
+    await slot.locator('[data-action="edit"]').waitFor({ state: 'attached' });
     expect(await slot.getByRole('button', { name: /^Edit / }).isVisible()).toBe(false);
     expect(await page.locator('.g-grid .g-actions').evaluateAll((els) => els.filter((el) => getComputedStyle(el).visibility === 'visible').length)).toBe(0);
     await slot.locator('button.g-face').tap();
