@@ -3,13 +3,14 @@
  * start (ms since navigation), length, and its time by kind (the trace's innermost events: script by
  * function, style recalcs with their element counts, layouts with their object counts, paint...),
  * from navigation until the whole wall has loaded, over N cold loads.
- * Run after npm run build: npx node bench/wall/long-tasks.ts [N=2] [--cpu=K] (K: the main thread slowed K times)
+ * Run after npm run build: npx node bench/wall/long-tasks.ts [N=2] [--cpu=K] [--phone] (K: the main thread slowed K times;
+ * --phone: Lighthouse's mobile screen, with touch)
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/e2e.ts';
 import { startBenchServer } from '../lib.ts';
 import { seedGallery } from '../seed-gallery.ts';
-import { cpuSlowdown, firstScreen, longTasksAfter, slowCpu, wallContext } from './measure-page.ts';
+import { cpuSlowdown, deviceOption, firstScreen, longTasksAfter, slowCpu, wallContext } from './measure-page.ts';
 import { rendererMain, selfTimeBySlice, type TProfile, type TTraceEvent } from './profile.ts';
 
 /** `--over=MS`: the tasks shown are those longer than MS (50 by default). */
@@ -112,7 +113,7 @@ try {
   try {
     const runs = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 2);
     for (let run = 0; run < runs; run++) {
-      const context = await wallContext(browser, url, cookie);
+      const context = await wallContext(browser, url, cookie, deviceOption());
       const page = await context.newPage();
       await slowCpu(context, page, cpuSlowdown());
       await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'] });

@@ -1,13 +1,20 @@
 /** What bench/gallery.ts measures of a page in headless Chromium: its cold first screen and a scroll to the bottom. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+
+/** The laptop every wall bench measures by default. */
+export const LAPTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+/** The phone of Lighthouse's mobile preset (412x823 at 1.75x, touch): a touch screen renders each slot's buttons. */
+export const PHONE: BrowserContextOptions = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+/** `--phone`: the bench's pages on PHONE, not LAPTOP. */
+export const deviceOption = (): BrowserContextOptions => (process.argv.includes('--phone') ? PHONE : LAPTOP);
 
 /**
- * A fresh (cold) browser context as every wall bench opens one: 1280x800, signed in with `cookie`
+ * A fresh (cold) browser context as every wall bench opens one: on `device` (1280x800 unless told), signed in with `cookie`
  * (name=value) on `url`, and the PRO layout with the most cards on screen (custom, 1,000 slots,
  * fitted columns) saved, so /gallery's first render is that wall.
  */
-export async function wallContext(browser: Browser, url: string, cookie: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+export async function wallContext(browser: Browser, url: string, cookie: string, device = LAPTOP): Promise<BrowserContext> {
+  const context = await browser.newContext(device);
   await context.addCookies([{ name: cookie.split('=')[0]!, value: cookie.split('=')[1]!, url }]);
   await context.addInitScript(() => {
     localStorage.setItem('ratio-gallery-settings', JSON.stringify({ layout: 'custom', customCount: 1000, fullGallery: false, registryMode: false }));
