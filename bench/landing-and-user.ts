@@ -9,7 +9,8 @@
  * - GET /api/user throughput (load generator in its own process, 50 connections) against `ratio serve`
  *   as a real process: on the embedded database next to a bare Koa answering the same JSON (budget
  *   0.5x) and to Ratio on PostgreSQL (within 1.2x), and on PostgreSQL next to a bare Koa that reads
- *   the session and its user with one pg query per request (budget 0.9x).
+ *   the session and its user with one pg query per request (budget 0.9x); each with the server's
+ *   CPU time per answer (from /proc, or this process's for the bare ones).
  * Needs a built site (npm run build). Run: npm run bench -- landing-and-user
  */
 import fs from 'node:fs/promises';
@@ -22,7 +23,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { createTestDb } from '../tests/helpers/db.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tests/helpers/e2e.ts';
-import { fmt, loadFromSecondProcess, postgresReachable, serveRatio, startBenchServer, type TLoadResult } from './lib.ts';
+import { cpuMsOf, fmt, loadFromSecondProcess, postgresReachable, serveRatio, startBenchServer, type TLoadResult } from './lib.ts';
 import { firstContentfulPaint } from './wall/measure-page.ts';
 
 /** Cold loads of each page counted for the first-paint medians. */
@@ -119,13 +120,19 @@ async function listen(app: Koa): Promise<{ url: string; close(): Promise<void> }
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** A server under test: where to load it, the cookie to send, and how to stop it. */
+/** A server under test: where to load it, the cookie to send, the CPU time it has used (ms), and how to stop it. */
 interface TTarget {
   label: string;
   url: string;
   cookie?: string;
+  cpuMs(): number;
   stop(): Promise<void>;
 }
+/** The bare servers run in this process, which does nothing else while one is loaded. */
+const thisProcessCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 const targets: TTarget[] = [];
 const pgliteDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ratio-bench-user-'));
 const pglite = await serveRatio({ DATA_DIR: pgliteDir }, 1);
@@ -135,8 +142,9 @@ const stopPglite = async () => {
   await pglite.stop();
   await fs.rm(pgliteDir, { recursive: true, force: true });
 };
-targets.push({ label: 'Ratio, PGlite, signed in', url: pglite.url, cookie: pgliteCookie, stop: stopPglite });
-targets.push({ label: 'Ratio, PGlite, signed out', url: pglite.url, stop: async () => undefined });
+const pgliteCpuMs = () => cpuMsOf(pglite.pids());
+targets.push({ label: 'Ratio, PGlite, signed in', url: pglite.url, cookie: pgliteCookie, cpuMs: pgliteCpuMs, stop: stopPglite });
+targets.push({ label: 'Ratio, PGlite, signed out', url: pglite.url, cpuMs: pgliteCpuMs, stop: async () => undefined });
 
 const bare = new Koa();
 bare.use((ctx) => {
@@ -144,7 +152,7 @@ bare.use((ctx) => {
   ctx.body = sample;
 });
 const bareServer = await listen(bare);
-targets.push({ label: 'bare Koa, same JSON', url: bareServer.url, stop: bareServer.close });
+targets.push({ label: 'bare Koa, same JSON', url: bareServer.url, cpuMs: thisProcessCpuMs, stop: bareServer.close });
 
 if (await postgresReachable()) {
   const testDb = await createTestDb('postgres');
@@ -155,6 +163,7 @@ if (await postgresReachable()) {
     label: 'Ratio, PostgreSQL, signed in',
     url: ratioPg.url,
     cookie: await signUp(ratioPg.url),
+    cpuMs: () => cpuMsOf(ratioPg.pids()),
     stop: async () => {
       await ratioPg.stop();
       await fs.rm(pgDir, { recursive: true, force: true });
@@ -178,6 +187,7 @@ if (await postgresReachable()) {
   targets.push({
     label: 'bare Koa + pg, one query, same JSON',
     url: barePgServer.url,
+    cpuMs: thisProcessCpuMs,
     stop: async () => {
       await barePgServer.close();
       await pool.end();
@@ -189,18 +199,24 @@ if (await postgresReachable()) {
 // Every server is up at once; three rounds, each loading them in turn in a different order, so a
 // neighbour's burst on this shared machine falls on all of them alike. Medians per server.
 const ROUNDS = 3;
-const results = new Map<string, TLoadResult[]>();
+// Beside each round's throughput, the server's CPU time per answer: what the request costs it, apart
+// from how its answers and the load generator's requests happen to interleave.
+const results = new Map<string, Array<TLoadResult & { cpuUs: number }>>();
 try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const t of targets.map((_, i) => targets[(i + round) % targets.length]!)) {
+      const before = t.cpuMs();
       const r = await loadFromSecondProcess(`${t.url}/api/user`, { seconds: 5, ...(t.cookie ? { headers: { cookie: t.cookie } } : {}) });
-      results.set(t.label, [...(results.get(t.label) ?? []), r]);
+      results.set(t.label, [...(results.get(t.label) ?? []), { ...r, cpuUs: ((t.cpuMs() - before) * 1000) / Math.max(1, r.requests) }]);
     }
   }
 } finally {
   for (const t of targets) await t.stop();
 }
-const rows: Array<[string, TLoadResult]> = [...results].map(([label, rs]) => [label, [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!]);
+const rows: Array<[string, TLoadResult & { cpuUs: number }]> = [...results].map(([label, rs]) => [
+  label,
+  [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!,
+]);
 const rpsOf = (label: string) => rows.find(([l]) => l === label)?.[1].rps ?? 0;
 const [pglRps, bareRps, pgRps, barePgRps] = [
   'Ratio, PGlite, signed in',
@@ -215,14 +231,14 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
-console.log('  server                                req/s    p50 ms   p99 ms  errors non2xx');
+console.log('  server                                req/s    p50 ms   p99 ms  errors non2xx  CPU µs/answer');
 for (const [name, r] of rows) {
   const all = results
     .get(name)!
     .map((x) => fmt(x.rps, 0))
     .join(', ');
   console.log(
-    `  ${name.padEnd(35)} ${fmt(r.rps, 0).padStart(7)} ${fmt(r.p50, 2).padStart(8)} ${fmt(r.p99, 2).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(6)}   rounds: ${all}`,
+    `  ${name.padEnd(35)} ${fmt(r.rps, 0).padStart(7)} ${fmt(r.p50, 2).padStart(8)} ${fmt(r.p99, 2).padStart(8)} ${String(r.errors).padStart(7)} ${String(r.non2xx).padStart(6)} ${fmt(r.cpuUs, 0).padStart(14)}   rounds: ${all}`,
   );
 }
 const line = (label: string, x: number, budget: string, ok: boolean) => console.log(`  ${label.padEnd(52)} ${fmt(x, 2)}x   budget ${budget}: ${verdict(ok)}`);

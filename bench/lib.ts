@@ -81,6 +81,20 @@ const childPids = (pid: number): number[] => {
   }
 };
 
+/** CPU time (user and system, ms) the processes have used so far, from /proc (0 for one that has ended). */
+export function cpuMsOf(pids: readonly number[]): number {
+  const ticks = pids.reduce((sum, pid) => {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = fsSync.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return sum;
+    }
+  }, 0);
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
 /** `ratio serve` as its own process; resolves once it answers, with its PID and every worker's. */
 export async function serveRatio(env: Record<string, string>, workers: number) {
   const port = await freePort();
