@@ -81,6 +81,9 @@ const childPids = (pid: number): number[] => {
   }
 };
 
+/** Clock ticks per second in /proc's CPU times (_SC_CLK_TCK, USER_HZ: 100 on Linux). */
+export const CLOCK_TICKS_PER_S = 100;
+
 /** CPU time (user and system, ms) the processes have used so far, from /proc (0 for one that has ended). */
 export function cpuMsOf(pids: readonly number[]): number {
   const ticks = pids.reduce((sum, pid) => {
@@ -92,7 +95,7 @@ export function cpuMsOf(pids: readonly number[]): number {
       return sum;
     }
   }, 0);
-  return ticks * 10; // USER_HZ is 100 on Linux
+  return (ticks * 1000) / CLOCK_TICKS_PER_S;
 }
 
 /** `ratio serve` as its own process; resolves once it answers, with its PID and every worker's. */

@@ -18,26 +18,17 @@ import Koa from 'koa';
 import { openDb } from '../db/connection.ts';
 import { accountFacts } from '../tests/helpers/factories.ts';
 import { createTestDb } from '../tests/helpers/db.ts';
-import { fmt, loadFromSecondProcess, postgresReachable, serveRatio as serve, type TLoadResult } from './lib.ts';
+import { CLOCK_TICKS_PER_S, cpuMsOf, fmt, loadFromSecondProcess, postgresReachable, serveRatio as serve, type TLoadResult } from './lib.ts';
 
 const CARDS = 1000;
 const SECONDS = 8;
 const CONNECTIONS = 50;
-const TICK = 100; // clock ticks per second (_SC_CLK_TCK on Linux)
-
-/** CPU seconds a process has used (user + system), from /proc. */
-const cpuOf = (pid: number): number => {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICK;
-  } catch {
-    return 0;
-  }
-};
+/** CPU seconds processes have used (user + system), from /proc. */
+const cpuOf = (pids: readonly number[]): number => cpuMsOf(pids) / 1000;
 /** Children that have exited and been waited for (the load generator), from /proc/self. */
 const childrenCpu = (): number => {
   const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / TICK;
+  return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS_PER_S;
 };
 const pidsNamed = (name: string): number[] =>
   fs
@@ -61,14 +52,13 @@ interface TCpu {
 /** Loads a URL and reports where the CPU went meanwhile. */
 async function measure(url: string, cookie: string, apiPids: number[]): Promise<TLoadResult & TCpu> {
   const pg = pidsNamed('postgres');
-  const sum = (pids: number[]) => pids.reduce((s, p) => s + cpuOf(p), 0);
-  const before = { api: sum(apiPids), postgres: sum(pg), loadgen: childrenCpu(), self: process.cpuUsage() };
+  const before = { api: cpuOf(apiPids), postgres: cpuOf(pg), loadgen: childrenCpu(), self: process.cpuUsage() };
   const t0 = performance.now();
   const r = await loadFromSecondProcess(url, { headers: { cookie, 'accept-encoding': 'gzip' }, connections: CONNECTIONS, seconds: SECONDS });
   const wall = (performance.now() - t0) / 1000;
   const self = process.cpuUsage(before.self);
-  const api = apiPids.length ? sum(apiPids) - before.api : (self.user + self.system) / 1e6;
-  return { ...r, api: api / wall, postgres: (sum(pg) - before.postgres) / wall, loadgen: (childrenCpu() - before.loadgen) / wall };
+  const api = apiPids.length ? cpuOf(apiPids) - before.api : (self.user + self.system) / 1e6;
+  return { ...r, api: api / wall, postgres: (cpuOf(pg) - before.postgres) / wall, loadgen: (childrenCpu() - before.loadgen) / wall };
 }
 
 const line = (label: string, r: TLoadResult & TCpu) =>
@@ -226,12 +216,12 @@ if (await postgresReachable()) {
     };
     const cards = (await (await fetch(`${server.url}/api/cards`, { headers: { cookie } })).json()) as Array<{ thumbUrl: string }>;
     const pids = server.pids();
-    const cpu0 = pids.reduce((s, p) => s + cpuOf(p), 0);
+    const cpu0 = cpuOf(pids);
     const streamed = await fetchAll(
       cards.map((c) => server.url + c.thumbUrl),
       { cookie },
     );
-    const apiCpu = pids.reduce((s, p) => s + cpuOf(p), 0) - cpu0;
+    const apiCpu = cpuOf(pids) - cpu0;
     const client = createS3Client(s3env);
     const t0 = performance.now();
     const signed = await Promise.all(
