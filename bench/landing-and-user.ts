@@ -6,7 +6,7 @@
  *   Cross-Origin-Opener-Policy of the pages of an account (the landing goes without it, docs/choices.md
  *   49), which moves a page opened from a blank tab into a browsing context group (a renderer) of its
  *   own: what that header would cost the landing;
- * - GET /api/user throughput (load generator in its own process, 50 connections) against `ratio serve`
+ * - GET /api/user throughput (load generator in its own process, 50 connections, after one uncounted round) against `ratio serve`
  *   as a real process: on the embedded database next to a bare Koa answering the same JSON (budget
  *   0.5x) and to Ratio on PostgreSQL (within 1.2x), and on PostgreSQL next to a bare Koa that reads
  *   the session and its user with one pg query per request (budget 0.9x); each with the server's
@@ -203,6 +203,8 @@ const ROUNDS = 3;
 // from how its answers and the load generator's requests happen to interleave.
 const results = new Map<string, Array<TLoadResult & { cpuUs: number }>>();
 try {
+  // One uncounted round first: each server's code is compiled by then, as in a server that has run a while.
+  for (const t of targets) await loadFromSecondProcess(`${t.url}/api/user`, { seconds: 2, ...(t.cookie ? { headers: { cookie: t.cookie } } : {}) });
   for (let round = 0; round < ROUNDS; round++) {
     for (const t of targets.map((_, i) => targets[(i + round) % targets.length]!)) {
       const before = t.cpuMs();
@@ -226,7 +228,7 @@ const [pglRps, bareRps, pgRps, barePgRps] = [
 ].map(rpsOf) as [number, number, number, number];
 
 console.log(
-  `\nGET /api/user, 50 connections, ${ROUNDS} rounds of 5 s each (median), load generator in its own process; Ratio as \`ratio serve\`; load ${os
+  `\nGET /api/user, 50 connections, ${ROUNDS} rounds of 5 s each after one uncounted round (median), load generator in its own process; Ratio as \`ratio serve\`; load ${os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`,

@@ -1,6 +1,7 @@
 import { EventEmitter, once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { acquireLock } from './lock.ts';
 
@@ -30,8 +31,15 @@ export class OwnerNotifications extends EventEmitter {
     this.emit('heard');
   }
 
+  /**
+   * Resolves once every notification counted before the call has been heard; at the earliest on the
+   * event loop's next turn, as PostgreSQL's shared round trip answers (pg-bus.ts), so the requests
+   * read in one turn are answered together. Answered as each request was read, a signed-in answer
+   * cost up to a third more CPU under load, most of it in the socket write (docs/choices.md 33).
+   */
   async sync(): Promise<void> {
     const target = Atomics.load(this.posted, 0);
+    await nextTurn();
     while (this.heard < target) await once(this, 'heard');
   }
 }
