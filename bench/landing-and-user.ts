@@ -6,11 +6,12 @@
  *   Cross-Origin-Opener-Policy of the pages of an account (the landing goes without it, docs/choices.md
  *   49), which moves a page opened from a blank tab into a browsing context group (a renderer) of its
  *   own: what that header would cost the landing;
- * - GET /api/user throughput (load generator in its own process, 50 connections, after one uncounted round) against `ratio serve`
- *   as a real process: on the embedded database next to a bare Koa answering the same JSON (budget
- *   0.5x) and to Ratio on PostgreSQL (within 1.2x), and on PostgreSQL next to a bare Koa that reads
- *   the session and its user with one pg query per request (budget 0.9x); each with the server's
- *   CPU time per answer (from /proc, or this process's for the bare ones).
+ * - GET /api/user throughput (load generator in its own process, 50 connections, after one
+ *   uncounted round) against `ratio serve` as a real process: on the embedded database next to a
+ *   bare Koa answering the same JSON (budget 0.5x) and to Ratio on PostgreSQL (within 1.2x), and
+ *   on PostgreSQL next to a bare Koa that reads the session and its user with one pg query per
+ *   request (budget 0.9x); each with the server's CPU time per answer (from /proc, or this
+ *   process's for the bare ones).
  * Needs a built site (npm run build). Run: npm run bench -- landing-and-user
  */
 import fs from 'node:fs/promises';

@@ -16,8 +16,8 @@ const MAX_ENTRIES = 10_000;
  *   process (another API process, a `ratio` command) drops that user's entries as the database
  *   announces it; before answering from memory it waits until every notification committed
  *   before the request has arrived (bus.sync: one shared round trip on PostgreSQL, one turn of the
- *   event loop on the embedded database), and nothing is served from memory while the bus is not live. Without a bus,
- *   the database must have no other client (PGlite in this process: tests).
+ *   event loop on the embedded database), and nothing is served from memory while the bus is not
+ *   live. Without a bus, the database must have no other client (PGlite in this process: tests).
  * A generation counter keeps a read that raced a write or a notification from being stored.
  */
 export function createSessionCache(db: Knex, bus?: CacheBus) {
