@@ -204,12 +204,13 @@ const ROUNDS = 3;
 // from how its answers and the load generator's requests happen to interleave.
 const results = new Map<string, Array<TLoadResult & { cpuUs: number }>>();
 try {
+  const load = (t: TTarget, seconds: number) => loadFromSecondProcess(`${t.url}/api/user`, { seconds, ...(t.cookie ? { headers: { cookie: t.cookie } } : {}) });
   // One uncounted round first: each server's code is compiled by then, as in a server that has run a while.
-  for (const t of targets) await loadFromSecondProcess(`${t.url}/api/user`, { seconds: 2, ...(t.cookie ? { headers: { cookie: t.cookie } } : {}) });
+  for (const t of targets) await load(t, 2);
   for (let round = 0; round < ROUNDS; round++) {
     for (const t of targets.map((_, i) => targets[(i + round) % targets.length]!)) {
       const before = t.cpuMs();
-      const r = await loadFromSecondProcess(`${t.url}/api/user`, { seconds: 5, ...(t.cookie ? { headers: { cookie: t.cookie } } : {}) });
+      const r = await load(t, 5);
       results.set(t.label, [...(results.get(t.label) ?? []), { ...r, cpuUs: ((t.cpuMs() - before) * 1000) / Math.max(1, r.requests) }]);
     }
   }

@@ -82,20 +82,28 @@ const childPids = (pid: number): number[] => {
 };
 
 /** Clock ticks per second in /proc's CPU times (_SC_CLK_TCK, USER_HZ: 100 on Linux). */
-export const CLOCK_TICKS_PER_S = 100;
+const CLOCK_TICKS_PER_S = 100;
+
+/** A process's /proc stat fields after the command's closing parenthesis (the state is [0]). */
+const statFields = (pid: number | 'self'): string[] => fsSync.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
 
 /** CPU time (user and system, ms) the processes have used so far, from /proc (0 for one that has ended). */
 export function cpuMsOf(pids: readonly number[]): number {
   const ticks = pids.reduce((sum, pid) => {
     try {
-      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const fields = fsSync.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const fields = statFields(pid); // utime and stime
       return sum + Number(fields[11]) + Number(fields[12]);
     } catch {
       return sum;
     }
   }, 0);
   return (ticks * 1000) / CLOCK_TICKS_PER_S;
+}
+
+/** CPU time (ms) of this process's children that have ended and been waited for, from /proc. */
+export function endedChildrenCpuMs(): number {
+  const fields = statFields('self'); // cutime and cstime
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS_PER_S;
 }
 
 /** `ratio serve` as its own process; resolves once it answers, with its PID and every worker's. */

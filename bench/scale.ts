@@ -18,18 +18,15 @@ import Koa from 'koa';
 import { openDb } from '../db/connection.ts';
 import { accountFacts } from '../tests/helpers/factories.ts';
 import { createTestDb } from '../tests/helpers/db.ts';
-import { CLOCK_TICKS_PER_S, cpuMsOf, fmt, loadFromSecondProcess, postgresReachable, serveRatio as serve, type TLoadResult } from './lib.ts';
+import { cpuMsOf, endedChildrenCpuMs, fmt, loadFromSecondProcess, postgresReachable, serveRatio as serve, type TLoadResult } from './lib.ts';
 
 const CARDS = 1000;
 const SECONDS = 8;
 const CONNECTIONS = 50;
 /** CPU seconds processes have used (user + system), from /proc. */
 const cpuOf = (pids: readonly number[]): number => cpuMsOf(pids) / 1000;
-/** Children that have exited and been waited for (the load generator), from /proc/self. */
-const childrenCpu = (): number => {
-  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS_PER_S;
-};
+/** Children that have exited and been waited for (the load generator): CPU seconds. */
+const childrenCpu = (): number => endedChildrenCpuMs() / 1000;
 const pidsNamed = (name: string): number[] =>
   fs
     .readdirSync('/proc')
